@@ -1,0 +1,208 @@
+//! Moves and move lists.
+
+use core::fmt;
+
+use arrayvec::ArrayVec;
+
+use crate::types::{CastlingSide, Role, Square};
+
+/// What kind of move a [`Move`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum MoveKind {
+    /// A move or capture that is none of the others (double pawn pushes included).
+    Normal = 0,
+    /// A pawn reaching the last rank and becoming [`Move::promotion`].
+    Promotion = 1,
+    /// A pawn capturing a pawn that has just made a double step, landing
+    /// behind it.
+    EnPassant = 2,
+    /// Castling, encoded as the king moving onto its own rook's square, so
+    /// that Chess960 castlings are unambiguous too.
+    Castle = 3,
+}
+
+/// A move in 16 bits: from square (6), to square (6), promotion role (2)
+/// and [`MoveKind`] (2).
+///
+/// A move only makes sense together with the position it is played in.
+/// Castling is encoded as "king takes own rook" ([`Move::to`] is the rook's
+/// square); [`Move::king_to`] gives the king's destination and `Display`
+/// prints standard UCI (`e1g1`).
+///
+/// ```
+/// use chess_movegen::{Move, Role, Square};
+/// let m = Move::promotion(Square::E7, Square::E8, Role::Queen);
+/// assert_eq!(m.to_string(), "e7e8q");
+/// assert_eq!(core::mem::size_of::<Move>(), 2);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Move(u16);
+
+const PROMOTION_ROLES: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+
+impl Move {
+    /// The null move (`0000` in UCI): passes the turn. Only
+    /// [`Position::make_null_move`](crate::Position::make_null_move) accepts it.
+    pub const NULL: Move = Move(0);
+
+    #[inline(always)]
+    const fn pack(from: Square, to: Square, promo: u16, kind: MoveKind) -> Move {
+        Move(from as u16 | (to as u16) << 6 | promo << 12 | (kind as u16) << 14)
+    }
+
+    /// A normal move or capture (also a pawn's double step).
+    #[inline(always)]
+    pub const fn new(from: Square, to: Square) -> Move {
+        Move::pack(from, to, 0, MoveKind::Normal)
+    }
+
+    /// A promotion (with or without capture) to `role`, which must be a
+    /// knight, bishop, rook or queen; any other role makes a queen promotion.
+    #[inline(always)]
+    pub const fn promotion(from: Square, to: Square, role: Role) -> Move {
+        let promo = match role {
+            Role::Knight => 0,
+            Role::Bishop => 1,
+            Role::Rook => 2,
+            _ => 3,
+        };
+        Move::pack(from, to, promo, MoveKind::Promotion)
+    }
+
+    /// An en-passant capture: `to` is the empty square the pawn lands on.
+    #[inline(always)]
+    pub const fn en_passant(from: Square, to: Square) -> Move {
+        Move::pack(from, to, 0, MoveKind::EnPassant)
+    }
+
+    /// Castling of the king on `king` with the rook on `rook`.
+    #[inline(always)]
+    pub const fn castle(king: Square, rook: Square) -> Move {
+        Move::pack(king, rook, 0, MoveKind::Castle)
+    }
+
+    /// The square the moving piece leaves (the king's, for castling).
+    #[inline(always)]
+    pub const fn from(self) -> Square {
+        Square::from_index_wrapping(self.0 as u8 & 63)
+    }
+
+    /// The target square; for castling, the castling rook's square.
+    #[inline(always)]
+    pub const fn to(self) -> Square {
+        Square::from_index_wrapping((self.0 >> 6) as u8 & 63)
+    }
+
+    /// The kind of move.
+    #[inline(always)]
+    pub const fn kind(self) -> MoveKind {
+        match self.0 >> 14 {
+            0 => MoveKind::Normal,
+            1 => MoveKind::Promotion,
+            2 => MoveKind::EnPassant,
+            _ => MoveKind::Castle,
+        }
+    }
+
+    /// The role a pawn promotes to, for promotions.
+    #[inline(always)]
+    pub const fn promotion_role(self) -> Option<Role> {
+        match self.kind() {
+            MoveKind::Promotion => Some(PROMOTION_ROLES[(self.0 >> 12) as usize & 3]),
+            _ => None,
+        }
+    }
+
+    /// True for promotions.
+    #[inline(always)]
+    pub const fn is_promotion(self) -> bool {
+        matches!(self.kind(), MoveKind::Promotion)
+    }
+
+    /// True for en-passant captures.
+    #[inline(always)]
+    pub const fn is_en_passant(self) -> bool {
+        matches!(self.kind(), MoveKind::EnPassant)
+    }
+
+    /// True for castling.
+    #[inline(always)]
+    pub const fn is_castle(self) -> bool {
+        matches!(self.kind(), MoveKind::Castle)
+    }
+
+    /// True for [`Move::NULL`].
+    #[inline(always)]
+    pub const fn is_null(self) -> bool {
+        self.0 == 0
+    }
+
+    /// For castling, which side; `None` for other moves.
+    #[inline]
+    pub const fn castling_side(self) -> Option<CastlingSide> {
+        if self.is_castle() {
+            Some(CastlingSide::of_rook(self.from(), self.to()))
+        } else {
+            None
+        }
+    }
+
+    /// Where the moving piece ends: [`Move::to`], except for castling, where
+    /// it is the king's destination (g- or c-file).
+    #[inline]
+    pub const fn king_to(self) -> Square {
+        match self.castling_side() {
+            Some(side) => {
+                let file = match side {
+                    CastlingSide::KingSide => crate::types::File::G,
+                    CastlingSide::QueenSide => crate::types::File::C,
+                };
+                Square::new(file, self.from().rank())
+            }
+            None => self.to(),
+        }
+    }
+
+    /// The raw 16 bits, for storage (for example in a transposition table).
+    #[inline]
+    pub const fn to_bits(self) -> u16 {
+        self.0
+    }
+
+    /// A move from raw bits made by [`Move::to_bits`]. Every `u16` decodes to
+    /// some move; whether it is legal is up to the position.
+    #[inline]
+    pub const fn from_bits(bits: u16) -> Move {
+        Move(bits)
+    }
+}
+
+impl fmt::Display for Move {
+    /// Standard UCI: `e2e4`, `e7e8q`, castling as the king's two-square step
+    /// (`e1g1`), `0000` for the null move.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_null() {
+            return f.write_str("0000");
+        }
+        write!(f, "{}{}", self.from(), self.king_to())?;
+        if let Some(role) = self.promotion_role() {
+            write!(f, "{}", role.char())?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind() {
+            MoveKind::Normal | MoveKind::Promotion => write!(f, "Move({self})"),
+            MoveKind::EnPassant => write!(f, "Move({self} e.p.)"),
+            MoveKind::Castle => write!(f, "Move({self} castle {}{})", self.from(), self.to()),
+        }
+    }
+}
+
+/// A list of moves on the stack; 256 is more than the largest number of
+/// legal moves in any chess position (218).
+pub type MoveList = ArrayVec<Move, 256>;

@@ -1,0 +1,238 @@
+//! Playing and taking back moves.
+
+use crate::moves::{Move, MoveKind};
+use crate::position::zobrist::{castling_key, piece_key, side_key};
+use crate::position::Position;
+use crate::types::{Color, Piece, Rank, Role, Square};
+
+/// What [`Position::make_move`] cannot recompute when the move is taken
+/// back: the captured piece, castling rights, en-passant square, halfmove
+/// clock and hash. A small `Copy` value; hand it back to
+/// [`Position::unmake_move`] with the same move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undo {
+    hash: u64,
+    castling: crate::Bitboard,
+    halfmove: u32,
+    ep_square: Option<Square>,
+    captured: Option<Role>,
+}
+
+impl Undo {
+    /// The role of the piece the move captured, if any (a pawn for en passant).
+    #[inline]
+    pub fn captured(&self) -> Option<Role> {
+        self.captured
+    }
+}
+
+impl Position {
+    /// Plays `mv` in place and returns what [`Position::unmake_move`] needs
+    /// to take it back.
+    ///
+    /// # Contract
+    ///
+    /// `mv` must be legal in this position (one of
+    /// [`Position::legal_moves`]). This is the fast path for engines and
+    /// perft: it does not check. A move that is not legal leaves a
+    /// position that breaks its invariants (wrong results later, never
+    /// undefined behaviour); debug builds catch the worst cases with a
+    /// `debug_assert!`. For moves from outside, check with
+    /// [`Position::is_legal`] first.
+    ///
+    /// ```
+    /// use chess_movegen::{Move, Position, Square};
+    /// let mut pos = Position::startpos();
+    /// let before = pos;
+    /// let mv = Move::new(Square::E2, Square::E4);
+    /// let undo = pos.make_move(mv);
+    /// assert_eq!(pos.ep_square(), Some(Square::E3));
+    /// pos.unmake_move(mv, undo);
+    /// assert_eq!(pos, before);
+    /// ```
+    #[inline]
+    pub fn make_move(&mut self, mv: Move) -> Undo {
+        let us = self.side;
+        let them = !us;
+        let from = mv.from();
+        let to = mv.to();
+        debug_assert!(
+            self.pieces_of_color(us).contains(from),
+            "make_move: {mv:?} does not start on a piece of the side to move in {self:?}"
+        );
+        let role = self.board[from.index()].unwrap_or(Role::Pawn);
+        let mut undo = Undo {
+            hash: self.hash,
+            castling: self.castling,
+            halfmove: self.halfmove,
+            ep_square: self.ep_square,
+            captured: None,
+        };
+        let mut hash = self.hash ^ self.ep_key() ^ side_key();
+        self.ep_square = None;
+        self.halfmove = self.halfmove.saturating_add(1);
+
+        match mv.kind() {
+            MoveKind::Normal | MoveKind::Promotion => {
+                if let Some(captured) = self.board[to.index()] {
+                    debug_assert!(captured != Role::King, "make_move: {mv:?} captures a king in {self:?}");
+                    self.remove(to, them, captured);
+                    hash ^= piece_key(them, captured, to);
+                    undo.captured = Some(captured);
+                    self.halfmove = 0;
+                }
+                self.remove(from, us, role);
+                hash ^= piece_key(us, role, from);
+                let placed = mv.promotion_role().unwrap_or(role);
+                self.put(to, Piece::new(us, placed));
+                hash ^= piece_key(us, placed, to);
+                if role == Role::Pawn {
+                    self.halfmove = 0;
+                    if from.index() ^ to.index() == 16 {
+                        self.ep_square = Some(Square::from_index_wrapping(((from.index() + to.index()) / 2) as u8));
+                    }
+                }
+            }
+            MoveKind::EnPassant => {
+                let victim = Square::new(to.file(), from.rank());
+                self.remove(victim, them, Role::Pawn);
+                self.remove(from, us, Role::Pawn);
+                self.put(to, Piece::new(us, Role::Pawn));
+                hash ^= piece_key(them, Role::Pawn, victim)
+                    ^ piece_key(us, Role::Pawn, from)
+                    ^ piece_key(us, Role::Pawn, to);
+                undo.captured = Some(Role::Pawn);
+                self.halfmove = 0;
+            }
+            MoveKind::Castle => {
+                let side = mv.castling_side().unwrap_or(crate::CastlingSide::KingSide);
+                let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
+                self.remove(from, us, Role::King);
+                self.remove(to, us, Role::Rook);
+                self.put(king_to, Piece::new(us, Role::King));
+                self.put(rook_to, Piece::new(us, Role::Rook));
+                hash ^= piece_key(us, Role::King, from)
+                    ^ piece_key(us, Role::Rook, to)
+                    ^ piece_key(us, Role::King, king_to)
+                    ^ piece_key(us, Role::Rook, rook_to);
+            }
+        }
+
+        if self.castling.any() {
+            let mut lost = self.castling & (from.bitboard() | to.bitboard());
+            if role == Role::King {
+                lost |= self.castling & Rank::First.relative_to(us).bitboard();
+            }
+            if lost.any() {
+                self.castling ^= lost;
+                hash ^= castling_key(lost);
+            }
+        }
+
+        self.side = them;
+        if us == Color::Black {
+            self.fullmove = self.fullmove.wrapping_add(1);
+        }
+        self.hash = hash ^ self.ep_key();
+        undo
+    }
+
+    /// Takes back `mv`, which must be the last move made with
+    /// [`Position::make_move`] and have returned `undo`. Restores the exact
+    /// previous position (`==`), hash included.
+    ///
+    /// Given any other move or undo, the position is left inconsistent
+    /// (never undefined behaviour).
+    #[inline]
+    pub fn unmake_move(&mut self, mv: Move, undo: Undo) {
+        let us = !self.side;
+        let them = self.side;
+        let from = mv.from();
+        let to = mv.to();
+        match mv.kind() {
+            MoveKind::Normal | MoveKind::Promotion => {
+                let placed = self.board[to.index()].unwrap_or(Role::Pawn);
+                self.remove(to, us, placed);
+                let role = if mv.is_promotion() { Role::Pawn } else { placed };
+                self.put(from, Piece::new(us, role));
+                if let Some(captured) = undo.captured {
+                    self.put(to, Piece::new(them, captured));
+                }
+            }
+            MoveKind::EnPassant => {
+                self.remove(to, us, Role::Pawn);
+                self.put(from, Piece::new(us, Role::Pawn));
+                self.put(Square::new(to.file(), from.rank()), Piece::new(them, Role::Pawn));
+            }
+            MoveKind::Castle => {
+                let side = mv.castling_side().unwrap_or(crate::CastlingSide::KingSide);
+                self.remove(side.king_to(us), us, Role::King);
+                self.remove(side.rook_to(us), us, Role::Rook);
+                self.put(from, Piece::new(us, Role::King));
+                self.put(to, Piece::new(us, Role::Rook));
+            }
+        }
+        self.side = us;
+        if us == Color::Black {
+            self.fullmove = self.fullmove.wrapping_sub(1);
+        }
+        self.hash = undo.hash;
+        self.castling = undo.castling;
+        self.halfmove = undo.halfmove;
+        self.ep_square = undo.ep_square;
+    }
+
+    /// The position after `mv` (copy-make); `self` is unchanged. Same
+    /// contract as [`Position::make_move`]: `mv` must be legal.
+    ///
+    /// ```
+    /// use chess_movegen::{Move, Position, Square};
+    /// let pos = Position::startpos().play(Move::new(Square::G1, Square::F3));
+    /// assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn play(&self, mv: Move) -> Position {
+        let mut next = *self;
+        next.make_move(mv);
+        next
+    }
+
+    /// Passes the turn without moving (for null-move pruning in engines).
+    /// Clears the en-passant square and advances the clocks.
+    ///
+    /// # Contract
+    ///
+    /// The side to move must not be in check: passing would leave the
+    /// opponent able to capture the king. Checked by `debug_assert!` only.
+    pub fn make_null_move(&mut self) -> Undo {
+        debug_assert!(!self.is_check(), "make_null_move while in check: {self:?}");
+        let undo = Undo {
+            hash: self.hash,
+            castling: self.castling,
+            halfmove: self.halfmove,
+            ep_square: self.ep_square,
+            captured: None,
+        };
+        self.hash ^= self.ep_key() ^ side_key();
+        self.ep_square = None;
+        self.halfmove = self.halfmove.saturating_add(1);
+        if self.side == Color::Black {
+            self.fullmove = self.fullmove.wrapping_add(1);
+        }
+        self.side = !self.side;
+        undo
+    }
+
+    /// Takes back [`Position::make_null_move`].
+    pub fn unmake_null_move(&mut self, undo: Undo) {
+        self.side = !self.side;
+        if self.side == Color::Black {
+            self.fullmove = self.fullmove.wrapping_sub(1);
+        }
+        self.hash = undo.hash;
+        self.castling = undo.castling;
+        self.halfmove = undo.halfmove;
+        self.ep_square = undo.ep_square;
+    }
+}

@@ -1,0 +1,522 @@
+//! Legal and pseudo-legal move generation.
+//!
+//! One generator serves every query. It is parameterised by
+//! - a `const LEGAL: bool`: pin- and check-aware legal generation, or
+//!   pseudo-legal generation (moves that may leave the king attacked);
+//! - [`Targets`]: which origin and destination squares are wanted
+//!   (all moves, captures, quiets, from a square, to a square);
+//! - a [`Visitor`] that receives the moves as sets (one origin and a
+//!   bitboard of destinations, or a set of pawn moves sharing one step), so
+//!   counting is a popcount and no list is built unless one is wanted.
+//!
+//! Legal generation works out the checkers and pinned pieces once. In
+//! double check only the king moves. Otherwise every non-king move must land
+//! on the check mask (the checker or a square between it and the king), and
+//! a pinned piece must stay on the line through its king. King moves are
+//! tested against the attacks with the king taken off the board (so it
+//! cannot hide behind itself from a slider). En passant, which removes two
+//! pieces from one rank, is tested by looking at the king's slider lines on
+//! the board as it would be after the capture.
+
+use crate::attacks::{self, between, line};
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::types::{Bitboard, CastlingSide, Color, Rank, Role, Square};
+
+/// Which moves a generation call wants.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Targets {
+    /// Origins (the king's square for castling).
+    pub from: Bitboard,
+    /// Destinations of normal moves and promotions.
+    pub to: Bitboard,
+    /// En-passant captures are wanted if this contains the en-passant square.
+    pub ep_to: Bitboard,
+    /// Castlings are wanted if this contains the king's destination.
+    pub castle_to: Bitboard,
+}
+
+impl Targets {
+    pub const ALL: Targets = Targets {
+        from: Bitboard::FULL,
+        to: Bitboard::FULL,
+        ep_to: Bitboard::FULL,
+        castle_to: Bitboard::FULL,
+    };
+
+    /// Moves from a square in `from` to a square in `to`; en passant counts
+    /// as going to the en-passant square, castling to the king's destination.
+    pub const fn masked(from: Bitboard, to: Bitboard) -> Targets {
+        Targets { from, to, ep_to: to, castle_to: to }
+    }
+}
+
+/// Receives generated moves as sets.
+pub(crate) trait Visitor {
+    /// Non-pawn moves (and castling-free king moves) from `from` to each square of `to`.
+    fn piece(&mut self, from: Square, to: Bitboard);
+    /// Pawn moves from `from` to each square of `to`; those reaching the
+    /// last rank are four promotions each.
+    fn pawn(&mut self, from: Square, to: Bitboard);
+    /// Pawn moves (not promotions) to each square of `to` from `to - step`.
+    fn pawn_set(&mut self, to: Bitboard, step: i8);
+    /// Promotions (four each) to each square of `to` from `to - step`.
+    fn promotion_set(&mut self, to: Bitboard, step: i8);
+    /// One special move: en passant or castling.
+    fn special(&mut self, mv: Move);
+}
+
+/// Counts moves without building them.
+pub(crate) struct Counter(pub usize);
+
+impl Visitor for Counter {
+    #[inline(always)]
+    fn piece(&mut self, _from: Square, to: Bitboard) {
+        self.0 += to.len() as usize;
+    }
+    #[inline(always)]
+    fn pawn(&mut self, _from: Square, to: Bitboard) {
+        let promotions = to & BACK_RANKS;
+        self.0 += to.len() as usize + 3 * promotions.len() as usize;
+    }
+    #[inline(always)]
+    fn pawn_set(&mut self, to: Bitboard, _step: i8) {
+        self.0 += to.len() as usize;
+    }
+    #[inline(always)]
+    fn promotion_set(&mut self, to: Bitboard, _step: i8) {
+        self.0 += 4 * to.len() as usize;
+    }
+    #[inline(always)]
+    fn special(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+}
+
+const BACK_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
+
+#[inline(always)]
+fn origin(to: Square, step: i8) -> Square {
+    Square::from_index_wrapping((to as i8).wrapping_sub(step) as u8)
+}
+
+#[inline(always)]
+fn push_promotions(list: &mut MoveList, from: Square, to: Square) {
+    for role in Role::PROMOTIONS {
+        list.push(Move::promotion(from, to, role));
+    }
+}
+
+impl Visitor for MoveList {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, to: Bitboard) {
+        for to in to {
+            self.push(Move::new(from, to));
+        }
+    }
+    #[inline(always)]
+    fn pawn(&mut self, from: Square, to: Bitboard) {
+        for to in to {
+            if BACK_RANKS.contains(to) {
+                push_promotions(self, from, to);
+            } else {
+                self.push(Move::new(from, to));
+            }
+        }
+    }
+    #[inline(always)]
+    fn pawn_set(&mut self, to: Bitboard, step: i8) {
+        for to in to {
+            self.push(Move::new(origin(to, step), to));
+        }
+    }
+    #[inline(always)]
+    fn promotion_set(&mut self, to: Bitboard, step: i8) {
+        for to in to {
+            push_promotions(self, origin(to, step), to);
+        }
+    }
+    #[inline(always)]
+    fn special(&mut self, mv: Move) {
+        self.push(mv);
+    }
+}
+
+/// Looks for one move among the generated ones.
+struct Finder {
+    wanted: Move,
+    found: bool,
+}
+
+impl Visitor for Finder {
+    fn piece(&mut self, from: Square, to: Bitboard) {
+        self.found |= Move::new(from, self.wanted.to()) == self.wanted && to.contains(self.wanted.to());
+    }
+    fn pawn(&mut self, from: Square, to: Bitboard) {
+        let target = self.wanted.to();
+        if from == self.wanted.from() && to.contains(target) {
+            self.found |= match self.wanted.promotion_role() {
+                Some(role) => BACK_RANKS.contains(target) && Move::promotion(from, target, role) == self.wanted,
+                None => !BACK_RANKS.contains(target) && Move::new(from, target) == self.wanted,
+            };
+        }
+    }
+    fn pawn_set(&mut self, to: Bitboard, step: i8) {
+        let target = self.wanted.to();
+        self.found |= to.contains(target) && Move::new(origin(target, step), target) == self.wanted;
+    }
+    fn promotion_set(&mut self, to: Bitboard, step: i8) {
+        let target = self.wanted.to();
+        if let Some(role) = self.wanted.promotion_role() {
+            self.found |= to.contains(target) && Move::promotion(origin(target, step), target, role) == self.wanted;
+        }
+    }
+    fn special(&mut self, mv: Move) {
+        self.found |= mv == self.wanted;
+    }
+}
+
+/// `bb` shifted by `step` squares (positive: towards h8).
+#[inline(always)]
+fn shift(bb: Bitboard, step: i8) -> Bitboard {
+    if step >= 0 {
+        Bitboard(bb.0 << step)
+    } else {
+        Bitboard(bb.0 >> -step)
+    }
+}
+
+impl Position {
+    /// Pieces of `color` that attack `sq`, with `occupied` as the board's
+    /// occupancy (pass [`Position::occupied`] for the real board).
+    #[inline]
+    pub fn attackers_with(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
+        let theirs = self.by_color[color.index()];
+        let queens = self.by_role[Role::Queen.index()];
+        let rooks = self.by_role[Role::Rook.index()] | queens;
+        let bishops = self.by_role[Role::Bishop.index()] | queens;
+        ((attacks::pawn_attacks(!color, sq) & self.by_role[Role::Pawn.index()])
+            | (attacks::knight_attacks(sq) & self.by_role[Role::Knight.index()])
+            | (attacks::king_attacks(sq) & self.by_role[Role::King.index()])
+            | (attacks::rook_attacks(sq, occupied) & rooks)
+            | (attacks::bishop_attacks(sq, occupied) & bishops))
+            & theirs
+    }
+
+    /// True if a piece of `color` attacks `sq` with `occupied` as the occupancy.
+    #[inline(always)]
+    fn attacked_with(&self, sq: Square, color: Color, occupied: Bitboard) -> bool {
+        let theirs = self.by_color[color.index()];
+        let queens = self.by_role[Role::Queen.index()];
+        ((attacks::knight_attacks(sq) & self.by_role[Role::Knight.index()])
+            | (attacks::pawn_attacks(!color, sq) & self.by_role[Role::Pawn.index()])
+            | (attacks::king_attacks(sq) & self.by_role[Role::King.index()]))
+            & theirs
+            != Bitboard::EMPTY
+            || attacks::rook_attacks(sq, occupied) & (self.by_role[Role::Rook.index()] | queens) & theirs
+                != Bitboard::EMPTY
+            || attacks::bishop_attacks(sq, occupied) & (self.by_role[Role::Bishop.index()] | queens) & theirs
+                != Bitboard::EMPTY
+    }
+
+    /// Our pieces that are the only piece between our king and an enemy
+    /// slider aiming at it.
+    #[inline(always)]
+    pub(crate) fn pinned_of(&self, us: Color, king: Square) -> Bitboard {
+        let them = !us;
+        let theirs = self.by_color[them.index()];
+        let occupied = self.occupied();
+        let queens = self.by_role[Role::Queen.index()];
+        let snipers = ((attacks::rook_attacks(king, theirs) & (self.by_role[Role::Rook.index()] | queens))
+            | (attacks::bishop_attacks(king, theirs) & (self.by_role[Role::Bishop.index()] | queens)))
+            & theirs;
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if !blockers.more_than_one() {
+                pinned |= blockers;
+            }
+        }
+        pinned & self.by_color[us.index()]
+    }
+
+    /// The generator. See the module documentation.
+    #[inline(always)]
+    pub(crate) fn generate<const LEGAL: bool, V: Visitor>(&self, t: &Targets, v: &mut V) {
+        let us = self.side;
+        let them = !us;
+        let ours = self.by_color[us.index()];
+        let theirs = self.by_color[them.index()];
+        let occupied = ours | theirs;
+        let king = self.king(us);
+        let checkers = self.attackers_with(king, them, occupied);
+
+        if t.from.contains(king) {
+            let mut to = attacks::king_attacks(king) & !ours & t.to;
+            if LEGAL {
+                let without_king = occupied.without(king);
+                for sq in to {
+                    if self.attacked_with(sq, them, without_king) {
+                        to = to.without(sq);
+                    }
+                }
+            }
+            v.piece(king, to);
+        }
+        if LEGAL && checkers.more_than_one() {
+            return;
+        }
+
+        let (pinned, check_mask) = if LEGAL {
+            let check_mask = match checkers.first() {
+                Some(checker) => between(king, checker).with(checker),
+                None => Bitboard::FULL,
+            };
+            (self.pinned_of(us, king), check_mask)
+        } else {
+            (Bitboard::EMPTY, Bitboard::FULL)
+        };
+        let target = !ours & check_mask & t.to;
+        let from_mask = t.from & !pinned;
+
+        for from in self.pieces(us, Role::Knight) & from_mask {
+            v.piece(from, attacks::knight_attacks(from) & target);
+        }
+        let queens = self.by_role[Role::Queen.index()];
+        for from in (self.by_role[Role::Bishop.index()] | queens) & ours & t.from {
+            let mut to = attacks::bishop_attacks(from, occupied) & target;
+            if pinned.contains(from) {
+                to &= line(king, from);
+            }
+            if queens.contains(from) {
+                to |= self.rook_part(from, occupied, target, pinned, king);
+            }
+            v.piece(from, to);
+        }
+        for from in self.pieces(us, Role::Rook) & t.from {
+            v.piece(from, self.rook_part(from, occupied, target, pinned, king));
+        }
+
+        // Pawns that are not pinned, set-wise.
+        let pawns = self.pieces(us, Role::Pawn) & t.from;
+        let free = pawns & !pinned;
+        let up: i8 = us.fold(8, -8);
+        let empty = !occupied;
+        let single = free.forward(us) & empty;
+        let double = (single & Rank::Third.relative_to(us).bitboard()).forward(us) & empty & target;
+        let single = single & target;
+        v.pawn_set(single & !BACK_RANKS, up);
+        v.promotion_set(single & BACK_RANKS, up);
+        v.pawn_set(double, 2 * up);
+        let capturable = theirs & target;
+        // Captures towards the a-file and towards the h-file.
+        for (files, step) in [(!crate::File::A.bitboard(), up - 1), (!crate::File::H.bitboard(), up + 1)] {
+            let to = shift(free & files, step) & capturable;
+            v.pawn_set(to & !BACK_RANKS, step);
+            v.promotion_set(to & BACK_RANKS, step);
+        }
+        // Pinned pawns, one by one, along the pin line (never when in check).
+        if LEGAL && checkers.is_empty() {
+            for from in pawns & pinned {
+                let on_line = line(king, from);
+                let single = from.bitboard().forward(us) & empty;
+                let double = (single & Rank::Third.relative_to(us).bitboard()).forward(us) & empty;
+                let captures = attacks::pawn_attacks(us, from) & theirs;
+                v.pawn(from, (single | double | captures) & on_line & t.to);
+            }
+        }
+
+        if let Some(ep) = self.ep_square {
+            if t.ep_to.contains(ep) {
+                self.gen_en_passant::<LEGAL, V>(ep, king, check_mask, t.from, v);
+            }
+        }
+        if checkers.is_empty() && (self.castling & ours).any() && t.from.contains(king) {
+            self.gen_castling(king, t.castle_to, v);
+        }
+    }
+
+    #[inline(always)]
+    fn rook_part(&self, from: Square, occupied: Bitboard, target: Bitboard, pinned: Bitboard, king: Square) -> Bitboard {
+        let to = attacks::rook_attacks(from, occupied) & target;
+        if pinned.contains(from) {
+            to & line(king, from)
+        } else {
+            to
+        }
+    }
+
+    #[inline(never)]
+    fn gen_en_passant<const LEGAL: bool, V: Visitor>(
+        &self,
+        ep: Square,
+        king: Square,
+        check_mask: Bitboard,
+        from_mask: Bitboard,
+        v: &mut V,
+    ) {
+        let us = self.side;
+        let them = !us;
+        let victim = ep.offset(0, us.fold(-1, 1)).unwrap_or(ep);
+        if LEGAL && !check_mask.contains(ep) && !check_mask.contains(victim) {
+            return;
+        }
+        let theirs = self.by_color[them.index()];
+        let queens = self.by_role[Role::Queen.index()];
+        let their_rooks = (self.by_role[Role::Rook.index()] | queens) & theirs;
+        let their_bishops = (self.by_role[Role::Bishop.index()] | queens) & theirs;
+        for from in attacks::pawn_attacks(them, ep) & self.pieces(us, Role::Pawn) & from_mask {
+            if LEGAL {
+                let after = (self.occupied() ^ from.bitboard() ^ victim.bitboard()) | ep.bitboard();
+                if (attacks::rook_attacks(king, after) & their_rooks).any()
+                    || (attacks::bishop_attacks(king, after) & their_bishops).any()
+                {
+                    continue;
+                }
+            }
+            v.special(Move::en_passant(from, ep));
+        }
+    }
+
+    /// Castlings (always fully checked, also by the pseudo-legal generator):
+    /// the side to move is known not to be in check.
+    #[inline(never)]
+    fn gen_castling<V: Visitor>(&self, king: Square, castle_to: Bitboard, v: &mut V) {
+        let us = self.side;
+        let occupied = self.occupied();
+        for rook in self.castling & Rank::First.relative_to(us).bitboard() {
+            let side = CastlingSide::of_rook(king, rook);
+            let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
+            if !castle_to.contains(king_to) {
+                continue;
+            }
+            let king_path = between(king, king_to).with(king_to);
+            let movers = king.bitboard() | rook.bitboard();
+            let must_be_empty = (king_path | between(rook, rook_to).with(rook_to)) & !movers;
+            if (must_be_empty & occupied).any() {
+                continue;
+            }
+            // Squares are tested with both castling pieces lifted, so that a
+            // rook leaving the back rank cannot hide an attack on them.
+            let lifted = occupied & !movers;
+            if king_path.into_iter().any(|sq| self.attacked_with(sq, !us, lifted)) {
+                continue;
+            }
+            v.special(Move::castle(king, rook));
+        }
+    }
+
+    fn collect<const LEGAL: bool>(&self, t: &Targets) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate::<LEGAL, _>(t, &mut list);
+        list
+    }
+
+    /// All legal moves.
+    ///
+    /// ```
+    /// use chess_movegen::Position;
+    /// let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")?;
+    /// assert_eq!(pos.legal_moves().len(), 48);
+    /// # Ok::<(), chess_movegen::FenError>(())
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        self.collect::<true>(&Targets::ALL)
+    }
+
+    /// The number of legal moves, counted without building a list.
+    #[inline]
+    pub fn legal_move_count(&self) -> usize {
+        let mut counter = Counter(0);
+        self.generate::<true, _>(&Targets::ALL, &mut counter);
+        counter.0
+    }
+
+    /// True if the side to move has at least one legal move.
+    pub fn has_legal_moves(&self) -> bool {
+        self.legal_move_count() > 0
+    }
+
+    /// Legal moves that capture a piece: ordinary captures, capturing
+    /// promotions and en passant. Promotions that do not capture are
+    /// quiet moves (see [`Position::legal_quiets`]), so captures and quiets
+    /// split the legal moves in two.
+    pub fn legal_captures(&self) -> MoveList {
+        let t = Targets {
+            to: self.by_color[(!self.side).index()],
+            ep_to: Bitboard::FULL,
+            castle_to: Bitboard::EMPTY,
+            ..Targets::ALL
+        };
+        self.collect::<true>(&t)
+    }
+
+    /// Legal moves that capture nothing: ordinary moves, quiet promotions
+    /// and castling.
+    pub fn legal_quiets(&self) -> MoveList {
+        let t = Targets {
+            to: !self.occupied(),
+            ep_to: Bitboard::EMPTY,
+            castle_to: Bitboard::FULL,
+            ..Targets::ALL
+        };
+        self.collect::<true>(&t)
+    }
+
+    /// Legal moves of the piece on `from` (none if it is not the side to
+    /// move's piece). Castling counts as a king move.
+    pub fn legal_moves_from(&self, from: Square) -> MoveList {
+        self.collect::<true>(&Targets::masked(from.bitboard(), Bitboard::FULL))
+    }
+
+    /// Legal moves that end on `to`: en passant ends on the en-passant
+    /// square, castling on the king's destination.
+    pub fn legal_moves_to(&self, to: Square) -> MoveList {
+        self.collect::<true>(&Targets::masked(Bitboard::FULL, to.bitboard()))
+    }
+
+    /// Legal moves starting on a square of `from` and ending on a square of
+    /// `to` (en passant ends on the en-passant square, castling on the
+    /// king's destination). `legal_moves_masked(pos.pieces(c, Role::Knight), Bitboard::FULL)`
+    /// gives the knight moves, for example.
+    pub fn legal_moves_masked(&self, from: Bitboard, to: Bitboard) -> MoveList {
+        self.collect::<true>(&Targets::masked(from, to))
+    }
+
+    /// Pseudo-legal moves: like [`Position::legal_moves`], but including
+    /// moves that leave the mover's own king attacked (by ignoring pins and
+    /// checks). Castling is only generated when fully legal. Engines that
+    /// test legality late use this with [`Position::is_legal`].
+    pub fn pseudo_legal_moves(&self) -> MoveList {
+        self.collect::<false>(&Targets::ALL)
+    }
+
+    fn contains<const LEGAL: bool>(&self, mv: Move) -> bool {
+        let mut finder = Finder { wanted: mv, found: false };
+        let t = if mv.is_castle() {
+            Targets::masked(mv.from().bitboard(), mv.king_to().bitboard())
+        } else {
+            Targets::masked(mv.from().bitboard(), mv.to().bitboard())
+        };
+        self.generate::<LEGAL, _>(&t, &mut finder);
+        finder.found
+    }
+
+    /// True if `mv` is legal here. Any `Move` value may be asked about,
+    /// including ones built from untrusted input.
+    ///
+    /// ```
+    /// use chess_movegen::{Move, Position, Square};
+    /// let pos = Position::startpos();
+    /// assert!(pos.is_legal(Move::new(Square::E2, Square::E4)));
+    /// assert!(!pos.is_legal(Move::new(Square::E2, Square::E5)));
+    /// ```
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.contains::<true>(mv)
+    }
+
+    /// True if `mv` is pseudo-legal here (see [`Position::pseudo_legal_moves`]).
+    pub fn is_pseudo_legal(&self, mv: Move) -> bool {
+        self.contains::<false>(mv)
+    }
+}
