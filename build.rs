@@ -42,13 +42,7 @@ fn write_tables(w: &mut impl Write) -> std::io::Result<()> {
     let mut table = vec![0u64; ATTACK_TABLE_LEN];
     let mut offset = 0usize;
     let rook = fill_sliders("rook", &ROOK_MAGICS, &ROOK_DIRECTIONS, &mut table, &mut offset);
-    let bishop = fill_sliders(
-        "bishop",
-        &BISHOP_MAGICS,
-        &BISHOP_DIRECTIONS,
-        &mut table,
-        &mut offset,
-    );
+    let bishop = fill_sliders("bishop", &BISHOP_MAGICS, &BISHOP_DIRECTIONS, &mut table, &mut offset);
     assert_eq!(offset, ATTACK_TABLE_LEN, "magics.rs ATTACK_TABLE_LEN is stale");
     write_magics(w, "ROOK_MAGIC", &rook)?;
     write_magics(w, "BISHOP_MAGIC", &bishop)?;
@@ -94,12 +88,7 @@ fn fill_sliders(
     for sq in 0..64u8 {
         let mask = geometry::relevant_mask(sq, directions);
         let bits = mask.count_ones();
-        let entry = Magic {
-            mask,
-            magic: magics[sq as usize],
-            offset: *offset as u32,
-            shift: (64 - bits) as u8,
-        };
+        let entry = Magic { mask, magic: magics[sq as usize], offset: *offset as u32, shift: (64 - bits) as u8 };
         let mut filled = vec![false; 1 << bits];
         for i in 0..1u64 << bits {
             let occupied = geometry::subset(mask, i);

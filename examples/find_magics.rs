@@ -27,10 +27,7 @@ fn find(sq: u8, directions: &[(i8, i8)], rng: &mut SplitMix64) -> (u64, u32) {
     let shift = 64 - bits;
     let size = 1usize << bits;
     let occupancies: Vec<u64> = (0..size as u64).map(|i| geometry::subset(mask, i)).collect();
-    let attacks: Vec<u64> = occupancies
-        .iter()
-        .map(|&occ| geometry::sliding_attacks(sq, occ, directions))
-        .collect();
+    let attacks: Vec<u64> = occupancies.iter().map(|&occ| geometry::sliding_attacks(sq, occ, directions)).collect();
     let mut table = vec![0u64; size];
     let mut stamp = vec![0u32; size];
     let mut attempt = 0u32;

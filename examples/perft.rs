@@ -49,7 +49,9 @@ fn parse_args() -> Result<Args, String> {
             "--max-depth" => args.max_depth = value("--max-depth")?.parse().map_err(|e| format!("--max-depth: {e}"))?,
             "--chess960" => args.chess960 = true,
             "-h" | "--help" => {
-                return Err("usage: perft [--fen FEN --depth N [--divide]] [--epd FILE [--max-depth N]] [--chess960]".into())
+                return Err(
+                    "usage: perft [--fen FEN --depth N [--divide]] [--epd FILE [--max-depth N]] [--chess960]".into()
+                )
             }
             other => return Err(format!("unknown argument {other:?}; try --help")),
         }
@@ -122,7 +124,8 @@ fn run_epd(path: &str, max_depth: u32, chess960: bool) -> ExitCode {
         for entry in parts {
             let mut words = entry.split_whitespace();
             let (Some(d), Some(n)) = (words.next(), words.next()) else { continue };
-            let (Some(depth), Ok(expected)) = (d.strip_prefix('D').and_then(|d| d.parse::<u32>().ok()), n.parse::<u64>())
+            let (Some(depth), Ok(expected)) =
+                (d.strip_prefix('D').and_then(|d| d.parse::<u32>().ok()), n.parse::<u64>())
             else {
                 println!("line {}: cannot read {entry:?}", number + 1);
                 ok = false;

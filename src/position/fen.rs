@@ -99,8 +99,8 @@ pub enum FenErrorKind {
 /// let err = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBXR w KQkq - 0 1").unwrap_err();
 /// assert_eq!(err.kind(), FenErrorKind::InvalidBoardChar('X'));
 /// assert_eq!(err.field(), FenField::Board);
-/// assert_eq!(err.offset(), 42);
-/// assert_eq!(err.to_string(), "invalid FEN (board field, byte 42): invalid character 'X'");
+/// assert_eq!(err.offset(), 41);
+/// assert_eq!(err.to_string(), "invalid FEN (board field, byte 41): invalid character 'X'");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FenError {
@@ -382,8 +382,7 @@ impl Position {
         pos.ep_square = match ep.0 {
             "-" => None,
             text => Some(
-                text.parse::<Square>()
-                    .map_err(|_| error(FenErrorKind::InvalidEpSquare, FenField::EnPassant, ep.1))?,
+                text.parse::<Square>().map_err(|_| error(FenErrorKind::InvalidEpSquare, FenField::EnPassant, ep.1))?,
             ),
         };
 
@@ -519,7 +518,11 @@ impl Position {
                     CastlingSide::QueenSide => rooks.first() == Some(rook),
                 };
                 let c = if outermost {
-                    if side == CastlingSide::KingSide { 'k' } else { 'q' }
+                    if side == CastlingSide::KingSide {
+                        'k'
+                    } else {
+                        'q'
+                    }
                 } else {
                     rook.file().char()
                 };

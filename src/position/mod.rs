@@ -86,16 +86,8 @@ impl Position {
     /// The standard start position.
     pub fn startpos() -> Position {
         let mut pos = Position::empty();
-        let back = [
-            Role::Rook,
-            Role::Knight,
-            Role::Bishop,
-            Role::Queen,
-            Role::King,
-            Role::Bishop,
-            Role::Knight,
-            Role::Rook,
-        ];
+        let back =
+            [Role::Rook, Role::Knight, Role::Bishop, Role::Queen, Role::King, Role::Bishop, Role::Knight, Role::Rook];
         for (file, role) in back.into_iter().enumerate() {
             pos.put(Square::ALL[file], Piece::new(Color::White, role));
             pos.put(Square::ALL[8 + file], Piece::new(Color::White, Role::Pawn));

@@ -37,12 +37,8 @@ pub(crate) struct Targets {
 }
 
 impl Targets {
-    pub const ALL: Targets = Targets {
-        from: Bitboard::FULL,
-        to: Bitboard::FULL,
-        ep_to: Bitboard::FULL,
-        castle_to: Bitboard::FULL,
-    };
+    pub const ALL: Targets =
+        Targets { from: Bitboard::FULL, to: Bitboard::FULL, ep_to: Bitboard::FULL, castle_to: Bitboard::FULL };
 
     /// Moves from a square in `from` to a square in `to`; en passant counts
     /// as going to the en-passant square, castling to the king's destination.
@@ -337,7 +333,14 @@ impl Position {
     }
 
     #[inline(always)]
-    fn rook_part(&self, from: Square, occupied: Bitboard, target: Bitboard, pinned: Bitboard, king: Square) -> Bitboard {
+    fn rook_part(
+        &self,
+        from: Square,
+        occupied: Bitboard,
+        target: Bitboard,
+        pinned: Bitboard,
+        king: Square,
+    ) -> Bitboard {
         let to = attacks::rook_attacks(from, occupied) & target;
         if pinned.contains(from) {
             to & line(king, from)
@@ -454,12 +457,7 @@ impl Position {
     /// Legal moves that capture nothing: ordinary moves, quiet promotions
     /// and castling.
     pub fn legal_quiets(&self) -> MoveList {
-        let t = Targets {
-            to: !self.occupied(),
-            ep_to: Bitboard::EMPTY,
-            castle_to: Bitboard::FULL,
-            ..Targets::ALL
-        };
+        let t = Targets { to: !self.occupied(), ep_to: Bitboard::EMPTY, castle_to: Bitboard::FULL, ..Targets::ALL };
         self.collect::<true>(&t)
     }
 

@@ -173,7 +173,8 @@ impl Position {
         let (Some(pawn), Some(start)) = (ep.offset(0, -up), ep.offset(0, up)) else {
             return false;
         };
-        self.pieces(them, Role::Pawn).contains(pawn) && (self.occupied() & (ep.bitboard() | start.bitboard())).is_empty()
+        self.pieces(them, Role::Pawn).contains(pawn)
+            && (self.occupied() & (ep.bitboard() | start.bitboard())).is_empty()
     }
 
     pub(crate) fn counters_valid(&self) -> bool {

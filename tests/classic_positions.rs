@@ -1,0 +1,54 @@
+//! The six positions of the chessprogramming.org perft page, one test
+//! each, so a failure names the position.
+
+use chess_movegen::{perft, perft_divide, Position};
+
+macro_rules! perft_test {
+    ($($name:ident: $fen:expr => [$($count:expr),* $(,)?];)*) => {$(
+        #[test]
+        fn $name() {
+            let pos = Position::from_fen($fen).unwrap();
+            let expected: &[u64] = &[$($count),*];
+            for (i, &count) in expected.iter().enumerate() {
+                let depth = i as u32 + 1;
+                assert_eq!(perft(&pos, depth), count, "depth {depth}");
+            }
+            // The divide at depth 2 adds up to the depth-2 count.
+            let divide: u64 = perft_divide(&pos, 2).iter().map(|&(_, n)| n).sum();
+            assert_eq!(divide, expected[1]);
+        }
+    )*};
+}
+
+perft_test! {
+    start_position: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        => [20, 400, 8_902, 197_281, 4_865_609];
+    kiwipete: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+        => [48, 2_039, 97_862, 4_085_603];
+    position_3: "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"
+        => [14, 191, 2_812, 43_238, 674_624, 11_030_083];
+    position_4: "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"
+        => [6, 264, 9_467, 422_333, 15_833_292];
+    position_4_mirrored: "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1"
+        => [6, 264, 9_467, 422_333, 15_833_292];
+    position_5: "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"
+        => [44, 1_486, 62_379, 2_103_487];
+    position_6: "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10"
+        => [46, 2_079, 89_890, 3_894_594];
+}
+
+#[test]
+#[ignore = "deep: 1.4 billion nodes; run in --release"]
+fn deep_standard_positions() {
+    let cases = [
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 119_060_324),
+        ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 193_690_690),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7, 178_633_661),
+        ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 6, 706_045_033),
+        ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, 89_941_194),
+        ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 5, 164_075_551),
+    ];
+    for (fen, depth, count) in cases {
+        assert_eq!(perft(&Position::from_fen(fen).unwrap(), depth), count, "{fen}");
+    }
+}

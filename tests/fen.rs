@@ -1,0 +1,231 @@
+//! FEN round trips, error reports, the lenient mode, and no panics.
+
+mod common;
+
+use chess_movegen::{Castling, FenErrorKind, FenField, FenOptions, Position, PositionError, Rank, Repairs, Square};
+use proptest::prelude::*;
+
+#[test]
+fn suites_round_trip_exactly() {
+    for (file, chess960) in [("standard.epd", false), ("chess960.epd", true), ("quick.epd", false)] {
+        let text = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        for line in common::read_epd(&text) {
+            let pos = common::parse(&line.fen, chess960);
+            let fen = pos.fen();
+            // X-FEN letters and KQkq are both written back as read, except
+            // that Shredder letters naming the outermost rook become K/Q.
+            let reparsed = common::parse(&fen, chess960);
+            assert_eq!(reparsed, pos, "{}", line.fen);
+            if !chess960 {
+                assert_eq!(fen, line.fen);
+            }
+            assert!(pos.is_consistent());
+        }
+    }
+}
+
+#[test]
+fn all_six_fields_round_trip() {
+    for fen in [
+        "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2",
+        "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 17 42",
+        "8/8/8/8/8/8/8/K6k w - - 99 1000",
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+    ] {
+        assert_eq!(Position::from_fen(fen).unwrap().fen(), fen);
+    }
+}
+
+fn kind(fen: &str) -> (FenErrorKind, FenField, usize) {
+    let e = Position::from_fen(fen).unwrap_err();
+    assert!(!e.to_string().is_empty());
+    (e.kind(), e.field(), e.offset())
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[test]
+fn syntax_errors_name_field_and_offset() {
+    use FenErrorKind::*;
+    assert_eq!(kind(""), (FieldCount { found: 0 }, FenField::Board, 0));
+    assert_eq!(
+        kind("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"),
+        (FieldCount { found: 4 }, FenField::HalfmoveClock, 52)
+    );
+    assert_eq!(kind(&format!("{START} extra")).0, FieldCount { found: 7 });
+    assert_eq!(
+        kind("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1"),
+        (InvalidBoardChar('X'), FenField::Board, 42)
+    );
+    assert_eq!(
+        kind("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        (InvalidBoardChar('9'), FenField::Board, 18)
+    );
+    assert_eq!(
+        kind("rnbqkbnrp/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        (RankTooLong { rank: Rank::Eighth }, FenField::Board, 8)
+    );
+    assert_eq!(
+        kind("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        (RankTooShort { rank: Rank::Seventh }, FenField::Board, 16)
+    );
+    assert_eq!(kind("rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").0, RankCount { found: 7 });
+    assert_eq!(kind("rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").0, RankCount { found: 9 });
+    assert_eq!(
+        kind("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"),
+        (InvalidSideToMove, FenField::SideToMove, 44)
+    );
+    assert_eq!(
+        kind("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1"),
+        (InvalidCastlingChar('x'), FenField::Castling, 49)
+    );
+    assert_eq!(
+        kind("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkk - 0 1"),
+        (DuplicateCastling('k'), FenField::Castling, 49)
+    );
+    assert_eq!(
+        kind("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1"),
+        (InvalidEpSquare, FenField::EnPassant, 51)
+    );
+    assert_eq!(
+        kind("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1"),
+        (InvalidNumber, FenField::HalfmoveClock, 53)
+    );
+    assert_eq!(
+        kind("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999999999"),
+        (InvalidNumber, FenField::FullmoveNumber, 55)
+    );
+    assert_eq!(kind("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBé w KQkq - 0 1").0, InvalidBoardChar('é'));
+}
+
+fn illegal(fen: &str) -> (PositionError, FenField) {
+    let e = Position::from_fen(fen).unwrap_err();
+    match e.kind() {
+        FenErrorKind::Illegal(reasons) => (reasons, e.field()),
+        other => panic!("{fen}: expected an illegal-position error, got {other:?}"),
+    }
+}
+
+#[test]
+fn semantic_errors_list_every_reason() {
+    assert_eq!(illegal("8/8/8/8/8/8/8/8 w - - 0 1"), (PositionError::MISSING_KING, FenField::Board));
+    assert_eq!(illegal("k7/8/8/8/8/8/8/KK6 w - - 0 1").0, PositionError::TOO_MANY_KINGS);
+    assert_eq!(illegal("k6P/8/8/8/8/8/8/K7 w - - 0 1").0, PositionError::PAWNS_ON_BACK_RANK);
+    assert_eq!(illegal("k7/8/8/8/8/8/8/K6p w - - 0 1").0, PositionError::PAWNS_ON_BACK_RANK);
+    assert_eq!(illegal("k6R/8/8/8/8/8/8/K7 w - - 0 1").0, PositionError::OPPOSITE_CHECK);
+    assert_eq!(illegal("4k3/8/8/8/8/8/8/4K3 w K - 0 1"), (PositionError::INVALID_CASTLING_RIGHTS, FenField::Castling));
+    assert_eq!(illegal("4k3/8/8/8/8/8/8/R3K3 w K - 0 1").0, PositionError::INVALID_CASTLING_RIGHTS);
+    assert_eq!(illegal("4k3/8/8/8/8/8/8/R2K4 w Q - 0 1").0, PositionError::INVALID_CASTLING_RIGHTS);
+    assert_eq!(illegal("4k3/8/8/8/8/8/8/4K3 w - e6 0 1"), (PositionError::INVALID_EP_SQUARE, FenField::EnPassant));
+    assert_eq!(illegal("4k3/8/8/8/4P3/8/8/4K3 b - e4 0 1").0, PositionError::INVALID_EP_SQUARE);
+    assert_eq!(illegal("4k3/4n3/8/4p3/8/8/8/4K3 w - e6 0 1").0, PositionError::INVALID_EP_SQUARE);
+    assert_eq!(illegal("4k3/8/8/8/8/8/8/4K3 w - - 0 0"), (PositionError::IMPOSSIBLE_COUNTERS, FenField::HalfmoveClock));
+    assert_eq!(illegal("4k3/8/8/8/8/8/8/4K3 w - - 5 1").0, PositionError::IMPOSSIBLE_COUNTERS);
+    assert_eq!(illegal("4k3/8/8/3pP3/8/8/8/4K3 w - d6 3 10").0, PositionError::IMPOSSIBLE_COUNTERS);
+    // Several reasons at once, all reported.
+    let (reasons, field) = illegal("8/8/8/8/8/8/8/K6P w K e6 0 0");
+    assert_eq!(
+        reasons,
+        PositionError::MISSING_KING
+            | PositionError::PAWNS_ON_BACK_RANK
+            | PositionError::INVALID_CASTLING_RIGHTS
+            | PositionError::INVALID_EP_SQUARE
+            | PositionError::IMPOSSIBLE_COUNTERS
+    );
+    assert_eq!(field, FenField::Board);
+    let message = Position::from_fen("8/8/8/8/8/8/8/K6P w - - 0 1").unwrap_err().to_string();
+    assert_eq!(
+        message,
+        "invalid FEN (board field, byte 0): illegal position: missing king, pawns on the first or eighth rank"
+    );
+}
+
+#[test]
+fn lenient_mode_repairs_and_reports() {
+    let (pos, repairs) = Position::from_fen_lenient("r3k3/8/8/8/8/8/8/4K2R w KQkq - 0 1").unwrap();
+    assert_eq!(repairs, Repairs::CASTLING_RIGHTS);
+    assert_eq!(pos.fen(), "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1");
+    let (pos, repairs) = Position::from_fen_lenient("4k3/8/8/8/8/8/8/4K3 b - e3 5 1").unwrap();
+    assert_eq!(repairs, Repairs::EP_SQUARE | Repairs::COUNTERS);
+    assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/4K3 b - - 5 3");
+    let (pos, repairs) = Position::from_fen_lenient("4k3/8/8/8/8/8/8/4K3 w - -").unwrap();
+    assert_eq!(repairs, Repairs::MISSING_CLOCKS);
+    assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    let (_, repairs) = Position::from_fen_lenient(START).unwrap();
+    assert!(repairs.is_empty());
+    // What cannot be repaired is still an error.
+    assert!(Position::from_fen_lenient("8/8/8/8/8/8/8/K7 w - - 0 1").is_err());
+}
+
+#[test]
+fn chess960_castling_rights() {
+    let options = FenOptions::new().castling(Castling::Chess960);
+    // Shredder-FEN and X-FEN for the same position.
+    let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    let (shredder, _) = Position::from_fen_with(fen, options).unwrap();
+    let (xfen, _) = Position::from_fen_with(&fen.replace("HFhf", "KFkf"), options).unwrap();
+    assert_eq!(shredder, xfen);
+    assert_eq!(shredder.fen(), fen.replace("HFhf", "KQkq"));
+    assert_eq!(
+        shredder.castling_rook(chess_movegen::Color::White, chess_movegen::CastlingSide::QueenSide),
+        Some(Square::F1)
+    );
+    // In standard mode the same rights are refused.
+    assert!(Position::from_fen(fen).is_err());
+}
+
+fn check_parse_never_panics(text: &str) {
+    for options in [
+        FenOptions::new(),
+        FenOptions::new().lenient(true),
+        FenOptions::new().castling(Castling::Chess960),
+        FenOptions::new().castling(Castling::Chess960).lenient(true),
+    ] {
+        if let Ok((pos, _)) = Position::from_fen_with(text, options) {
+            assert!(pos.is_consistent(), "{text}");
+            let again = Position::from_fen_with(&pos.fen(), FenOptions::new().castling(options.castling)).unwrap().0;
+            assert_eq!(again, pos, "{text}");
+            let _ = pos.legal_moves();
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn arbitrary_strings_never_panic(text in ".{0,100}") {
+        check_parse_never_panics(&text);
+    }
+
+    #[test]
+    fn fen_like_strings_never_panic(text in "[rnbqkpRNBQKP1-9/]{0,70} [wb-] [KQkqA-Ha-h-]{0,5} [a-h1-8-]{1,2} [0-9]{1,3} [0-9]{1,3}") {
+        check_parse_never_panics(&text);
+    }
+
+    #[test]
+    fn mutated_valid_fens_never_panic(
+        index in 0..common::START_FENS.len(),
+        edits in proptest::collection::vec((any::<prop::sample::Index>(), any::<char>(), 0..3u8), 1..4),
+    ) {
+        let mut chars: Vec<char> = common::START_FENS[index].chars().collect();
+        for (at, c, op) in edits {
+            let i = at.index(chars.len() + 1);
+            match op {
+                0 if i < chars.len() => chars[i] = c,
+                1 => chars.insert(i, c),
+                _ if i < chars.len() => { chars.remove(i); }
+                _ => {}
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        check_parse_never_panics(&text);
+    }
+
+    #[test]
+    fn playout_positions_round_trip((start, choices) in common::playout()) {
+        common::walk(start, &choices, |pos| {
+            assert_eq!(&Position::from_fen(&pos.fen()).unwrap(), pos);
+        });
+    }
+}

@@ -1,0 +1,94 @@
+//! make/unmake restores the exact position, and the incremental hash
+//! always equals the hash computed from scratch.
+
+mod common;
+
+use chess_movegen::{Move, Position};
+use proptest::prelude::*;
+
+/// Every legal move from `pos`: make, check invariants, unmake, compare.
+fn check_all_moves(pos: &Position) -> u64 {
+    let mut work = *pos;
+    let mut plies = 0;
+    for mv in pos.legal_moves() {
+        let undo = work.make_move(mv);
+        if let Err(e) = work.check_consistency() {
+            panic!("after {mv:?} from {}: {e}", pos.fen());
+        }
+        assert_eq!(work, pos.play(mv), "make_move and play disagree on {mv:?} from {}", pos.fen());
+        work.unmake_move(mv, undo);
+        assert_eq!(work, *pos, "unmake of {mv:?} did not restore {}", pos.fen());
+        assert_eq!(work.hash(), pos.hash());
+        plies += 1;
+    }
+    plies
+}
+
+/// Full-width tree walk with make/unmake (no bulk counting), checking the
+/// invariants at every node; returns the number of plies made.
+fn walk_tree(pos: &mut Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 0;
+    }
+    let mut plies = 0;
+    for mv in pos.legal_moves() {
+        let before = *pos;
+        let undo = pos.make_move(mv);
+        assert!(pos.is_consistent(), "after {mv:?} from {}", before.fen());
+        plies += 1 + walk_tree(pos, depth - 1);
+        pos.unmake_move(mv, undo);
+        assert_eq!(*pos, before);
+    }
+    plies
+}
+
+#[test]
+fn million_plies_of_make_unmake() {
+    let mut plies = 0;
+    for (fen, depth) in common::START_FENS.iter().zip([4, 3, 5, 3, 3, 3, 4, 5, 5, 4]) {
+        let mut pos = Position::from_fen(fen).unwrap();
+        plies += walk_tree(&mut pos, depth);
+    }
+    assert!(plies > 1_000_000, "{plies}");
+}
+
+#[test]
+fn null_move_round_trip() {
+    let mut pos = Position::from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3").unwrap();
+    let before = pos;
+    let undo = pos.make_null_move();
+    assert!(pos.is_consistent());
+    assert_eq!(pos.ep_square(), None);
+    assert_ne!(pos.hash(), before.hash());
+    assert_eq!(pos.side_to_move(), !before.side_to_move());
+    pos.unmake_null_move(undo);
+    assert_eq!(pos, before);
+}
+
+#[test]
+fn hash_ignores_unusable_ep_square() {
+    // After 1. e4 no black pawn can take on e3, so the hash equals that of
+    // the same position without an en-passant square.
+    let after_e4 = Position::startpos().play(Move::new(chess_movegen::Square::E2, chess_movegen::Square::E4));
+    let without = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
+    assert_eq!(after_e4.ep_square(), Some(chess_movegen::Square::E3));
+    assert_eq!(after_e4.hash(), without.hash());
+    // Where a pawn can capture, the en-passant square is part of the hash.
+    let ep = Position::from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3").unwrap();
+    let no_ep = Position::from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3").unwrap();
+    assert_ne!(ep.hash(), no_ep.hash());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn random_playouts_restore_position_and_hash((start, choices) in common::playout()) {
+        let mut positions = 0;
+        common::walk(start, &choices, |pos| {
+            check_all_moves(pos);
+            positions += 1;
+        });
+        prop_assert!(positions >= 1);
+    }
+}
