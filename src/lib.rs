@@ -55,15 +55,21 @@
 extern crate alloc;
 
 pub mod attacks;
+mod game;
 mod geometry;
 mod magics;
 mod moves;
+mod notation;
+mod outcome;
 mod perft;
 mod position;
 mod prng;
 mod types;
 
+pub use game::{Game, LineError};
 pub use moves::{Move, MoveKind, MoveList};
+pub use notation::{IllegalMove, MoveError, Notation};
+pub use outcome::{DrawReason, Outcome};
 pub use perft::{perft, perft_divide};
 pub use position::{Castling, FenError, FenErrorKind, FenField, FenOptions, Position, PositionError, Repairs, Undo};
 pub use types::{

@@ -3,7 +3,9 @@
 mod fen;
 mod make;
 mod movegen;
+mod rules;
 mod status;
+mod touch;
 mod validate;
 mod zobrist;
 

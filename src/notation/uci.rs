@@ -1,0 +1,126 @@
+//! UCI move notation: `e2e4`, `e7e8q`, castling as `e1g1` (standard) or
+//! `e1h1` (Chess960, king takes own rook), `0000` for the null move.
+
+use alloc::string::String;
+
+use crate::moves::Move;
+use crate::notation::{MoveError, Notation};
+use crate::position::{Castling, Position};
+use crate::types::{CastlingSide, File, Rank, Role, Square};
+
+fn syntax(text: &str, reason: &'static str) -> MoveError {
+    MoveError::Syntax { notation: Notation::Uci, text: String::from(text), reason }
+}
+
+impl Position {
+    /// The move in UCI notation for this position's castling mode:
+    /// castling is the king's two-square step (`e1g1`) in standard chess
+    /// and king-takes-rook (`e1h1`) in Chess960, as the UCI_Chess960
+    /// option specifies.
+    ///
+    /// ```
+    /// use chess_movegen::{Move, Position, Square};
+    /// let pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")?;
+    /// assert_eq!(pos.to_uci(Move::castle(Square::E1, Square::H1)), "e1g1");
+    /// # Ok::<(), chess_movegen::FenError>(())
+    /// ```
+    pub fn to_uci(&self, mv: Move) -> String {
+        if mv.is_castle() && self.castling_mode() == Castling::Chess960 {
+            alloc::format!("{}{}", mv.from(), mv.to())
+        } else {
+            alloc::format!("{mv}")
+        }
+    }
+
+    /// Reads a UCI move and returns it if it is legal here. Castling is
+    /// accepted as the king's two-square step (standard mode only) and as
+    /// king-takes-own-rook (both modes, as several GUIs send it).
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError::Syntax`] for text that is not a UCI move (and for
+    /// `0000`, see [`Position::parse_uci_or_null`]);
+    /// [`MoveError::Illegal`] with the reason for a move that is not legal.
+    ///
+    /// ```
+    /// use chess_movegen::{IllegalMove, MoveError, Position};
+    /// let pos = Position::startpos();
+    /// assert_eq!(pos.parse_uci("g1f3")?.to_string(), "g1f3");
+    /// assert!(matches!(pos.parse_uci("e2e5"), Err(MoveError::Illegal { reason: IllegalMove::CannotMoveThatWay, .. })));
+    /// assert!(matches!(pos.parse_uci("e2"), Err(MoveError::Syntax { .. })));
+    /// # Ok::<(), MoveError>(())
+    /// ```
+    pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
+        if text == "0000" {
+            return Err(syntax(text, "the null move is not accepted here"));
+        }
+        let mv = self.uci_to_move(text)?;
+        match self.illegal_reason(mv) {
+            None => Ok(mv),
+            Some(reason) => Err(MoveError::Illegal { text: String::from(text), reason }),
+        }
+    }
+
+    /// Like [`Position::parse_uci`], but `0000` gives [`Move::NULL`] (for
+    /// [`Position::make_null_move`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::parse_uci`].
+    pub fn parse_uci_or_null(&self, text: &str) -> Result<Move, MoveError> {
+        if text == "0000" {
+            Ok(Move::NULL)
+        } else {
+            self.parse_uci(text)
+        }
+    }
+
+    /// The move a UCI text denotes here, legal or not.
+    fn uci_to_move(&self, text: &str) -> Result<Move, MoveError> {
+        let bytes = text.as_bytes();
+        if !(bytes.len() == 4 || bytes.len() == 5) || !text.is_ascii() {
+            return Err(syntax(text, "expected 4 or 5 characters: from square, to square, promotion letter"));
+        }
+        let from = Square::from_ascii(&bytes[0..2]).map_err(|_| syntax(text, "the origin is not a square"))?;
+        let to = Square::from_ascii(&bytes[2..4]).map_err(|_| syntax(text, "the destination is not a square"))?;
+        let promotion = match bytes.get(4) {
+            None => None,
+            Some(&c) => match Role::from_char(c as char) {
+                Some(role @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) => Some(role),
+                _ => return Err(syntax(text, "the promotion letter must be one of q, r, b, n")),
+            },
+        };
+        if from == to {
+            return Err(syntax(text, "origin and destination are the same square"));
+        }
+        if let Some(role) = promotion {
+            return Ok(Move::promotion(from, to, role));
+        }
+        let us = self.side_to_move();
+        let piece = self.piece_at(from);
+        let is_ours = |role| piece == Some(crate::Piece::new(us, role));
+        if is_ours(Role::King) {
+            // King takes own rook: castling, in both modes.
+            if self.piece_at(to) == Some(crate::Piece::new(us, Role::Rook)) {
+                return Ok(Move::castle(from, to));
+            }
+            // The king's two-square step, in standard chess.
+            let back = Rank::First.relative_to(us);
+            if self.castling_mode() == Castling::Standard && from == Square::new(File::E, back) && to.rank() == back {
+                let side = match to.file() {
+                    File::G => Some(CastlingSide::KingSide),
+                    File::C => Some(CastlingSide::QueenSide),
+                    _ => None,
+                };
+                if let Some(side) = side {
+                    let rook = Square::new(if side == CastlingSide::KingSide { File::H } else { File::A }, back);
+                    return Ok(Move::castle(from, self.castling_rook(us, side).unwrap_or(rook)));
+                }
+            }
+        }
+        if is_ours(Role::Pawn) && Some(to) == self.ep_square() && from.file() != to.file() {
+            return Ok(Move::en_passant(from, to));
+        }
+        Ok(Move::new(from, to))
+    }
+}
