@@ -1,5 +1,6 @@
 //! The position: pieces, side to move, castling rights, en passant and clocks.
 
+mod chess960;
 mod fen;
 mod make;
 mod movegen;

@@ -1,0 +1,105 @@
+//! Chess960 (Fischer random chess) start positions.
+
+use crate::position::{Castling, Position};
+use crate::types::{Color, File, Piece, Rank, Role, Square};
+
+/// Knight placements over the five squares left after bishops and queen,
+/// in the standard numbering's order.
+const KNIGHTS: [(usize, usize); 10] = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
+
+impl Position {
+    /// The Chess960 start position with the standard number `n` (0..960;
+    /// 518 is the classical arrangement), in [`Castling::Chess960`] mode;
+    /// `None` for `n >= 960`.
+    ///
+    /// The number encodes the back rank: `n % 4` places the light-squared
+    /// bishop (files b, d, f, h), the next base-4 digit the dark-squared
+    /// bishop (a, c, e, g), the next base-6 digit the queen on one of the
+    /// six free squares, the remaining 0..10 the two knights on the five
+    /// free squares, and rook, king, rook fill the last three.
+    ///
+    /// ```
+    /// use chess_movegen::Position;
+    /// assert_eq!(Position::chess960(518).unwrap().fen(), Position::startpos().fen());
+    /// assert_eq!(Position::chess960(0).unwrap().fen(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    /// assert_eq!(Position::chess960(0).unwrap().chess960_number(), Some(0));
+    /// ```
+    pub fn chess960(n: u32) -> Option<Position> {
+        if n >= 960 {
+            return None;
+        }
+        let mut rank: [Option<Role>; 8] = [None; 8];
+        let mut n = n as usize;
+        rank[2 * (n % 4) + 1] = Some(Role::Bishop);
+        n /= 4;
+        rank[2 * (n % 4)] = Some(Role::Bishop);
+        n /= 4;
+        let free =
+            |rank: &[Option<Role>; 8]| -> alloc::vec::Vec<usize> { (0..8).filter(|&f| rank[f].is_none()).collect() };
+        rank[free(&rank)[n % 6]] = Some(Role::Queen);
+        n /= 6;
+        let squares = free(&rank);
+        let (a, b) = KNIGHTS[n];
+        rank[squares[a]] = Some(Role::Knight);
+        rank[squares[b]] = Some(Role::Knight);
+        for (slot, role) in free(&rank).into_iter().zip([Role::Rook, Role::King, Role::Rook]) {
+            rank[slot] = Some(role);
+        }
+
+        let mut pos = Position::empty();
+        pos.mode = Castling::Chess960;
+        for (file, role) in rank.iter().enumerate() {
+            let role = role.unwrap_or(Role::Pawn);
+            let file = File::ALL[file];
+            for color in Color::ALL {
+                let back = Rank::First.relative_to(color);
+                pos.put(Square::new(file, back), Piece::new(color, role));
+                pos.put(Square::new(file, Rank::Second.relative_to(color)), Piece::new(color, Role::Pawn));
+            }
+        }
+        pos.castling = pos.pieces_of_role(Role::Rook);
+        pos.hash = pos.compute_hash();
+        Some(pos)
+    }
+
+    /// The standard Chess960 number of this position if it is one of the
+    /// 960 start positions (any castling mode and clocks), else `None`.
+    pub fn chess960_number(&self) -> Option<u32> {
+        if self.side_to_move() != Color::White || self.ep_square().is_some() {
+            return None;
+        }
+        (0..960).find(|&n| {
+            Position::chess960(n).is_some_and(|start| {
+                Role::ALL.iter().all(|&r| start.pieces_of_role(r) == self.pieces_of_role(r))
+                    && start.pieces_of_color(Color::White) == self.pieces_of_color(Color::White)
+                    && start.castling_rooks() == self.castling_rooks()
+            })
+        })
+    }
+
+    /// The position as Shredder-FEN: castling rights always written as the
+    /// rook's file letter (`HAha` for the standard start position), as some
+    /// Chess960 programs expect. [`Position::fen`] writes X-FEN.
+    ///
+    /// ```
+    /// use chess_movegen::Position;
+    /// assert_eq!(Position::startpos().shredder_fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+    /// ```
+    pub fn shredder_fen(&self) -> alloc::string::String {
+        let fen = self.fen();
+        let mut fields: alloc::vec::Vec<&str> = fen.split(' ').collect();
+        let mut rights = alloc::string::String::new();
+        for color in Color::ALL {
+            let back = Rank::First.relative_to(color).bitboard();
+            for rook in (self.castling_rooks() & back).into_iter().rev() {
+                let c = rook.file().char();
+                rights.push(if color == Color::White { c.to_ascii_uppercase() } else { c });
+            }
+        }
+        if rights.is_empty() {
+            rights.push('-');
+        }
+        fields[2] = &rights;
+        fields.join(" ")
+    }
+}
