@@ -8,6 +8,7 @@ use crate::types::{CastlingSide, Role, Square};
 
 /// What kind of move a [`Move`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[repr(u8)]
 pub enum MoveKind {
     /// A move or capture that is none of the others (double pawn pushes included).
@@ -37,6 +38,7 @@ pub enum MoveKind {
 /// assert_eq!(core::mem::size_of::<Move>(), 2);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move(u16);
 
 const PROMOTION_ROLES: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];

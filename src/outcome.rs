@@ -6,6 +6,7 @@ use crate::types::Color;
 
 /// Why a game is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum DrawReason {
     /// The side to move has no legal move and is not in check.
@@ -37,6 +38,7 @@ impl fmt::Display for DrawReason {
 /// checkmate, stalemate, insufficient material, seventy-five moves,
 /// fivefold repetition.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum Outcome {
     /// `winner` has checkmated the other side.

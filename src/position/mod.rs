@@ -18,6 +18,7 @@ pub use validate::PositionError;
 
 /// How castling moves are written and how castling rights are read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Castling {
     /// Standard chess: the king starts on the e-file and the rooks on the
     /// a- and h-files; UCI writes castling as the king's two-square step
@@ -314,5 +315,29 @@ impl Position {
     #[doc(hidden)]
     pub fn is_consistent(&self) -> bool {
         self.check_consistency().is_ok()
+    }
+}
+
+/// A position serializes as its FEN (X-FEN castling rights).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Position {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.fen())
+    }
+}
+
+/// A position deserializes from a FEN, strictly. Castling rights that only
+/// make sense in Chess960 give a position in [`Castling::Chess960`] mode.
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Position {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Position, D::Error> {
+        let fen = <alloc::string::String as serde::Deserialize>::deserialize(deserializer)?;
+        Position::from_fen(&fen)
+            .or_else(|e| {
+                Position::from_fen_with(&fen, FenOptions::new().castling(Castling::Chess960))
+                    .map(|(p, _)| p)
+                    .map_err(|_| e)
+            })
+            .map_err(serde::de::Error::custom)
     }
 }

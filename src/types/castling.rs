@@ -12,6 +12,7 @@ bitflags! {
     /// [`Position::castling_rook`](crate::Position::castling_rook), so the
     /// same type serves Chess960, where the rooks may start on any file.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
     pub struct CastlingRights: u8 {
         /// White may castle with the rook on the king's side (`K`).
         const WHITE_KING_SIDE = 1;
@@ -40,6 +41,7 @@ impl CastlingRights {
 
 /// The side of the board a castling goes to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[repr(u8)]
 pub enum CastlingSide {
     /// Towards the h-file: `O-O`, the king ends on g1/g8, the rook on f1/f8.

@@ -5,6 +5,7 @@ use core::ops::Not;
 
 /// A side: White or Black.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[repr(u8)]
 pub enum Color {
     /// The side that moves first.

@@ -6,6 +6,7 @@ use crate::types::Color;
 
 /// A kind of piece, without color.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[repr(u8)]
 #[allow(missing_docs)]
 pub enum Role {
@@ -76,6 +77,7 @@ impl fmt::Display for Role {
 
 /// A piece: a role and a color.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Piece {
     /// Whose piece it is.
     pub color: Color,
