@@ -6,9 +6,11 @@
 //! cargo run --example inspect -- --chess960 ...     # castling written king-takes-rook
 //! ```
 //!
-//! FENs may use Chess960 castling rights (Shredder-FEN `HAha` or X-FEN).
+//! FENs may use Chess960 castling rights (Shredder-FEN `HAha` or X-FEN),
+//! and may leave out the clocks (then `0 1`).
 //! In `--json` mode each line of standard input is one FEN and each output
-//! line is `{"fen", "in_check", "checkers", "legal_moves", "san", "outcome",
+//! line is `{"fen" (normalised: en-passant square only when a capture is
+//! legal), "in_check", "checkers", "legal_moves", "san", "outcome",
 //! "insufficient_material"}`, or `{"input", "error"}` for a line that is not
 //! a valid position.
 
@@ -18,6 +20,14 @@ use std::process::ExitCode;
 use chess_movegen::{Castling, Color, DrawReason, FenError, FenOptions, Outcome, Position, Rank, Square};
 
 fn parse(fen: &str, chess960: bool) -> Result<Position, FenError> {
+    // EPD-style FENs without clocks are common: read them as "0 1".
+    let fields = fen.split_whitespace().count();
+    let fen = match fields {
+        4 => format!("{fen} 0 1"),
+        5 => format!("{fen} 1"),
+        _ => fen.to_string(),
+    };
+    let fen = fen.as_str();
     let standard = Position::from_fen_with(fen, FenOptions::new()).map(|(pos, _)| pos);
     let mut pos = match standard {
         Ok(pos) => pos,
@@ -84,7 +94,7 @@ fn json_line(line: &str, chess960: bool) -> String {
     let outcome = outcome_name(pos.outcome()).map_or("null".to_string(), json_string);
     format!(
         "{{\"fen\":{},\"in_check\":{},\"checkers\":{},\"legal_moves\":{},\"san\":{},\"outcome\":{},\"insufficient_material\":{{\"white\":{},\"black\":{}}}}}",
-        json_string(&pos.fen()),
+        json_string(&pos.normalized_fen()),
         pos.is_check(),
         json_list(&squares(pos.checkers())),
         json_list(&uci),

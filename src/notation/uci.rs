@@ -16,7 +16,8 @@ impl Position {
     /// The move in UCI notation for this position's castling mode:
     /// castling is the king's two-square step (`e1g1`) in standard chess
     /// and king-takes-rook (`e1h1`) in Chess960, as the UCI_Chess960
-    /// option specifies.
+    /// option specifies. Any move value is written, legal or not (the
+    /// position only decides how castling looks).
     ///
     /// ```
     /// use chess_movegen::{Move, Position, Square};

@@ -545,6 +545,30 @@ impl Position {
     }
 }
 
+impl Position {
+    /// The FEN with the en-passant square written only when an en-passant
+    /// capture is legal, the form used to compare positions (two FENs of
+    /// the same position then match whether or not the writer recorded an
+    /// unusable en-passant square).
+    ///
+    /// ```
+    /// use chess_movegen::Position;
+    /// let pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")?;
+    /// assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    /// assert_eq!(pos.normalized_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    /// # Ok::<(), chess_movegen::FenError>(())
+    /// ```
+    pub fn normalized_fen(&self) -> String {
+        if self.ep_square.is_some() && self.legal_ep_square().is_none() {
+            let mut without = *self;
+            without.ep_square = None;
+            without.fen()
+        } else {
+            self.fen()
+        }
+    }
+}
+
 impl core::str::FromStr for Position {
     type Err = FenError;
 
