@@ -25,20 +25,9 @@ fn check_round_trips(pos: &Position) {
     }
 }
 
-/// xorshift64*, for a deterministic stream of random playouts.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-}
-
 #[test]
 fn round_trip_over_many_random_positions() {
-    let mut rng = Rng(0x5eed_1234_abcd_ef01);
+    let mut rng = common::Rng(0x5eed_1234_abcd_ef01);
     let mut positions = 0;
     let mut moves = 0;
     while positions < 100_000 {

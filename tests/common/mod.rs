@@ -71,3 +71,15 @@ pub fn walk(start: usize, choices: &[u16], mut visit: impl FnMut(&Position)) {
         visit(&pos);
     }
 }
+
+/// xorshift64*, for deterministic streams of random choices.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+}
