@@ -507,7 +507,6 @@ impl Position {
         out.push(' ');
         let mut any = false;
         for color in Color::ALL {
-            let king = self.king(color);
             let rooks = self.pieces(color, Role::Rook) & back_rank(color);
             for side in CastlingSide::ALL {
                 let Some(rook) = self.castling_rook(color, side) else {
@@ -527,7 +526,6 @@ impl Position {
                     rook.file().char()
                 };
                 out.push(if color == Color::White { c.to_ascii_uppercase() } else { c });
-                let _ = king;
                 any = true;
             }
         }
