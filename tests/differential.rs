@@ -426,6 +426,34 @@ fn reference_agrees_on_special_positions() {
     }
 }
 
+fn slow_perft(state: &Slow, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    state.legal().into_iter().map(|mv| slow_perft(&state.apply(mv), depth - 1)).sum()
+}
+
+/// The reference is right on its own: it reproduces published perft
+/// counts without the crate's move generator.
+#[test]
+fn reference_perft_matches_published_counts() {
+    for (fen, depth, nodes) in [
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 3, 8_902),
+        ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3, 97_862),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4, 43_238),
+        ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 3, 9_467),
+        ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 3, 62_379),
+        ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 2, 2_079),
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        assert_eq!(slow_perft(&Slow::from_position(&pos), depth), nodes, "{fen}");
+    }
+    // Chess960, first line of tests/data/chess960.epd, depth 3.
+    let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    let (pos, _) = Position::from_fen_with(fen, FenOptions::new().castling(Castling::Chess960)).unwrap();
+    assert_eq!(slow_perft(&Slow::from_position(&pos), 3), 12_189);
+}
+
 #[test]
 fn random_games_agree_with_reference() {
     let totals = run(300, 0x5eed_0001);
