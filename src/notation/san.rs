@@ -21,8 +21,9 @@ enum SanParts {
 }
 
 fn parse_parts(text: &str) -> Result<SanParts, MoveError> {
-    // Annotations and check marks carry no move information.
-    let core = text.trim_end_matches(['+', '#', '!', '?']);
+    // Surrounding whitespace, annotations and check marks carry no move
+    // information. Errors quote the text as given.
+    let core = text.trim().trim_end_matches(['+', '#', '!', '?']);
     let core = core.strip_suffix("e.p.").map(str::trim_end).unwrap_or(core);
     match core {
         "O-O" | "0-0" => return Ok(SanParts::Castle(CastlingSide::KingSide)),
@@ -229,7 +230,7 @@ impl Position {
     pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
         let us = self.side_to_move();
         let illegal = |reason| MoveError::Illegal { text: String::from(text), reason };
-        let (role, file, rank, to, promotion) = match parse_parts(text.trim())? {
+        let (role, file, rank, to, promotion) = match parse_parts(text)? {
             SanParts::Castle(side) => {
                 let king = self.king(us);
                 let rook = self.castling_rook(us, side).ok_or(illegal(IllegalMove::CastlingRightLost))?;

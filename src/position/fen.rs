@@ -79,9 +79,10 @@ pub enum FenErrorKind {
     },
     /// The side to move is not `w` or `b`.
     InvalidSideToMove,
-    /// A castling character that is not `K Q k q`, a file letter or `-`.
+    /// A castling character that is not `K Q k q` or a file letter (`-`
+    /// stands alone, for no rights).
     InvalidCastlingChar(char),
-    /// A castling right given twice (or `-` mixed with rights).
+    /// A castling right given twice (`KK`, or `K` and `H` for the same rook).
     DuplicateCastling(char),
     /// The en-passant field is neither a square nor `-`.
     InvalidEpSquare,

@@ -16,6 +16,8 @@ pub struct Undo {
     halfmove: u32,
     ep_square: Option<Square>,
     captured: Option<Role>,
+    /// The fullmove number was `u32::MAX` and stayed there.
+    fullmove_held: bool,
 }
 
 impl Undo {
@@ -67,6 +69,7 @@ impl Position {
             halfmove: self.halfmove,
             ep_square: self.ep_square,
             captured: None,
+            fullmove_held: false,
         };
         let mut hash = self.hash ^ self.ep_key() ^ side_key();
         self.ep_square = None;
@@ -131,7 +134,7 @@ impl Position {
 
         self.side = them;
         if us == Color::Black {
-            self.fullmove = self.fullmove.wrapping_add(1);
+            self.advance_fullmove(&mut undo);
         }
         self.hash = hash ^ self.ep_key();
         undo
@@ -173,7 +176,7 @@ impl Position {
             }
         }
         self.side = us;
-        if us == Color::Black {
+        if us == Color::Black && !undo.fullmove_held {
             self.fullmove = self.fullmove.wrapping_sub(1);
         }
         self.hash = undo.hash;
@@ -207,18 +210,19 @@ impl Position {
     /// opponent able to capture the king. Checked by `debug_assert!` only.
     pub fn make_null_move(&mut self) -> Undo {
         debug_assert!(!self.is_check(), "make_null_move while in check: {self:?}");
-        let undo = Undo {
+        let mut undo = Undo {
             hash: self.hash,
             castling: self.castling,
             halfmove: self.halfmove,
             ep_square: self.ep_square,
             captured: None,
+            fullmove_held: false,
         };
         self.hash ^= self.ep_key() ^ side_key();
         self.ep_square = None;
         self.halfmove = self.halfmove.saturating_add(1);
         if self.side == Color::Black {
-            self.fullmove = self.fullmove.wrapping_add(1);
+            self.advance_fullmove(&mut undo);
         }
         self.side = !self.side;
         undo
@@ -227,12 +231,22 @@ impl Position {
     /// Takes back [`Position::make_null_move`].
     pub fn unmake_null_move(&mut self, undo: Undo) {
         self.side = !self.side;
-        if self.side == Color::Black {
+        if self.side == Color::Black && !undo.fullmove_held {
             self.fullmove = self.fullmove.wrapping_sub(1);
         }
         self.hash = undo.hash;
         self.castling = undo.castling;
         self.halfmove = undo.halfmove;
         self.ep_square = undo.ep_square;
+    }
+
+    /// Counts Black's move; at `u32::MAX` the number stays (a valid
+    /// position never gets a fullmove number of 0) and `undo` records it.
+    #[inline(always)]
+    fn advance_fullmove(&mut self, undo: &mut Undo) {
+        match self.fullmove.checked_add(1) {
+            Some(next) => self.fullmove = next,
+            None => undo.fullmove_held = true,
+        }
     }
 }

@@ -271,10 +271,12 @@ impl Position {
     }
 
     /// Checks every internal invariant from scratch: bitboards agree with
-    /// the mailbox, color and role boards partition the occupancy, one king
-    /// each, hash equals the recomputed hash, castling rooks and en-passant
-    /// square are sane, the side not to move is not in check. Returns a
-    /// description of the first broken invariant.
+    /// the mailbox, color and role boards partition the occupancy, hash
+    /// equals the recomputed hash, and every rule of [`PositionError`]
+    /// holds (one king each, castling rooks and en-passant square sane, the
+    /// side not to move not in check, possible clocks). Returns a
+    /// description of the first broken invariant (for a broken rule, its
+    /// [`PositionError`] text).
     ///
     /// Used by tests and fuzzing after every make and unmake; cheap enough
     /// for debug assertions, not for hot paths.
@@ -306,7 +308,7 @@ impl Position {
         }
         let errors = self.validate();
         if !errors.is_empty() {
-            return Err("position fails validation");
+            return Err(errors.first_reason());
         }
         Ok(())
     }

@@ -75,6 +75,13 @@ impl fmt::Display for PositionError {
     }
 }
 
+impl PositionError {
+    /// The description of the first reason set, for `check_consistency`.
+    pub(crate) fn first_reason(self) -> &'static str {
+        REASONS.iter().find(|(flag, _)| self.contains(*flag)).map_or("no reason", |&(_, text)| text)
+    }
+}
+
 impl fmt::Debug for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "PositionError({self})")

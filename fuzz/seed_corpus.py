@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""Writes starting corpora for the fuzz targets into fuzz/corpus/<target>/
+(ignored by git): FENs from the perft suites, and move texts in UCI and
+SAN after short move sequences. Usage: python3 fuzz/seed_corpus.py"""
+import hashlib
+import os
+import sys
+
+root = os.path.dirname(os.path.abspath(__file__))
+data = os.path.join(root, "..", "tests", "data")
+
+
+def write(target, blob):
+    d = os.path.join(root, "corpus", target)
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, hashlib.sha1(blob).hexdigest()), "wb") as f:
+        f.write(blob)
+
+
+fens = []
+for name in ["quick.epd", "quick960.epd", "unusual.epd"]:
+    with open(os.path.join(data, name)) as f:
+        for line in f:
+            line = line.strip()
+            if line and not line.startswith("#"):
+                fens.append(line.split(";")[0].strip())
+for fen in fens[:300]:
+    write("fen_roundtrip", fen.encode())
+    write("random_play", b"\x80" + fen.encode() + b"\n" + bytes(range(0, 250, 7)))
+    write("random_play", b"\xc0" + fen.encode() + b"\n" + bytes(range(3, 250, 11)))
+write("fen_roundtrip", b"4k3/8/8/8/8/8/8/4K3 w - -")
+write("fen_roundtrip", b"rk5r/8/8/8/8/8/8/RK5R w AHah - 0 1")
+
+texts = ["e2e4", "e1g1", "e1h1", "e1c1", "a7a8q", "b7b8n", "e5f6", "0000", "g1f3"]
+sans = ["e4", "Nf3", "O-O", "O-O-O", "exf6", "exf6 e.p.", "a8=Q", "b8N+", "Qxe7#", "Rad1", "N1f3", "Kxh1"]
+for start in range(10):
+    for plies in (0, 1, 4):
+        moves = bytes((start * 31 + i * 17) & 0xFF for i in range(plies))
+        for t in texts:
+            write("uci_parse", bytes([start, plies]) + moves + t.encode())
+        for t in sans:
+            write("san_parse", bytes([start, plies]) + moves + t.encode())
+    write("random_play", bytes([start]) + bytes((start * 13 + i * 29) & 0xFF for i in range(120)))
+print("corpus written", file=sys.stderr)
