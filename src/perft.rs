@@ -26,18 +26,10 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 }
 
 fn perft_inner(pos: &mut Position, depth: u32) -> u64 {
-    let moves = pos.legal_moves();
     if depth == 2 {
-        return moves
-            .iter()
-            .map(|&mv| {
-                let undo = pos.make_move(mv);
-                let n = pos.legal_move_count() as u64;
-                pos.unmake_move(mv, undo);
-                n
-            })
-            .sum();
+        return pos.perft_2();
     }
+    let moves = pos.legal_moves();
     let mut nodes = 0;
     for &mv in &moves {
         let undo = pos.make_move(mv);

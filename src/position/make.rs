@@ -198,6 +198,45 @@ impl Position {
         next
     }
 
+    /// The position after the legal move `mv` with only what move
+    /// generation reads brought up to date: bitboards, side to move,
+    /// castling rooks and en-passant square. The mailbox, clocks and hash
+    /// of the result are stale, so it may only be asked for moves or counts
+    /// (bulk perft's last ply).
+    #[inline(always)]
+    pub(crate) fn play_for_count(&self, mv: Move) -> Position {
+        if matches!(mv.kind(), MoveKind::EnPassant | MoveKind::Castle) {
+            return self.play(mv);
+        }
+        // The mailbox is not copied: nothing reads it (and the compiler
+        // drops the unread stores).
+        let mut next = Position { board: [None; 64], ..*self };
+        let us = self.side;
+        let them = !us;
+        let (from, to) = (mv.from(), mv.to());
+        let (from_bb, to_bb) = (from.bitboard(), to.bitboard());
+        let role = self.board[from.index()].unwrap_or(Role::Pawn);
+        if let Some(captured) = self.board[to.index()] {
+            next.by_role[captured.index()] ^= to_bb;
+            next.by_color[them.index()] ^= to_bb;
+        }
+        next.by_role[role.index()] ^= from_bb;
+        next.by_role[mv.promotion_role().unwrap_or(role).index()] ^= to_bb;
+        next.by_color[us.index()] ^= from_bb | to_bb;
+        next.ep_square = None;
+        if role == Role::Pawn && from.index() ^ to.index() == 16 {
+            next.ep_square = Some(Square::from_index_wrapping(((from.index() + to.index()) / 2) as u8));
+        }
+        if self.castling.any() {
+            next.castling &= !(from_bb | to_bb);
+            if role == Role::King {
+                next.castling &= !Rank::First.relative_to(us).bitboard();
+            }
+        }
+        next.side = them;
+        next
+    }
+
     /// Passes the turn without moving (for null-move pruning in engines).
     /// Clears the en-passant square and advances the clocks.
     ///

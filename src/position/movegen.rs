@@ -138,6 +138,60 @@ impl Visitor for MoveList {
     }
 }
 
+/// Plays each generated move (bitboards only) and counts the replies:
+/// the last two plies of bulk perft without building a list.
+struct LeafCounter<'a> {
+    pos: &'a Position,
+    nodes: u64,
+}
+
+impl LeafCounter<'_> {
+    // One copy of the counting generator, called from every emitting site.
+    #[inline(never)]
+    fn count(&mut self, mv: Move) {
+        self.nodes += self.pos.play_for_count(mv).legal_move_count() as u64;
+    }
+}
+
+impl Visitor for LeafCounter<'_> {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, to: Bitboard) {
+        for to in to {
+            self.count(Move::new(from, to));
+        }
+    }
+    #[inline(always)]
+    fn pawn(&mut self, from: Square, to: Bitboard) {
+        for to in to {
+            if BACK_RANKS.contains(to) {
+                for role in Role::PROMOTIONS {
+                    self.count(Move::promotion(from, to, role));
+                }
+            } else {
+                self.count(Move::new(from, to));
+            }
+        }
+    }
+    #[inline(always)]
+    fn pawn_set(&mut self, to: Bitboard, step: i8) {
+        for to in to {
+            self.count(Move::new(origin(to, step), to));
+        }
+    }
+    #[inline(always)]
+    fn promotion_set(&mut self, to: Bitboard, step: i8) {
+        for to in to {
+            for role in Role::PROMOTIONS {
+                self.count(Move::promotion(origin(to, step), to, role));
+            }
+        }
+    }
+    #[inline(always)]
+    fn special(&mut self, mv: Move) {
+        self.count(mv);
+    }
+}
+
 /// Looks for one move among the generated ones.
 struct Finder {
     wanted: Move,
@@ -236,6 +290,54 @@ impl Position {
         pinned & self.by_color[us.index()]
     }
 
+    /// Checkers of `us`'s king on `king` and `us`'s pinned pieces, from one
+    /// pair of slider lookups: enemy sliders that see the king through our
+    /// pieces give check when nothing stands between, and pin the piece
+    /// when exactly one of ours does.
+    #[inline(always)]
+    fn checkers_and_pinned(&self, us: Color, king: Square, occupied: Bitboard) -> (Bitboard, Bitboard) {
+        let theirs = self.by_color[(!us).index()];
+        let queens = self.by_role[Role::Queen.index()];
+        let snipers = ((attacks::rook_attacks(king, theirs) & (self.by_role[Role::Rook.index()] | queens))
+            | (attacks::bishop_attacks(king, theirs) & (self.by_role[Role::Bishop.index()] | queens)))
+            & theirs;
+        let mut checkers = ((attacks::knight_attacks(king) & self.by_role[Role::Knight.index()])
+            | (attacks::pawn_attacks(us, king) & self.by_role[Role::Pawn.index()]))
+            & theirs;
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if blockers.is_empty() {
+                checkers = checkers.with(sniper);
+            } else if !blockers.more_than_one() {
+                pinned |= blockers;
+            }
+        }
+        (checkers, pinned & self.by_color[us.index()])
+    }
+
+    /// Every square `color` attacks, with `occupied` as the occupancy.
+    #[inline(always)]
+    fn attacked_squares(&self, color: Color, occupied: Bitboard) -> Bitboard {
+        let theirs = self.by_color[color.index()];
+        let pawns = self.by_role[Role::Pawn.index()] & theirs;
+        let up: i8 = color.fold(8, -8);
+        let mut attacked = shift(pawns & !crate::File::A.bitboard(), up - 1)
+            | shift(pawns & !crate::File::H.bitboard(), up + 1)
+            | attacks::king_attacks(self.king(color));
+        for from in self.by_role[Role::Knight.index()] & theirs {
+            attacked |= attacks::knight_attacks(from);
+        }
+        let queens = self.by_role[Role::Queen.index()];
+        for from in (self.by_role[Role::Bishop.index()] | queens) & theirs {
+            attacked |= attacks::bishop_attacks(from, occupied);
+        }
+        for from in (self.by_role[Role::Rook.index()] | queens) & theirs {
+            attacked |= attacks::rook_attacks(from, occupied);
+        }
+        attacked
+    }
+
     /// The generator. See the module documentation.
     #[inline(always)]
     pub(crate) fn generate<const LEGAL: bool, V: Visitor>(&self, t: &Targets, v: &mut V) {
@@ -245,32 +347,49 @@ impl Position {
         let theirs = self.by_color[them.index()];
         let occupied = ours | theirs;
         let king = self.king(us);
-        let checkers = self.attackers_with(king, them, occupied);
+        let (checkers, pinned) = if LEGAL {
+            self.checkers_and_pinned(us, king, occupied)
+        } else {
+            (self.attackers_with(king, them, occupied), Bitboard::EMPTY)
+        };
 
         if t.from.contains(king) {
-            let mut to = attacks::king_attacks(king) & !ours & t.to;
-            if LEGAL {
-                let without_king = occupied.without(king);
-                for sq in to {
-                    if self.attacked_with(sq, them, without_king) {
-                        to = to.without(sq);
-                    }
+            let to = attacks::king_attacks(king) & !ours & t.to;
+            let castles = if checkers.is_empty() && (self.castling & ours).any() {
+                self.castling_candidates(king, t.castle_to)
+            } else {
+                Bitboard::EMPTY
+            };
+            if LEGAL && (to.any() || castles.any()) {
+                // Squares the enemy attacks with our king lifted off the
+                // board (so that it cannot hide behind itself from a
+                // slider): the king may not go there, and castling may not
+                // cross them.
+                let danger = self.attacked_squares(them, occupied.without(king));
+                v.piece(king, to & !danger);
+                if castles.any() {
+                    self.gen_castling::<V>(king, castles, danger, v);
+                }
+            } else {
+                // Pseudo-legal, or no king move and no castling to test.
+                v.piece(king, to);
+                if castles.any() {
+                    let danger = self.attacked_squares(them, occupied.without(king));
+                    self.gen_castling::<V>(king, castles, danger, v);
                 }
             }
-            v.piece(king, to);
         }
         if LEGAL && checkers.more_than_one() {
             return;
         }
 
-        let (pinned, check_mask) = if LEGAL {
-            let check_mask = match checkers.first() {
+        let check_mask = if LEGAL {
+            match checkers.first() {
                 Some(checker) => between(king, checker).with(checker),
                 None => Bitboard::FULL,
-            };
-            (self.pinned_of(us, king), check_mask)
+            }
         } else {
-            (Bitboard::EMPTY, Bitboard::FULL)
+            Bitboard::FULL
         };
         let target = !ours & check_mask & t.to;
         let from_mask = t.from & !pinned;
@@ -327,9 +446,6 @@ impl Position {
                 self.gen_en_passant::<LEGAL, V>(ep, king, check_mask, t.from, v);
             }
         }
-        if checkers.is_empty() && (self.castling & ours).any() && t.from.contains(king) {
-            self.gen_castling(king, t.castle_to, v);
-        }
     }
 
     #[inline(always)]
@@ -381,29 +497,53 @@ impl Position {
         }
     }
 
-    /// Castlings (always fully checked, also by the pseudo-legal generator):
-    /// the side to move is known not to be in check.
-    #[inline(never)]
-    fn gen_castling<V: Visitor>(&self, king: Square, castle_to: Bitboard, v: &mut V) {
+    /// The castling rooks of the side to move whose castling is wanted
+    /// (the king's destination is in `castle_to`) and whose squares are
+    /// free: the rook's and king's paths empty but for the two of them.
+    #[inline(always)]
+    fn castling_candidates(&self, king: Square, castle_to: Bitboard) -> Bitboard {
         let us = self.side;
         let occupied = self.occupied();
+        let mut candidates = Bitboard::EMPTY;
         for rook in self.castling & Rank::First.relative_to(us).bitboard() {
             let side = CastlingSide::of_rook(king, rook);
             let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
-            if !castle_to.contains(king_to) {
-                continue;
-            }
             let king_path = between(king, king_to).with(king_to);
             let movers = king.bitboard() | rook.bitboard();
             let must_be_empty = (king_path | between(rook, rook_to).with(rook_to)) & !movers;
-            if (must_be_empty & occupied).any() {
+            if castle_to.contains(king_to) && (must_be_empty & occupied).is_empty() {
+                candidates = candidates.with(rook);
+            }
+        }
+        candidates
+    }
+
+    /// Castlings with the rooks in `candidates` (see
+    /// [`Position::castling_candidates`]) whose king path is not attacked;
+    /// the side to move is known not to be in check. Always fully checked,
+    /// also by the pseudo-legal generator.
+    /// `danger` holds the squares the enemy attacks with our king lifted.
+    #[inline(never)]
+    fn gen_castling<V: Visitor>(&self, king: Square, candidates: Bitboard, danger: Bitboard, v: &mut V) {
+        let us = self.side;
+        let them = !us;
+        let occupied = self.occupied();
+        let corner = crate::File::A.bitboard() | crate::File::H.bitboard();
+        for rook in candidates {
+            let king_to = CastlingSide::of_rook(king, rook).king_to(us);
+            let king_path = between(king, king_to).with(king_to);
+            if (king_path & danger).any() {
                 continue;
             }
-            // Squares are tested with both castling pieces lifted, so that a
-            // rook leaving the back rank cannot hide an attack on them.
-            let lifted = occupied & !movers;
-            if king_path.into_iter().any(|sq| self.attacked_with(sq, !us, lifted)) {
-                continue;
+            // A rook in the corner cannot block an attack on the king's
+            // path; elsewhere (Chess960) the squares are tested again with
+            // both castling pieces lifted, so that a rook leaving the back
+            // rank cannot hide an attack on them.
+            if !corner.contains(rook) {
+                let lifted = occupied & !(king.bitboard() | rook.bitboard());
+                if king_path.into_iter().any(|sq| self.attacked_with(sq, them, lifted)) {
+                    continue;
+                }
             }
             v.special(Move::castle(king, rook));
         }
@@ -433,6 +573,14 @@ impl Position {
         let mut counter = Counter(0);
         self.generate::<true, _>(&Targets::ALL, &mut counter);
         counter.0
+    }
+
+    /// Bulk perft to depth 2: every legal move is played (bitboards only)
+    /// and the replies are counted, without building a move list.
+    pub(crate) fn perft_2(&self) -> u64 {
+        let mut counter = LeafCounter { pos: self, nodes: 0 };
+        self.generate::<true, _>(&Targets::ALL, &mut counter);
+        counter.nodes
     }
 
     /// True if the side to move has at least one legal move.
