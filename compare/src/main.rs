@@ -3,7 +3,8 @@
 //! per second with each crate's ratio to chess-movegen.
 //!
 //! ```text
-//! cargo run --release -p compare [-- --rounds N] [--deep] [--only bulk|full|list]
+//! cargo run --release -p compare [-- --rounds N] [--deep] [--only bulk|full|list] [--crate NAME]
+//! cargo run --release -p compare -- --check-games
 //! RUSTFLAGS="-C target-cpu=native" cargo run --release -p compare
 //! ```
 //!
@@ -117,7 +118,8 @@ mod ours {
     }
 
     fn list(pos: &mut Position, depth: u32) -> u64 {
-        let moves = black_box(pos.legal_moves());
+        let moves = pos.legal_moves();
+        black_box(&moves);
         if depth == 1 {
             return moves.len() as u64;
         }
@@ -155,6 +157,10 @@ mod cozy {
     use cozy_chess::{Board, Move, Square};
 
     pub struct Cozy(pub Vec<Board>);
+
+    pub fn bulk_of(board: &Board, depth: u32) -> u64 {
+        bulk(board, depth)
+    }
 
     fn bulk(board: &Board, depth: u32) -> u64 {
         let mut nodes = 0;
@@ -272,7 +278,8 @@ mod shak {
     }
 
     fn list(pos: &Chess, depth: u32) -> u64 {
-        let moves = black_box(pos.legal_moves());
+        let moves = pos.legal_moves();
+        black_box(&moves);
         if depth == 1 {
             return moves.len() as u64;
         }
@@ -358,6 +365,36 @@ mod jordan {
     }
 }
 
+#[allow(dead_code)]
+mod positions {
+    include!("../../benches/positions.rs");
+}
+
+/// Perft of the 25 game positions of the benchmarks to depth 4 with every
+/// crate, each count checked against the table in `benches/positions.rs`.
+fn check_games() {
+    for (fen, counts) in positions::GAMES {
+        let ours = chess_movegen::Position::from_fen(fen).expect("fen");
+        let cozy = cozy_chess::Board::from_fen(fen, false).expect("fen");
+        let shak: shakmaty::Chess = shakmaty::fen::Fen::from_ascii(fen.as_bytes())
+            .expect("fen")
+            .into_position(shakmaty::CastlingMode::Standard)
+            .expect("position");
+        let jordan = chess::Board::from_str(fen).expect("fen");
+        for (i, &expected) in counts.iter().enumerate() {
+            let depth = i as u32 + 1;
+            let got = [
+                chess_movegen::perft(&ours, depth),
+                cozy::bulk_of(&cozy, depth),
+                shakmaty::perft(&shak, depth),
+                chess::MoveGen::movegen_perft_test(&jordan, depth as usize) as u64,
+            ];
+            assert!(got.iter().all(|&n| n == expected), "{fen} depth {depth}: table {expected}, crates {got:?}");
+        }
+    }
+    println!("25 game positions: perft 1-4 agree with chess-movegen, cozy-chess, shakmaty and chess");
+}
+
 fn median(xs: &mut [f64]) -> f64 {
     xs.sort_by(|a, b| a.total_cmp(b));
     let n = xs.len();
@@ -372,6 +409,8 @@ fn main() {
     let mut rounds = 5usize;
     let mut deep = false;
     let mut only: Option<Mode> = None;
+    let mut engine_filter: Option<String> = None;
+    let mut games = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -385,8 +424,10 @@ fn main() {
                     other => panic!("--only bulk|full|list, not {other:?}"),
                 })
             }
+            "--crate" => engine_filter = args.next(),
+            "--check-games" => games = true,
             "-h" | "--help" => {
-                println!("usage: compare [--rounds N] [--deep] [--only bulk|full|list]");
+                println!("usage: compare [--rounds N] [--deep] [--only bulk|full|list] [--crate NAME] [--check-games]");
                 return;
             }
             other => panic!("unknown argument {other:?}; try --help"),
@@ -417,6 +458,10 @@ fn main() {
         )),
     ];
 
+    if games {
+        check_games();
+        return;
+    }
     println!("size_of::<Position>() = {} bytes", std::mem::size_of::<chess_movegen::Position>());
     println!("size_of::<Move>()     = {} bytes", std::mem::size_of::<chess_movegen::Move>());
     println!("size_of::<Undo>()     = {} bytes", std::mem::size_of::<chess_movegen::Undo>());
@@ -451,6 +496,10 @@ fn main() {
             .iter()
             .enumerate()
             .filter(|(i, _)| *i < 4 || mode == Mode::Full)
+            .filter(|(_, e)| {
+                let bare = e.name().trim_end_matches(|c: char| c.is_ascii_digit() || c == '.').trim_end();
+                engine_filter.as_ref().is_none_or(|f| bare == f)
+            })
             .map(|(_, e)| e.as_ref())
             .collect();
         let mut rates = vec![Vec::new(); active.len()];
@@ -469,7 +518,8 @@ fn main() {
         eprintln!();
         let medians: Vec<f64> = rates.iter_mut().map(|r| median(r)).collect();
         for (e, engine) in active.iter().enumerate() {
-            table.push((mode, engine.name(), medians[e], medians[0] / medians[e]));
+            let ratio = if engine_filter.is_none() { medians[0] / medians[e] } else { f64::NAN };
+            table.push((mode, engine.name(), medians[e], ratio));
         }
     }
 
