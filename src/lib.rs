@@ -39,7 +39,8 @@
 //! - Checks: [`is_check`](Position::is_check), [`checkers`](Position::checkers),
 //!   [`pinned`](Position::pinned), [`attackers_to`](Position::attackers_to),
 //!   [`is_checkmate`](Position::is_checkmate), [`is_stalemate`](Position::is_stalemate).
-//! - [`perft`] and [`perft_divide`].
+//! - [`perft`], [`perft_divide`] and [`perft_stats`] (the standard breakdown
+//!   by captures, checks, mates and so on).
 //! - Value types: [`Square`], [`File`], [`Rank`], [`Color`], [`Role`],
 //!   [`Piece`], [`Bitboard`], [`CastlingRights`], [`Move`], [`MoveList`].
 //! - [`attacks`]: table lookups for every piece, and the `between` / `line` rays.
@@ -64,7 +65,7 @@ mod prng;
 mod types;
 
 pub use moves::{Move, MoveKind, MoveList};
-pub use perft::{perft, perft_divide};
+pub use perft::{perft, perft_divide, perft_stats, PerftStats};
 pub use position::{Castling, FenError, FenErrorKind, FenField, FenOptions, Position, PositionError, Repairs, Undo};
 pub use types::{
     Bitboard, CastlingRights, CastlingSide, Color, File, ParseSquareError, Piece, Rank, Role, Square, Squares,
