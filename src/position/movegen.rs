@@ -21,7 +21,7 @@
 use crate::attacks::{self, between, line};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::types::{Bitboard, CastlingSide, Color, Rank, Role, Square};
+use crate::types::{Bitboard, Color, Rank, Role, Square};
 
 /// Which moves a generation call wants.
 #[derive(Clone, Copy, Debug)]
@@ -63,29 +63,62 @@ pub(crate) trait Visitor {
 }
 
 /// Counts moves without building them.
-pub(crate) struct Counter(pub usize);
+///
+/// With a hardware popcount each set is counted as it comes. Without one
+/// (baseline x86-64), the sets are counted per byte, three steps of the
+/// usual bit-parallel popcount, into `bytes`, and the bytes are added up
+/// once at the end, saving the final multiply and shift of every count.
+/// No byte can overflow: a byte gathers the moves that land on one rank,
+/// and at most 29 legal moves land on one square (8 sliders, one per
+/// direction, 8 knights, the king, and 3 pawn moves counted 4 times as
+/// promotions), so at most 8 × 29 = 232 per byte.
+#[derive(Default)]
+pub(crate) struct Counter {
+    moves: usize,
+    bytes: u64,
+}
+
+impl Counter {
+    #[inline(always)]
+    fn add(&mut self, to: Bitboard, times: u64) {
+        if cfg!(target_feature = "popcnt") {
+            self.moves += (times * u64::from(to.len())) as usize;
+        } else {
+            let x = to.0;
+            let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
+            let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+            self.bytes += times * ((x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f);
+        }
+    }
+
+    #[inline(always)]
+    fn total(&self) -> usize {
+        let pairs = (self.bytes & 0x00ff_00ff_00ff_00ff) + ((self.bytes >> 8) & 0x00ff_00ff_00ff_00ff);
+        self.moves + (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
+    }
+}
 
 impl Visitor for Counter {
     #[inline(always)]
     fn piece(&mut self, _from: Square, to: Bitboard) {
-        self.0 += to.len() as usize;
+        self.add(to, 1);
     }
     #[inline(always)]
     fn pawn(&mut self, _from: Square, to: Bitboard) {
-        let promotions = to & BACK_RANKS;
-        self.0 += to.len() as usize + 3 * promotions.len() as usize;
+        self.add(to, 1);
+        self.add(to & BACK_RANKS, 3);
     }
     #[inline(always)]
     fn pawn_set(&mut self, to: Bitboard, _step: i8) {
-        self.0 += to.len() as usize;
+        self.add(to, 1);
     }
     #[inline(always)]
     fn promotion_set(&mut self, to: Bitboard, _step: i8) {
-        self.0 += 4 * to.len() as usize;
+        self.add(to, 4);
     }
     #[inline(always)]
     fn special(&mut self, _mv: Move) {
-        self.0 += 1;
+        self.moves += 1;
     }
 }
 
@@ -224,6 +257,15 @@ impl Visitor for Finder {
     fn special(&mut self, mv: Move) {
         self.found |= mv == self.wanted;
     }
+}
+
+/// Where king and rook end when the king on `king` castles with the rook
+/// on `rook`, both on the back rank starting at square index `base` (0 or
+/// 56): g- and f-file towards the h-file, c- and d-file towards the a-file.
+#[inline(always)]
+fn castling_targets(base: u8, king: Square, rook: Square) -> (Square, Square) {
+    let (king_file, rook_file) = if rook as u8 > king as u8 { (6, 5) } else { (2, 3) };
+    (Square::from_index_wrapping(base + king_file), Square::from_index_wrapping(base + rook_file))
 }
 
 /// `bb` shifted by `step` squares (positive: towards h8).
@@ -397,19 +439,25 @@ impl Position {
         for from in self.pieces(us, Role::Knight) & from_mask {
             v.piece(from, attacks::knight_attacks(from) & target);
         }
+        // Sliders: diagonal and orthogonal moves in separate loops (a
+        // queen's two sets are disjoint, so counting them apart is exact);
+        // pinned sliders, rare, move along the pin line only.
         let queens = self.by_role[Role::Queen.index()];
-        for from in (self.by_role[Role::Bishop.index()] | queens) & ours & t.from {
-            let mut to = attacks::bishop_attacks(from, occupied) & target;
-            if pinned.contains(from) {
-                to &= line(king, from);
-            }
-            if queens.contains(from) {
-                to |= self.rook_part(from, occupied, target, pinned, king);
-            }
-            v.piece(from, to);
+        let diagonal = (self.by_role[Role::Bishop.index()] | queens) & ours & t.from;
+        let orthogonal = (self.by_role[Role::Rook.index()] | queens) & ours & t.from;
+        for from in diagonal & !pinned {
+            v.piece(from, attacks::bishop_attacks(from, occupied) & target);
         }
-        for from in self.pieces(us, Role::Rook) & t.from {
-            v.piece(from, self.rook_part(from, occupied, target, pinned, king));
+        for from in orthogonal & !pinned {
+            v.piece(from, attacks::rook_attacks(from, occupied) & target);
+        }
+        if LEGAL && ((diagonal | orthogonal) & pinned).any() {
+            for from in diagonal & pinned {
+                v.piece(from, attacks::bishop_attacks(from, occupied) & target & line(king, from));
+            }
+            for from in orthogonal & pinned {
+                v.piece(from, attacks::rook_attacks(from, occupied) & target & line(king, from));
+            }
         }
 
         // Pawns that are not pinned, set-wise.
@@ -420,15 +468,21 @@ impl Position {
         let single = free.forward(us) & empty;
         let double = (single & Rank::Third.relative_to(us).bitboard()).forward(us) & empty & target;
         let single = single & target;
+        // Single pushes and double pushes land on different squares.
         v.pawn_set(single & !BACK_RANKS, up);
-        v.promotion_set(single & BACK_RANKS, up);
         v.pawn_set(double, 2 * up);
+        let promotions = single & BACK_RANKS;
+        if promotions.any() {
+            v.promotion_set(promotions, up);
+        }
         let capturable = theirs & target;
         // Captures towards the a-file and towards the h-file.
         for (files, step) in [(!crate::File::A.bitboard(), up - 1), (!crate::File::H.bitboard(), up + 1)] {
             let to = shift(free & files, step) & capturable;
             v.pawn_set(to & !BACK_RANKS, step);
-            v.promotion_set(to & BACK_RANKS, step);
+            if (to & BACK_RANKS).any() {
+                v.promotion_set(to & BACK_RANKS, step);
+            }
         }
         // Pinned pawns, one by one, along the pin line (never when in check).
         if LEGAL && checkers.is_empty() {
@@ -445,23 +499,6 @@ impl Position {
             if t.ep_to.contains(ep) {
                 self.gen_en_passant::<LEGAL, V>(ep, king, check_mask, t.from, v);
             }
-        }
-    }
-
-    #[inline(always)]
-    fn rook_part(
-        &self,
-        from: Square,
-        occupied: Bitboard,
-        target: Bitboard,
-        pinned: Bitboard,
-        king: Square,
-    ) -> Bitboard {
-        let to = attacks::rook_attacks(from, occupied) & target;
-        if pinned.contains(from) {
-            to & line(king, from)
-        } else {
-            to
         }
     }
 
@@ -502,12 +539,11 @@ impl Position {
     /// free: the rook's and king's paths empty but for the two of them.
     #[inline(always)]
     fn castling_candidates(&self, king: Square, castle_to: Bitboard) -> Bitboard {
-        let us = self.side;
         let occupied = self.occupied();
+        let base = self.side.fold(0u8, 56);
         let mut candidates = Bitboard::EMPTY;
-        for rook in self.castling & Rank::First.relative_to(us).bitboard() {
-            let side = CastlingSide::of_rook(king, rook);
-            let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
+        for rook in self.castling & Bitboard(0xff << base) {
+            let (king_to, rook_to) = castling_targets(base, king, rook);
             let king_path = between(king, king_to).with(king_to);
             let movers = king.bitboard() | rook.bitboard();
             let must_be_empty = (king_path | between(rook, rook_to).with(rook_to)) & !movers;
@@ -525,12 +561,11 @@ impl Position {
     /// `danger` holds the squares the enemy attacks with our king lifted.
     #[inline(never)]
     fn gen_castling<V: Visitor>(&self, king: Square, candidates: Bitboard, danger: Bitboard, v: &mut V) {
-        let us = self.side;
-        let them = !us;
-        let occupied = self.occupied();
+        let them = !self.side;
+        let base = self.side.fold(0u8, 56);
         let corner = crate::File::A.bitboard() | crate::File::H.bitboard();
         for rook in candidates {
-            let king_to = CastlingSide::of_rook(king, rook).king_to(us);
+            let king_to = castling_targets(base, king, rook).0;
             let king_path = between(king, king_to).with(king_to);
             if (king_path & danger).any() {
                 continue;
@@ -540,7 +575,7 @@ impl Position {
             // both castling pieces lifted, so that a rook leaving the back
             // rank cannot hide an attack on them.
             if !corner.contains(rook) {
-                let lifted = occupied & !(king.bitboard() | rook.bitboard());
+                let lifted = self.occupied() & !(king.bitboard() | rook.bitboard());
                 if king_path.into_iter().any(|sq| self.attacked_with(sq, them, lifted)) {
                     continue;
                 }
@@ -570,9 +605,9 @@ impl Position {
     /// The number of legal moves, counted without building a list.
     #[inline]
     pub fn legal_move_count(&self) -> usize {
-        let mut counter = Counter(0);
+        let mut counter = Counter::default();
         self.generate::<true, _>(&Targets::ALL, &mut counter);
-        counter.0
+        counter.total()
     }
 
     /// Bulk perft to depth 2: every legal move is played (bitboards only)
