@@ -383,7 +383,17 @@ impl Position {
     /// The generator. See the module documentation.
     #[inline(always)]
     pub(crate) fn generate<const LEGAL: bool, V: Visitor>(&self, t: &Targets, v: &mut V) {
-        let us = self.side;
+        // One copy per side to move, so that every color-dependent step
+        // (pawn direction, back rank, castling rank) is a constant.
+        match self.side {
+            Color::White => self.generate_for::<LEGAL, true, V>(t, v),
+            Color::Black => self.generate_for::<LEGAL, false, V>(t, v),
+        }
+    }
+
+    #[inline(always)]
+    fn generate_for<const LEGAL: bool, const WHITE: bool, V: Visitor>(&self, t: &Targets, v: &mut V) {
+        let us = if WHITE { Color::White } else { Color::Black };
         let them = !us;
         let ours = self.by_color[us.index()];
         let theirs = self.by_color[them.index()];
@@ -398,7 +408,7 @@ impl Position {
         if t.from.contains(king) {
             let to = attacks::king_attacks(king) & !ours & t.to;
             let castles = if checkers.is_empty() && (self.castling & ours).any() {
-                self.castling_candidates(king, t.castle_to)
+                self.castling_candidates(us, king, t.castle_to)
             } else {
                 Bitboard::EMPTY
             };
@@ -538,9 +548,9 @@ impl Position {
     /// (the king's destination is in `castle_to`) and whose squares are
     /// free: the rook's and king's paths empty but for the two of them.
     #[inline(always)]
-    fn castling_candidates(&self, king: Square, castle_to: Bitboard) -> Bitboard {
+    fn castling_candidates(&self, us: Color, king: Square, castle_to: Bitboard) -> Bitboard {
         let occupied = self.occupied();
-        let base = self.side.fold(0u8, 56);
+        let base = us.fold(0u8, 56);
         let mut candidates = Bitboard::EMPTY;
         for rook in self.castling & Bitboard(0xff << base) {
             let (king_to, rook_to) = castling_targets(base, king, rook);
