@@ -47,6 +47,21 @@ fn write_tables(w: &mut impl Write) -> std::io::Result<()> {
     write_magics(w, "ROOK_MAGIC", &rook)?;
     write_magics(w, "BISHOP_MAGIC", &bishop)?;
     write_u64s(w, "SLIDER_ATTACKS", &format!("[u64; {ATTACK_TABLE_LEN}]"), &table)?;
+    if env::var_os("CARGO_FEATURE_PEXT").is_some() {
+        // The same slices indexed by PEXT of the occupancy with the mask:
+        // the i-th subset of the mask (bits of i deposited into it) is
+        // exactly the occupancy whose PEXT is i.
+        let mut pext = vec![0u64; ATTACK_TABLE_LEN];
+        for (entries, directions) in [(&rook, &ROOK_DIRECTIONS), (&bishop, &BISHOP_DIRECTIONS)] {
+            for (sq, e) in entries.iter().enumerate() {
+                for i in 0..1u64 << (64 - e.shift) {
+                    let occupied = geometry::subset(e.mask, i);
+                    pext[e.offset as usize + i as usize] = geometry::sliding_attacks(sq as u8, occupied, directions);
+                }
+            }
+        }
+        write_u64s(w, "PEXT_ATTACKS", &format!("[u64; {ATTACK_TABLE_LEN}]"), &pext)?;
+    }
 
     let squares = 0..64u8;
     let knight: Vec<u64> = squares.clone().map(|s| geometry::step_attacks(s, &geometry::KNIGHT_STEPS)).collect();

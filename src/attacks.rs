@@ -2,6 +2,11 @@
 //!
 //! All tables are `static` data: nothing is initialised at run time.
 //!
+//! Rook and bishop attacks are looked up with magic multipliers, or, with
+//! the `pext` feature (which needs a BMI2 target, for example
+//! `RUSTFLAGS="-C target-cpu=native"`), with the BMI2 `PEXT` instruction
+//! (`_pext_u64`) over a table of the same size.
+//!
 //! ```
 //! use chess_movegen::{attacks, Bitboard, Square};
 //! let blockers = Square::D6.bitboard() | Square::F4.bitboard();
@@ -20,6 +25,15 @@
 //! );
 //! ```
 
+// (Not while rustdoc collects doctests: it does not see RUSTFLAGS, and the
+// doctests link the library that cargo built with them.)
+#[cfg(all(feature = "pext", not(doctest), not(all(target_arch = "x86_64", target_feature = "bmi2"))))]
+compile_error!(
+    "the `pext` feature needs an x86-64 target with BMI2: build with \
+     RUSTFLAGS=\"-C target-cpu=native\" (on a CPU with BMI2) or \
+     RUSTFLAGS=\"-C target-feature=+bmi2\", or leave the feature off"
+);
+
 use crate::magics::Magic;
 use crate::types::{Bitboard, Color, Square};
 
@@ -30,8 +44,15 @@ mod tables {
 
 pub(crate) use tables::{ZOBRIST_CASTLING, ZOBRIST_EP_FILE, ZOBRIST_PIECES, ZOBRIST_SIDE};
 
-/// Bytes of static table data the crate carries (attacks, rays, Zobrist keys).
-pub const TABLE_BYTES: usize = core::mem::size_of_val(&tables::SLIDER_ATTACKS)
+#[cfg(feature = "pext")]
+use tables::PEXT_ATTACKS as SLIDER_TABLE;
+#[cfg(not(feature = "pext"))]
+use tables::SLIDER_ATTACKS as SLIDER_TABLE;
+
+/// Bytes of static table data the crate's lookups use (attacks, rays,
+/// Zobrist keys); with the `pext` feature the slider table is the PEXT one,
+/// of the same size.
+pub const TABLE_BYTES: usize = core::mem::size_of_val(&SLIDER_TABLE)
     + core::mem::size_of_val(&tables::ROOK_MAGIC)
     + core::mem::size_of_val(&tables::BISHOP_MAGIC)
     + core::mem::size_of_val(&tables::KNIGHT_ATTACKS)
@@ -44,9 +65,60 @@ pub const TABLE_BYTES: usize = core::mem::size_of_val(&tables::SLIDER_ATTACKS)
     + core::mem::size_of_val(&tables::ZOBRIST_CASTLING)
     + core::mem::size_of_val(&tables::ZOBRIST_EP_FILE);
 
+/// Magic lookup.
 #[inline(always)]
-fn slider(magic: &Magic, occupied: Bitboard) -> Bitboard {
+fn magic_slider(magic: &Magic, occupied: Bitboard) -> Bitboard {
     Bitboard(tables::SLIDER_ATTACKS[magic.index(occupied.0)])
+}
+
+/// PEXT lookup: the occupancy bits under the mask, packed, index the
+/// square's slice.
+#[cfg(feature = "pext")]
+#[inline(always)]
+fn pext_slider(magic: &Magic, occupied: Bitboard) -> Bitboard {
+    // SAFETY: `_pext_u64` only requires the BMI2 instruction set, and this
+    // code only compiles when the target enables BMI2 (see the
+    // `compile_error!` above), so the instruction exists on every CPU the
+    // binary may run on.
+    #[allow(unused_unsafe)]
+    let index = unsafe { core::arch::x86_64::_pext_u64(occupied.0, magic.mask) };
+    Bitboard(tables::PEXT_ATTACKS[magic.offset as usize + index as usize])
+}
+
+#[cfg(not(feature = "pext"))]
+use magic_slider as slider;
+#[cfg(feature = "pext")]
+use pext_slider as slider;
+
+/// Rook attacks by magic multiplication, whatever the features (the
+/// benchmarks compare it with the PEXT lookup).
+#[doc(hidden)]
+#[inline(always)]
+pub fn rook_attacks_magic(sq: Square, occupied: Bitboard) -> Bitboard {
+    magic_slider(&tables::ROOK_MAGIC[sq.index()], occupied)
+}
+
+/// Bishop attacks by magic multiplication, whatever the features.
+#[doc(hidden)]
+#[inline(always)]
+pub fn bishop_attacks_magic(sq: Square, occupied: Bitboard) -> Bitboard {
+    magic_slider(&tables::BISHOP_MAGIC[sq.index()], occupied)
+}
+
+/// Rook attacks by PEXT (`pext` feature only).
+#[cfg(feature = "pext")]
+#[doc(hidden)]
+#[inline(always)]
+pub fn rook_attacks_pext(sq: Square, occupied: Bitboard) -> Bitboard {
+    pext_slider(&tables::ROOK_MAGIC[sq.index()], occupied)
+}
+
+/// Bishop attacks by PEXT (`pext` feature only).
+#[cfg(feature = "pext")]
+#[doc(hidden)]
+#[inline(always)]
+pub fn bishop_attacks_pext(sq: Square, occupied: Bitboard) -> Bitboard {
+    pext_slider(&tables::BISHOP_MAGIC[sq.index()], occupied)
 }
 
 /// Squares a rook on `sq` attacks, each ray stopping at the first occupied
@@ -142,6 +214,27 @@ mod tests {
         assert_eq!(between(Square::E1, Square::H1), Square::F1.bitboard() | Square::G1.bitboard());
     }
 
+    /// Every relevant occupancy of every square, through the lookup the
+    /// crate uses (PEXT with the `pext` feature, magics otherwise).
+    #[test]
+    fn every_relevant_occupancy() {
+        for sq in Square::ALL {
+            let i = sq as u8;
+            for (mask, directions) in [
+                (geometry::relevant_mask(i, &geometry::ROOK_DIRECTIONS), &geometry::ROOK_DIRECTIONS),
+                (geometry::relevant_mask(i, &geometry::BISHOP_DIRECTIONS), &geometry::BISHOP_DIRECTIONS),
+            ] {
+                let rook = directions == &geometry::ROOK_DIRECTIONS;
+                for index in 0..1u64 << mask.count_ones() {
+                    let occ = geometry::subset(mask, index);
+                    let expected = geometry::sliding_attacks(i, occ, directions);
+                    let got = if rook { rook_attacks(sq, Bitboard(occ)) } else { bishop_attacks(sq, Bitboard(occ)) };
+                    assert_eq!(got.0, expected, "{sq:?} {occ:#x}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn empty_board_slider_counts() {
         for sq in Square::ALL {
@@ -160,6 +253,13 @@ mod tests {
                     let i = sq as u8;
                     prop_assert_eq!(rook_attacks(sq, Bitboard(occ)).0, geometry::rook_attacks(i, occ));
                     prop_assert_eq!(bishop_attacks(sq, Bitboard(occ)).0, geometry::bishop_attacks(i, occ));
+                    prop_assert_eq!(rook_attacks_magic(sq, Bitboard(occ)).0, geometry::rook_attacks(i, occ));
+                    prop_assert_eq!(bishop_attacks_magic(sq, Bitboard(occ)).0, geometry::bishop_attacks(i, occ));
+                    #[cfg(feature = "pext")]
+                    {
+                        prop_assert_eq!(rook_attacks_pext(sq, Bitboard(occ)).0, geometry::rook_attacks(i, occ));
+                        prop_assert_eq!(bishop_attacks_pext(sq, Bitboard(occ)).0, geometry::bishop_attacks(i, occ));
+                    }
                 }
             }
         }

@@ -61,7 +61,8 @@
 //!   [`touch_move_obligations`](Position::touch_move_obligations).
 //! - [`Game`]: history, [`push`](Game::push) / [`pop`](Game::pop),
 //!   repetition, [`push_line`](Game::push_line) for move text, [`Outcome`].
-//! - [`perft`] and [`perft_divide`].
+//! - [`perft`], [`perft_divide`] and [`perft_stats`] (the standard breakdown
+//!   by captures, checks, mates and so on).
 //! - Value types: [`Square`], [`File`], [`Rank`], [`Color`], [`Role`],
 //!   [`Piece`], [`Bitboard`], [`CastlingRights`], [`CastlingSide`],
 //!   [`Move`], [`MoveKind`], [`MoveList`].
@@ -104,7 +105,7 @@ pub use game::{Game, LineError};
 pub use moves::{Move, MoveKind, MoveList};
 pub use notation::{IllegalMove, MoveError, Notation};
 pub use outcome::{DrawReason, Outcome};
-pub use perft::{perft, perft_divide};
+pub use perft::{perft, perft_divide, perft_stats, PerftStats};
 pub use position::{Castling, FenError, FenErrorKind, FenField, FenOptions, Position, PositionError, Repairs, Undo};
 pub use types::{
     Bitboard, CastlingRights, CastlingSide, Color, File, ParseSquareError, Piece, Rank, Role, Square, Squares,

@@ -26,18 +26,10 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 }
 
 fn perft_inner(pos: &mut Position, depth: u32) -> u64 {
-    let moves = pos.legal_moves();
     if depth == 2 {
-        return moves
-            .iter()
-            .map(|&mv| {
-                let undo = pos.make_move(mv);
-                let n = pos.legal_move_count() as u64;
-                pos.unmake_move(mv, undo);
-                n
-            })
-            .sum();
+        return pos.perft_2();
     }
+    let moves = pos.legal_moves();
     let mut nodes = 0;
     for &mv in &moves {
         let undo = pos.make_move(mv);
@@ -62,4 +54,81 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         return Vec::new();
     }
     pos.legal_moves().iter().map(|&mv| (mv, perft(&pos.play(mv), depth - 1))).collect()
+}
+
+/// What the moves of one perft depth did, as in the standard perft tables
+/// (chessprogramming.org "Perft Results"): each field counts the leaf
+/// moves at that depth with the property.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PerftStats {
+    /// Leaf nodes (the perft count).
+    pub nodes: u64,
+    /// Captures, en passant included.
+    pub captures: u64,
+    /// En-passant captures.
+    pub en_passant: u64,
+    /// Castlings.
+    pub castles: u64,
+    /// Promotions (each promotion role counts).
+    pub promotions: u64,
+    /// Moves that give check.
+    pub checks: u64,
+    /// Checks by a single piece that is not the one that moved (the
+    /// castling rook counts as moved); double checks are counted apart,
+    /// as in the published tables.
+    pub discovered_checks: u64,
+    /// Checks by two pieces at once.
+    pub double_checks: u64,
+    /// Moves that checkmate.
+    pub checkmates: u64,
+}
+
+/// The standard perft breakdown for every depth from 1 to `depth`:
+/// element `i` describes the moves at depth `i + 1`. Every move is played
+/// (no bulk counting), so this is much slower than [`perft`].
+///
+/// ```
+/// use chess_movegen::{perft_stats, Position};
+/// let stats = perft_stats(&Position::startpos(), 3);
+/// assert_eq!(stats[2].nodes, 8_902);
+/// assert_eq!(stats[2].captures, 34);
+/// assert_eq!(stats[2].checks, 12);
+/// ```
+pub fn perft_stats(pos: &Position, depth: u32) -> Vec<PerftStats> {
+    let mut stats = alloc::vec![PerftStats::default(); depth as usize];
+    if depth > 0 {
+        let mut pos = *pos;
+        stats_walk(&mut pos, &mut stats);
+    }
+    stats
+}
+
+fn stats_walk(pos: &mut Position, stats: &mut [PerftStats]) {
+    let Some((here, deeper)) = stats.split_first_mut() else { return };
+    for &mv in &pos.legal_moves() {
+        let capture = mv.is_en_passant() || (!mv.is_castle() && pos.role_at(mv.to()).is_some());
+        let undo = pos.make_move(mv);
+        here.nodes += 1;
+        here.captures += u64::from(capture);
+        here.en_passant += u64::from(mv.is_en_passant());
+        here.castles += u64::from(mv.is_castle());
+        here.promotions += u64::from(mv.is_promotion());
+        let checkers = pos.checkers();
+        if checkers.any() {
+            here.checks += 1;
+            let moved = match mv.castling_side() {
+                Some(side) => {
+                    side.king_to(!pos.side_to_move()).bitboard() | side.rook_to(!pos.side_to_move()).bitboard()
+                }
+                None => mv.to().bitboard(),
+            };
+            here.discovered_checks += u64::from(!checkers.more_than_one() && (checkers & moved).is_empty());
+            here.double_checks += u64::from(checkers.more_than_one());
+            here.checkmates += u64::from(!pos.has_legal_moves());
+        }
+        if !deeper.is_empty() {
+            stats_walk(pos, deeper);
+        }
+        pos.unmake_move(mv, undo);
+    }
 }

@@ -1,5 +1,6 @@
 //! Playing and taking back moves.
 
+use crate::attacks::ZOBRIST_PIECES;
 use crate::moves::{Move, MoveKind};
 use crate::position::zobrist::{castling_key, piece_key, side_key};
 use crate::position::Position;
@@ -52,17 +53,20 @@ impl Position {
     /// pos.unmake_move(mv, undo);
     /// assert_eq!(pos, before);
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn make_move(&mut self, mv: Move) -> Undo {
         let us = self.side;
         let them = !us;
-        let from = mv.from();
-        let to = mv.to();
+        // Raw square indexes: the hot path works on bits, not on `Square`.
+        let bits = mv.to_bits();
+        let from = (bits & 63) as usize;
+        let to = ((bits >> 6) & 63) as usize;
+        let (from_bb, to_bb) = (1u64 << from, 1u64 << to);
         debug_assert!(
-            self.pieces_of_color(us).contains(from),
+            self.by_color[us.index()].0 & from_bb != 0,
             "make_move: {mv:?} does not start on a piece of the side to move in {self:?}"
         );
-        let role = self.board[from.index()].unwrap_or(Role::Pawn);
+        let role = self.board[from].unwrap_or(Role::Pawn);
         let mut undo = Undo {
             hash: self.hash,
             castling: self.castling,
@@ -71,32 +75,40 @@ impl Position {
             captured: None,
             fullmove_held: false,
         };
-        let mut hash = self.hash ^ self.ep_key() ^ side_key();
-        self.ep_square = None;
+        let mut hash = self.hash ^ side_key();
+        if self.ep_square.is_some() {
+            hash ^= self.ep_key();
+            self.ep_square = None;
+        }
         self.halfmove = self.halfmove.saturating_add(1);
+        let our_keys = &ZOBRIST_PIECES[us.index()];
 
         match mv.kind() {
             MoveKind::Normal | MoveKind::Promotion => {
-                if let Some(captured) = self.board[to.index()] {
+                if let Some(captured) = self.board[to] {
                     debug_assert!(captured != Role::King, "make_move: {mv:?} captures a king in {self:?}");
-                    self.remove(to, them, captured);
-                    hash ^= piece_key(them, captured, to);
+                    self.by_role[captured.index()].0 ^= to_bb;
+                    self.by_color[them.index()].0 ^= to_bb;
+                    hash ^= ZOBRIST_PIECES[them.index()][captured.index()][to];
                     undo.captured = Some(captured);
                     self.halfmove = 0;
                 }
-                self.remove(from, us, role);
-                hash ^= piece_key(us, role, from);
                 let placed = mv.promotion_role().unwrap_or(role);
-                self.put(to, Piece::new(us, placed));
-                hash ^= piece_key(us, placed, to);
+                self.by_role[role.index()].0 ^= from_bb;
+                self.by_role[placed.index()].0 ^= to_bb;
+                self.by_color[us.index()].0 ^= from_bb | to_bb;
+                self.board[from] = None;
+                self.board[to] = Some(placed);
+                hash ^= our_keys[role.index()][from] ^ our_keys[placed.index()][to];
                 if role == Role::Pawn {
                     self.halfmove = 0;
-                    if from.index() ^ to.index() == 16 {
-                        self.ep_square = Some(Square::from_index_wrapping(((from.index() + to.index()) / 2) as u8));
+                    if from ^ to == 16 {
+                        self.ep_square = Some(Square::from_index_wrapping(((from + to) / 2) as u8));
                     }
                 }
             }
             MoveKind::EnPassant => {
+                let (from, to) = (mv.from(), mv.to());
                 let victim = Square::new(to.file(), from.rank());
                 self.remove(victim, them, Role::Pawn);
                 self.remove(from, us, Role::Pawn);
@@ -108,6 +120,7 @@ impl Position {
                 self.halfmove = 0;
             }
             MoveKind::Castle => {
+                let (from, to) = (mv.from(), mv.to());
                 let side = mv.castling_side().unwrap_or(crate::CastlingSide::KingSide);
                 let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
                 self.remove(from, us, Role::King);
@@ -122,13 +135,13 @@ impl Position {
         }
 
         if self.castling.any() {
-            let mut lost = self.castling & (from.bitboard() | to.bitboard());
+            let mut lost = self.castling.0 & (from_bb | to_bb);
             if role == Role::King {
-                lost |= self.castling & Rank::First.relative_to(us).bitboard();
+                lost |= self.castling.0 & Rank::First.relative_to(us).bitboard().0;
             }
-            if lost.any() {
-                self.castling ^= lost;
-                hash ^= castling_key(lost);
+            if lost != 0 {
+                self.castling.0 ^= lost;
+                hash ^= castling_key(crate::Bitboard(lost));
             }
         }
 
@@ -136,7 +149,10 @@ impl Position {
         if us == Color::Black {
             self.advance_fullmove(&mut undo);
         }
-        self.hash = hash ^ self.ep_key();
+        if self.ep_square.is_some() {
+            hash ^= self.ep_key();
+        }
+        self.hash = hash;
         undo
     }
 
@@ -146,28 +162,36 @@ impl Position {
     ///
     /// Given any other move or undo, the position is left inconsistent
     /// (never undefined behaviour).
-    #[inline]
+    #[inline(always)]
     pub fn unmake_move(&mut self, mv: Move, undo: Undo) {
         let us = !self.side;
         let them = self.side;
-        let from = mv.from();
-        let to = mv.to();
         match mv.kind() {
             MoveKind::Normal | MoveKind::Promotion => {
-                let placed = self.board[to.index()].unwrap_or(Role::Pawn);
-                self.remove(to, us, placed);
+                let bits = mv.to_bits();
+                let from = (bits & 63) as usize;
+                let to = ((bits >> 6) & 63) as usize;
+                let (from_bb, to_bb) = (1u64 << from, 1u64 << to);
+                let placed = self.board[to].unwrap_or(Role::Pawn);
                 let role = if mv.is_promotion() { Role::Pawn } else { placed };
-                self.put(from, Piece::new(us, role));
+                self.by_role[placed.index()].0 ^= to_bb;
+                self.by_role[role.index()].0 ^= from_bb;
+                self.by_color[us.index()].0 ^= from_bb | to_bb;
+                self.board[from] = Some(role);
+                self.board[to] = undo.captured;
                 if let Some(captured) = undo.captured {
-                    self.put(to, Piece::new(them, captured));
+                    self.by_role[captured.index()].0 ^= to_bb;
+                    self.by_color[them.index()].0 ^= to_bb;
                 }
             }
             MoveKind::EnPassant => {
+                let (from, to) = (mv.from(), mv.to());
                 self.remove(to, us, Role::Pawn);
                 self.put(from, Piece::new(us, Role::Pawn));
                 self.put(Square::new(to.file(), from.rank()), Piece::new(them, Role::Pawn));
             }
             MoveKind::Castle => {
+                let (from, to) = (mv.from(), mv.to());
                 let side = mv.castling_side().unwrap_or(crate::CastlingSide::KingSide);
                 self.remove(side.king_to(us), us, Role::King);
                 self.remove(side.rook_to(us), us, Role::Rook);
@@ -198,6 +222,45 @@ impl Position {
     pub fn play(&self, mv: Move) -> Position {
         let mut next = *self;
         next.make_move(mv);
+        next
+    }
+
+    /// The position after the legal move `mv` with only what move
+    /// generation reads brought up to date: bitboards, side to move,
+    /// castling rooks and en-passant square. The mailbox, clocks and hash
+    /// of the result are stale, so it may only be asked for moves or counts
+    /// (bulk perft's last ply).
+    #[inline(always)]
+    pub(crate) fn play_for_count(&self, mv: Move) -> Position {
+        if matches!(mv.kind(), MoveKind::EnPassant | MoveKind::Castle) {
+            return self.play(mv);
+        }
+        // The mailbox is not copied: nothing reads it (and the compiler
+        // drops the unread stores).
+        let mut next = Position { board: [None; 64], ..*self };
+        let us = self.side;
+        let them = !us;
+        let (from, to) = (mv.from(), mv.to());
+        let (from_bb, to_bb) = (from.bitboard(), to.bitboard());
+        let role = self.board[from.index()].unwrap_or(Role::Pawn);
+        if let Some(captured) = self.board[to.index()] {
+            next.by_role[captured.index()] ^= to_bb;
+            next.by_color[them.index()] ^= to_bb;
+        }
+        next.by_role[role.index()] ^= from_bb;
+        next.by_role[mv.promotion_role().unwrap_or(role).index()] ^= to_bb;
+        next.by_color[us.index()] ^= from_bb | to_bb;
+        next.ep_square = None;
+        if role == Role::Pawn && from.index() ^ to.index() == 16 {
+            next.ep_square = Some(Square::from_index_wrapping(((from.index() + to.index()) / 2) as u8));
+        }
+        if self.castling.any() {
+            next.castling &= !(from_bb | to_bb);
+            if role == Role::King {
+                next.castling &= !Rank::First.relative_to(us).bitboard();
+            }
+        }
+        next.side = them;
         next
     }
 

@@ -21,7 +21,7 @@
 use crate::attacks::{self, between, line};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::types::{Bitboard, CastlingSide, Color, Rank, Role, Square};
+use crate::types::{Bitboard, Color, Rank, Role, Square};
 
 /// Which moves a generation call wants.
 #[derive(Clone, Copy, Debug)]
@@ -63,29 +63,62 @@ pub(crate) trait Visitor {
 }
 
 /// Counts moves without building them.
-pub(crate) struct Counter(pub usize);
+///
+/// With a hardware popcount each set is counted as it comes. Without one
+/// (baseline x86-64), the sets are counted per byte, three steps of the
+/// usual bit-parallel popcount, into `bytes`, and the bytes are added up
+/// once at the end, saving the final multiply and shift of every count.
+/// No byte can overflow: a byte gathers the moves that land on one rank,
+/// and at most 29 legal moves land on one square (8 sliders, one per
+/// direction, 8 knights, the king, and 3 pawn moves counted 4 times as
+/// promotions), so at most 8 × 29 = 232 per byte.
+#[derive(Default)]
+pub(crate) struct Counter {
+    moves: usize,
+    bytes: u64,
+}
+
+impl Counter {
+    #[inline(always)]
+    fn add(&mut self, to: Bitboard, times: u64) {
+        if cfg!(target_feature = "popcnt") {
+            self.moves += (times * u64::from(to.len())) as usize;
+        } else {
+            let x = to.0;
+            let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
+            let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+            self.bytes += times * ((x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f);
+        }
+    }
+
+    #[inline(always)]
+    fn total(&self) -> usize {
+        let pairs = (self.bytes & 0x00ff_00ff_00ff_00ff) + ((self.bytes >> 8) & 0x00ff_00ff_00ff_00ff);
+        self.moves + (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
+    }
+}
 
 impl Visitor for Counter {
     #[inline(always)]
     fn piece(&mut self, _from: Square, to: Bitboard) {
-        self.0 += to.len() as usize;
+        self.add(to, 1);
     }
     #[inline(always)]
     fn pawn(&mut self, _from: Square, to: Bitboard) {
-        let promotions = to & BACK_RANKS;
-        self.0 += to.len() as usize + 3 * promotions.len() as usize;
+        self.add(to, 1);
+        self.add(to & BACK_RANKS, 3);
     }
     #[inline(always)]
     fn pawn_set(&mut self, to: Bitboard, _step: i8) {
-        self.0 += to.len() as usize;
+        self.add(to, 1);
     }
     #[inline(always)]
     fn promotion_set(&mut self, to: Bitboard, _step: i8) {
-        self.0 += 4 * to.len() as usize;
+        self.add(to, 4);
     }
     #[inline(always)]
     fn special(&mut self, _mv: Move) {
-        self.0 += 1;
+        self.moves += 1;
     }
 }
 
@@ -138,6 +171,60 @@ impl Visitor for MoveList {
     }
 }
 
+/// Plays each generated move (bitboards only) and counts the replies:
+/// the last two plies of bulk perft without building a list.
+struct LeafCounter<'a> {
+    pos: &'a Position,
+    nodes: u64,
+}
+
+impl LeafCounter<'_> {
+    // One copy of the counting generator, called from every emitting site.
+    #[inline(never)]
+    fn count(&mut self, mv: Move) {
+        self.nodes += self.pos.play_for_count(mv).legal_move_count() as u64;
+    }
+}
+
+impl Visitor for LeafCounter<'_> {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, to: Bitboard) {
+        for to in to {
+            self.count(Move::new(from, to));
+        }
+    }
+    #[inline(always)]
+    fn pawn(&mut self, from: Square, to: Bitboard) {
+        for to in to {
+            if BACK_RANKS.contains(to) {
+                for role in Role::PROMOTIONS {
+                    self.count(Move::promotion(from, to, role));
+                }
+            } else {
+                self.count(Move::new(from, to));
+            }
+        }
+    }
+    #[inline(always)]
+    fn pawn_set(&mut self, to: Bitboard, step: i8) {
+        for to in to {
+            self.count(Move::new(origin(to, step), to));
+        }
+    }
+    #[inline(always)]
+    fn promotion_set(&mut self, to: Bitboard, step: i8) {
+        for to in to {
+            for role in Role::PROMOTIONS {
+                self.count(Move::promotion(origin(to, step), to, role));
+            }
+        }
+    }
+    #[inline(always)]
+    fn special(&mut self, mv: Move) {
+        self.count(mv);
+    }
+}
+
 /// Looks for one move among the generated ones.
 struct Finder {
     wanted: Move,
@@ -170,6 +257,15 @@ impl Visitor for Finder {
     fn special(&mut self, mv: Move) {
         self.found |= mv == self.wanted;
     }
+}
+
+/// Where king and rook end when the king on `king` castles with the rook
+/// on `rook`, both on the back rank starting at square index `base` (0 or
+/// 56): g- and f-file towards the h-file, c- and d-file towards the a-file.
+#[inline(always)]
+fn castling_targets(base: u8, king: Square, rook: Square) -> (Square, Square) {
+    let (king_file, rook_file) = if rook as u8 > king as u8 { (6, 5) } else { (2, 3) };
+    (Square::from_index_wrapping(base + king_file), Square::from_index_wrapping(base + rook_file))
 }
 
 /// `bb` shifted by `step` squares (positive: towards h8).
@@ -236,41 +332,116 @@ impl Position {
         pinned & self.by_color[us.index()]
     }
 
+    /// Checkers of `us`'s king on `king` and `us`'s pinned pieces, from one
+    /// pair of slider lookups: enemy sliders that see the king through our
+    /// pieces give check when nothing stands between, and pin the piece
+    /// when exactly one of ours does.
+    #[inline(always)]
+    fn checkers_and_pinned(&self, us: Color, king: Square, occupied: Bitboard) -> (Bitboard, Bitboard) {
+        let theirs = self.by_color[(!us).index()];
+        let queens = self.by_role[Role::Queen.index()];
+        let snipers = ((attacks::rook_attacks(king, theirs) & (self.by_role[Role::Rook.index()] | queens))
+            | (attacks::bishop_attacks(king, theirs) & (self.by_role[Role::Bishop.index()] | queens)))
+            & theirs;
+        let mut checkers = ((attacks::knight_attacks(king) & self.by_role[Role::Knight.index()])
+            | (attacks::pawn_attacks(us, king) & self.by_role[Role::Pawn.index()]))
+            & theirs;
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if blockers.is_empty() {
+                checkers = checkers.with(sniper);
+            } else if !blockers.more_than_one() {
+                pinned |= blockers;
+            }
+        }
+        (checkers, pinned & self.by_color[us.index()])
+    }
+
+    /// Every square `color` attacks, with `occupied` as the occupancy.
+    #[inline(always)]
+    fn attacked_squares(&self, color: Color, occupied: Bitboard) -> Bitboard {
+        let theirs = self.by_color[color.index()];
+        let pawns = self.by_role[Role::Pawn.index()] & theirs;
+        let up: i8 = color.fold(8, -8);
+        let mut attacked = shift(pawns & !crate::File::A.bitboard(), up - 1)
+            | shift(pawns & !crate::File::H.bitboard(), up + 1)
+            | attacks::king_attacks(self.king(color));
+        for from in self.by_role[Role::Knight.index()] & theirs {
+            attacked |= attacks::knight_attacks(from);
+        }
+        let queens = self.by_role[Role::Queen.index()];
+        for from in (self.by_role[Role::Bishop.index()] | queens) & theirs {
+            attacked |= attacks::bishop_attacks(from, occupied);
+        }
+        for from in (self.by_role[Role::Rook.index()] | queens) & theirs {
+            attacked |= attacks::rook_attacks(from, occupied);
+        }
+        attacked
+    }
+
     /// The generator. See the module documentation.
     #[inline(always)]
     pub(crate) fn generate<const LEGAL: bool, V: Visitor>(&self, t: &Targets, v: &mut V) {
-        let us = self.side;
+        // One copy per side to move, so that every color-dependent step
+        // (pawn direction, back rank, castling rank) is a constant.
+        match self.side {
+            Color::White => self.generate_for::<LEGAL, true, V>(t, v),
+            Color::Black => self.generate_for::<LEGAL, false, V>(t, v),
+        }
+    }
+
+    #[inline(always)]
+    fn generate_for<const LEGAL: bool, const WHITE: bool, V: Visitor>(&self, t: &Targets, v: &mut V) {
+        let us = if WHITE { Color::White } else { Color::Black };
         let them = !us;
         let ours = self.by_color[us.index()];
         let theirs = self.by_color[them.index()];
         let occupied = ours | theirs;
         let king = self.king(us);
-        let checkers = self.attackers_with(king, them, occupied);
+        let (checkers, pinned) = if LEGAL {
+            self.checkers_and_pinned(us, king, occupied)
+        } else {
+            (self.attackers_with(king, them, occupied), Bitboard::EMPTY)
+        };
 
         if t.from.contains(king) {
-            let mut to = attacks::king_attacks(king) & !ours & t.to;
-            if LEGAL {
-                let without_king = occupied.without(king);
-                for sq in to {
-                    if self.attacked_with(sq, them, without_king) {
-                        to = to.without(sq);
-                    }
+            let to = attacks::king_attacks(king) & !ours & t.to;
+            let castles = if checkers.is_empty() && (self.castling & ours).any() {
+                self.castling_candidates(us, king, t.castle_to)
+            } else {
+                Bitboard::EMPTY
+            };
+            if LEGAL && (to.any() || castles.any()) {
+                // Squares the enemy attacks with our king lifted off the
+                // board (so that it cannot hide behind itself from a
+                // slider): the king may not go there, and castling may not
+                // cross them.
+                let danger = self.attacked_squares(them, occupied.without(king));
+                v.piece(king, to & !danger);
+                if castles.any() {
+                    self.gen_castling::<V>(king, castles, danger, v);
+                }
+            } else {
+                // Pseudo-legal, or no king move and no castling to test.
+                v.piece(king, to);
+                if castles.any() {
+                    let danger = self.attacked_squares(them, occupied.without(king));
+                    self.gen_castling::<V>(king, castles, danger, v);
                 }
             }
-            v.piece(king, to);
         }
         if LEGAL && checkers.more_than_one() {
             return;
         }
 
-        let (pinned, check_mask) = if LEGAL {
-            let check_mask = match checkers.first() {
+        let check_mask = if LEGAL {
+            match checkers.first() {
                 Some(checker) => between(king, checker).with(checker),
                 None => Bitboard::FULL,
-            };
-            (self.pinned_of(us, king), check_mask)
+            }
         } else {
-            (Bitboard::EMPTY, Bitboard::FULL)
+            Bitboard::FULL
         };
         let target = !ours & check_mask & t.to;
         let from_mask = t.from & !pinned;
@@ -278,19 +449,25 @@ impl Position {
         for from in self.pieces(us, Role::Knight) & from_mask {
             v.piece(from, attacks::knight_attacks(from) & target);
         }
+        // Sliders: diagonal and orthogonal moves in separate loops (a
+        // queen's two sets are disjoint, so counting them apart is exact);
+        // pinned sliders, rare, move along the pin line only.
         let queens = self.by_role[Role::Queen.index()];
-        for from in (self.by_role[Role::Bishop.index()] | queens) & ours & t.from {
-            let mut to = attacks::bishop_attacks(from, occupied) & target;
-            if pinned.contains(from) {
-                to &= line(king, from);
-            }
-            if queens.contains(from) {
-                to |= self.rook_part(from, occupied, target, pinned, king);
-            }
-            v.piece(from, to);
+        let diagonal = (self.by_role[Role::Bishop.index()] | queens) & ours & t.from;
+        let orthogonal = (self.by_role[Role::Rook.index()] | queens) & ours & t.from;
+        for from in diagonal & !pinned {
+            v.piece(from, attacks::bishop_attacks(from, occupied) & target);
         }
-        for from in self.pieces(us, Role::Rook) & t.from {
-            v.piece(from, self.rook_part(from, occupied, target, pinned, king));
+        for from in orthogonal & !pinned {
+            v.piece(from, attacks::rook_attacks(from, occupied) & target);
+        }
+        if LEGAL && ((diagonal | orthogonal) & pinned).any() {
+            for from in diagonal & pinned {
+                v.piece(from, attacks::bishop_attacks(from, occupied) & target & line(king, from));
+            }
+            for from in orthogonal & pinned {
+                v.piece(from, attacks::rook_attacks(from, occupied) & target & line(king, from));
+            }
         }
 
         // Pawns that are not pinned, set-wise.
@@ -301,15 +478,21 @@ impl Position {
         let single = free.forward(us) & empty;
         let double = (single & Rank::Third.relative_to(us).bitboard()).forward(us) & empty & target;
         let single = single & target;
+        // Single pushes and double pushes land on different squares.
         v.pawn_set(single & !BACK_RANKS, up);
-        v.promotion_set(single & BACK_RANKS, up);
         v.pawn_set(double, 2 * up);
+        let promotions = single & BACK_RANKS;
+        if promotions.any() {
+            v.promotion_set(promotions, up);
+        }
         let capturable = theirs & target;
         // Captures towards the a-file and towards the h-file.
         for (files, step) in [(!crate::File::A.bitboard(), up - 1), (!crate::File::H.bitboard(), up + 1)] {
             let to = shift(free & files, step) & capturable;
             v.pawn_set(to & !BACK_RANKS, step);
-            v.promotion_set(to & BACK_RANKS, step);
+            if (to & BACK_RANKS).any() {
+                v.promotion_set(to & BACK_RANKS, step);
+            }
         }
         // Pinned pawns, one by one, along the pin line (never when in check).
         if LEGAL && checkers.is_empty() {
@@ -326,26 +509,6 @@ impl Position {
             if t.ep_to.contains(ep) {
                 self.gen_en_passant::<LEGAL, V>(ep, king, check_mask, t.from, v);
             }
-        }
-        if checkers.is_empty() && (self.castling & ours).any() && t.from.contains(king) {
-            self.gen_castling(king, t.castle_to, v);
-        }
-    }
-
-    #[inline(always)]
-    fn rook_part(
-        &self,
-        from: Square,
-        occupied: Bitboard,
-        target: Bitboard,
-        pinned: Bitboard,
-        king: Square,
-    ) -> Bitboard {
-        let to = attacks::rook_attacks(from, occupied) & target;
-        if pinned.contains(from) {
-            to & line(king, from)
-        } else {
-            to
         }
     }
 
@@ -381,29 +544,51 @@ impl Position {
         }
     }
 
-    /// Castlings (always fully checked, also by the pseudo-legal generator):
-    /// the side to move is known not to be in check.
-    #[inline(never)]
-    fn gen_castling<V: Visitor>(&self, king: Square, castle_to: Bitboard, v: &mut V) {
-        let us = self.side;
+    /// The castling rooks of the side to move whose castling is wanted
+    /// (the king's destination is in `castle_to`) and whose squares are
+    /// free: the rook's and king's paths empty but for the two of them.
+    #[inline(always)]
+    fn castling_candidates(&self, us: Color, king: Square, castle_to: Bitboard) -> Bitboard {
         let occupied = self.occupied();
-        for rook in self.castling & Rank::First.relative_to(us).bitboard() {
-            let side = CastlingSide::of_rook(king, rook);
-            let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
-            if !castle_to.contains(king_to) {
-                continue;
-            }
+        let base = us.fold(0u8, 56);
+        let mut candidates = Bitboard::EMPTY;
+        for rook in self.castling & Bitboard(0xff << base) {
+            let (king_to, rook_to) = castling_targets(base, king, rook);
             let king_path = between(king, king_to).with(king_to);
             let movers = king.bitboard() | rook.bitboard();
             let must_be_empty = (king_path | between(rook, rook_to).with(rook_to)) & !movers;
-            if (must_be_empty & occupied).any() {
+            if castle_to.contains(king_to) && (must_be_empty & occupied).is_empty() {
+                candidates = candidates.with(rook);
+            }
+        }
+        candidates
+    }
+
+    /// Castlings with the rooks in `candidates` (see
+    /// [`Position::castling_candidates`]) whose king path is not attacked;
+    /// the side to move is known not to be in check. Always fully checked,
+    /// also by the pseudo-legal generator.
+    /// `danger` holds the squares the enemy attacks with our king lifted.
+    #[inline(never)]
+    fn gen_castling<V: Visitor>(&self, king: Square, candidates: Bitboard, danger: Bitboard, v: &mut V) {
+        let them = !self.side;
+        let base = self.side.fold(0u8, 56);
+        let corner = crate::File::A.bitboard() | crate::File::H.bitboard();
+        for rook in candidates {
+            let king_to = castling_targets(base, king, rook).0;
+            let king_path = between(king, king_to).with(king_to);
+            if (king_path & danger).any() {
                 continue;
             }
-            // Squares are tested with both castling pieces lifted, so that a
-            // rook leaving the back rank cannot hide an attack on them.
-            let lifted = occupied & !movers;
-            if king_path.into_iter().any(|sq| self.attacked_with(sq, !us, lifted)) {
-                continue;
+            // A rook in the corner cannot block an attack on the king's
+            // path; elsewhere (Chess960) the squares are tested again with
+            // both castling pieces lifted, so that a rook leaving the back
+            // rank cannot hide an attack on them.
+            if !corner.contains(rook) {
+                let lifted = self.occupied() & !(king.bitboard() | rook.bitboard());
+                if king_path.into_iter().any(|sq| self.attacked_with(sq, them, lifted)) {
+                    continue;
+                }
             }
             v.special(Move::castle(king, rook));
         }
@@ -430,9 +615,17 @@ impl Position {
     /// The number of legal moves, counted without building a list.
     #[inline]
     pub fn legal_move_count(&self) -> usize {
-        let mut counter = Counter(0);
+        let mut counter = Counter::default();
         self.generate::<true, _>(&Targets::ALL, &mut counter);
-        counter.0
+        counter.total()
+    }
+
+    /// Bulk perft to depth 2: every legal move is played (bitboards only)
+    /// and the replies are counted, without building a move list.
+    pub(crate) fn perft_2(&self) -> u64 {
+        let mut counter = LeafCounter { pos: self, nodes: 0 };
+        self.generate::<true, _>(&Targets::ALL, &mut counter);
+        counter.nodes
     }
 
     /// True if the side to move has at least one legal move.

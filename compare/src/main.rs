@@ -1,0 +1,549 @@
+//! Runs the same perft work on chess-movegen and on shakmaty, cozy-chess and
+//! chess, interleaved (A B C D A B C D …), and prints median million nodes
+//! per second with each crate's ratio to chess-movegen.
+//!
+//! ```text
+//! cargo run --release -p compare [-- --rounds N] [--deep] [--only bulk|full|list] [--crate NAME]
+//! cargo run --release -p compare -- --check-games
+//! RUSTFLAGS="-C target-cpu=native" cargo run --release -p compare
+//! ```
+//!
+//! Three kinds of work, each summed over the standard positions (start
+//! position, Kiwipete, positions 3, 4 and 5):
+//! - `bulk`: perft with the last ply counted, not played (each crate's
+//!   fastest counting: popcounts where it has them, list lengths otherwise);
+//! - `full`: perft with every leaf move played and taken back (unmake where
+//!   the crate has it, copy-make otherwise);
+//! - `list`: perft with a legal move list built at every node, leaves
+//!   included (the list is built, its length counted, no leaf move played).
+//!
+//! `bulk` runs startpos d6, Kiwipete d5, position 3 d7, position 4 d5,
+//! position 5 d5. `full` and `list` run one ply less unless `--deep` is
+//! given (rates hardly change with depth; the run takes minutes instead of
+//! a quarter of an hour). Every node count is asserted.
+//!
+//! Speeds are nodes per second of the thread's on-CPU time (Linux
+//! `/proc/thread-self/schedstat`; wall clock elsewhere), so that waiting
+//! for a core on a busy machine does not count against a crate.
+
+use std::hint::black_box;
+use std::str::FromStr;
+use std::time::Instant;
+
+/// Standard positions: FEN and perft counts for depths 1..=7 (0 = not listed).
+const POSITIONS: [(&str, &str, [u64; 7], u32); 5] = [
+    (
+        "startpos",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        [20, 400, 8_902, 197_281, 4_865_609, 119_060_324, 3_195_901_860],
+        6,
+    ),
+    (
+        "kiwipete",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        [48, 2_039, 97_862, 4_085_603, 193_690_690, 8_031_647_685, 0],
+        5,
+    ),
+    (
+        "position 3",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        [14, 191, 2_812, 43_238, 674_624, 11_030_083, 178_633_661],
+        7,
+    ),
+    (
+        "position 4",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        [6, 264, 9_467, 422_333, 15_833_292, 706_045_033, 0],
+        5,
+    ),
+    (
+        "position 5",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        [44, 1_486, 62_379, 2_103_487, 89_941_194, 0, 0],
+        5,
+    ),
+];
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Mode {
+    Bulk,
+    Full,
+    List,
+}
+
+impl Mode {
+    fn name(self) -> &'static str {
+        match self {
+            Mode::Bulk => "bulk",
+            Mode::Full => "full",
+            Mode::List => "list",
+        }
+    }
+}
+
+/// One crate's perft, in the three modes, over positions it parsed itself.
+trait Engine {
+    fn name(&self) -> &'static str;
+    /// Leaf count of `mode` perft of position `index` to `depth`.
+    fn run(&self, index: usize, depth: u32, mode: Mode) -> u64;
+}
+
+mod ours {
+    use super::*;
+    use chess_movegen::{perft, Position};
+
+    pub struct Ours(pub Vec<Position>, pub bool);
+
+    fn full(pos: &mut Position, depth: u32) -> u64 {
+        let moves = pos.legal_moves();
+        let mut nodes = 0;
+        for &mv in &moves {
+            let undo = pos.make_move(mv);
+            nodes += if depth == 1 {
+                black_box(&*pos);
+                1
+            } else {
+                full(pos, depth - 1)
+            };
+            pos.unmake_move(mv, undo);
+        }
+        nodes
+    }
+
+    fn full_copy(pos: &Position, depth: u32) -> u64 {
+        let moves = pos.legal_moves();
+        if depth == 1 {
+            for &mv in &moves {
+                black_box(pos.play(mv));
+            }
+            return moves.len() as u64;
+        }
+        moves.iter().map(|&mv| full_copy(&pos.play(mv), depth - 1)).sum()
+    }
+
+    fn list(pos: &mut Position, depth: u32) -> u64 {
+        let moves = pos.legal_moves();
+        black_box(&moves);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        let mut nodes = 0;
+        for &mv in &moves {
+            let undo = pos.make_move(mv);
+            nodes += list(pos, depth - 1);
+            pos.unmake_move(mv, undo);
+        }
+        nodes
+    }
+
+    impl Engine for Ours {
+        fn name(&self) -> &'static str {
+            if self.1 {
+                "chess-movegen (play)"
+            } else {
+                "chess-movegen"
+            }
+        }
+        fn run(&self, index: usize, depth: u32, mode: Mode) -> u64 {
+            let mut pos = self.0[index];
+            match (mode, self.1) {
+                (Mode::Bulk, _) => perft(&pos, depth),
+                (Mode::Full, false) => full(&mut pos, depth),
+                (Mode::Full, true) => full_copy(&pos, depth),
+                (Mode::List, _) => list(&mut pos, depth),
+            }
+        }
+    }
+}
+
+mod cozy {
+    use super::*;
+    use cozy_chess::{Board, Move, Square};
+
+    pub struct Cozy(pub Vec<Board>);
+
+    pub fn bulk_of(board: &Board, depth: u32) -> u64 {
+        bulk(board, depth)
+    }
+
+    fn bulk(board: &Board, depth: u32) -> u64 {
+        let mut nodes = 0;
+        if depth == 1 {
+            board.generate_moves(|moves| {
+                nodes += moves.len() as u64;
+                false
+            });
+        } else {
+            board.generate_moves(|moves| {
+                for mv in moves {
+                    let mut child = board.clone();
+                    child.play_unchecked(mv);
+                    nodes += bulk(&child, depth - 1);
+                }
+                false
+            });
+        }
+        nodes
+    }
+
+    fn full(board: &Board, depth: u32) -> u64 {
+        let mut nodes = 0;
+        board.generate_moves(|moves| {
+            for mv in moves {
+                let mut child = board.clone();
+                child.play_unchecked(mv);
+                nodes += if depth == 1 {
+                    black_box(&child);
+                    1
+                } else {
+                    full(&child, depth - 1)
+                };
+            }
+            false
+        });
+        nodes
+    }
+
+    fn list(board: &Board, depth: u32) -> u64 {
+        let mut moves = [Move { from: Square::A1, to: Square::A1, promotion: None }; 256];
+        let mut len = 0;
+        board.generate_moves(|piece_moves| {
+            for mv in piece_moves {
+                moves[len] = mv;
+                len += 1;
+            }
+            false
+        });
+        let moves = black_box(&moves[..len]);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .iter()
+            .map(|&mv| {
+                let mut child = board.clone();
+                child.play_unchecked(mv);
+                list(&child, depth - 1)
+            })
+            .sum()
+    }
+
+    impl Engine for Cozy {
+        fn name(&self) -> &'static str {
+            "cozy-chess 0.3.4"
+        }
+        fn run(&self, index: usize, depth: u32, mode: Mode) -> u64 {
+            let board = &self.0[index];
+            match mode {
+                Mode::Bulk => bulk(board, depth),
+                Mode::Full => full(board, depth),
+                Mode::List => list(board, depth),
+            }
+        }
+    }
+}
+
+mod shak {
+    use super::*;
+    use shakmaty::{Chess, Position};
+
+    pub struct Shak(pub Vec<Chess>);
+
+    fn bulk(pos: &Chess, depth: u32) -> u64 {
+        let moves = pos.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .iter()
+            .map(|&mv| {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                bulk(&child, depth - 1)
+            })
+            .sum()
+    }
+
+    fn full(pos: &Chess, depth: u32) -> u64 {
+        let moves = pos.legal_moves();
+        moves
+            .iter()
+            .map(|&mv| {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                if depth == 1 {
+                    black_box(&child);
+                    1
+                } else {
+                    full(&child, depth - 1)
+                }
+            })
+            .sum()
+    }
+
+    fn list(pos: &Chess, depth: u32) -> u64 {
+        let moves = pos.legal_moves();
+        black_box(&moves);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .iter()
+            .map(|&mv| {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                list(&child, depth - 1)
+            })
+            .sum()
+    }
+
+    impl Engine for Shak {
+        fn name(&self) -> &'static str {
+            "shakmaty 0.30.1"
+        }
+        fn run(&self, index: usize, depth: u32, mode: Mode) -> u64 {
+            let pos = &self.0[index];
+            match mode {
+                Mode::Bulk => bulk(pos, depth),
+                Mode::Full => full(pos, depth),
+                Mode::List => list(pos, depth),
+            }
+        }
+    }
+}
+
+mod jordan {
+    use super::*;
+    use chess::{Board, ChessMove, MoveGen};
+
+    pub struct Jordan(pub Vec<Board>);
+
+    fn bulk(board: &Board, depth: u32) -> u64 {
+        let moves = MoveGen::new_legal(board);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves.map(|mv| bulk(&board.make_move_new(mv), depth - 1)).sum()
+    }
+
+    fn full(board: &Board, depth: u32) -> u64 {
+        MoveGen::new_legal(board)
+            .map(|mv| {
+                let child = board.make_move_new(mv);
+                if depth == 1 {
+                    black_box(&child);
+                    1
+                } else {
+                    full(&child, depth - 1)
+                }
+            })
+            .sum()
+    }
+
+    fn list(board: &Board, depth: u32) -> u64 {
+        let mut moves = [ChessMove::default(); 256];
+        let mut len = 0;
+        for mv in MoveGen::new_legal(board) {
+            moves[len] = mv;
+            len += 1;
+        }
+        let moves = black_box(&moves[..len]);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves.iter().map(|&mv| list(&board.make_move_new(mv), depth - 1)).sum()
+    }
+
+    impl Engine for Jordan {
+        fn name(&self) -> &'static str {
+            "chess 3.2.0"
+        }
+        fn run(&self, index: usize, depth: u32, mode: Mode) -> u64 {
+            let board = &self.0[index];
+            match mode {
+                Mode::Bulk => bulk(board, depth),
+                Mode::Full => full(board, depth),
+                Mode::List => list(board, depth),
+            }
+        }
+    }
+}
+
+#[allow(dead_code)]
+mod positions {
+    include!("../../benches/positions.rs");
+}
+
+/// Perft of the 25 game positions of the benchmarks to depth 4 with every
+/// crate, each count checked against the table in `benches/positions.rs`.
+fn check_games() {
+    for (fen, counts) in positions::GAMES {
+        let ours = chess_movegen::Position::from_fen(fen).expect("fen");
+        let cozy = cozy_chess::Board::from_fen(fen, false).expect("fen");
+        let shak: shakmaty::Chess = shakmaty::fen::Fen::from_ascii(fen.as_bytes())
+            .expect("fen")
+            .into_position(shakmaty::CastlingMode::Standard)
+            .expect("position");
+        let jordan = chess::Board::from_str(fen).expect("fen");
+        for (i, &expected) in counts.iter().enumerate() {
+            let depth = i as u32 + 1;
+            let got = [
+                chess_movegen::perft(&ours, depth),
+                cozy::bulk_of(&cozy, depth),
+                shakmaty::perft(&shak, depth),
+                chess::MoveGen::movegen_perft_test(&jordan, depth as usize) as u64,
+            ];
+            assert!(got.iter().all(|&n| n == expected), "{fen} depth {depth}: table {expected}, crates {got:?}");
+        }
+    }
+    println!("25 game positions: perft 1-4 agree with chess-movegen, cozy-chess, shakmaty and chess");
+}
+
+/// Nanoseconds this thread has run on a CPU (Linux `schedstat`), so that
+/// time spent waiting for a core on a shared machine is not counted;
+/// `None` where that is not available (then wall time is used).
+fn cpu_nanos() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+fn median(xs: &mut [f64]) -> f64 {
+    xs.sort_by(|a, b| a.total_cmp(b));
+    let n = xs.len();
+    if n % 2 == 1 {
+        xs[n / 2]
+    } else {
+        (xs[n / 2 - 1] + xs[n / 2]) / 2.0
+    }
+}
+
+fn main() {
+    let mut rounds = 5usize;
+    let mut deep = false;
+    let mut only: Option<Mode> = None;
+    let mut engine_filter: Option<String> = None;
+    let mut games = false;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--rounds" => rounds = args.next().and_then(|v| v.parse().ok()).expect("--rounds N"),
+            "--deep" => deep = true,
+            "--only" => {
+                only = Some(match args.next().as_deref() {
+                    Some("bulk") => Mode::Bulk,
+                    Some("full") => Mode::Full,
+                    Some("list") => Mode::List,
+                    other => panic!("--only bulk|full|list, not {other:?}"),
+                })
+            }
+            "--crate" => engine_filter = args.next(),
+            "--check-games" => games = true,
+            "-h" | "--help" => {
+                println!("usage: compare [--rounds N] [--deep] [--only bulk|full|list] [--crate NAME] [--check-games]");
+                return;
+            }
+            other => panic!("unknown argument {other:?}; try --help"),
+        }
+    }
+
+    let engines: Vec<Box<dyn Engine>> = vec![
+        Box::new(ours::Ours(
+            POSITIONS.iter().map(|p| chess_movegen::Position::from_fen(p.1).expect("fen")).collect(),
+            false,
+        )),
+        Box::new(cozy::Cozy(POSITIONS.iter().map(|p| cozy_chess::Board::from_fen(p.1, false).expect("fen")).collect())),
+        Box::new(shak::Shak(
+            POSITIONS
+                .iter()
+                .map(|p| {
+                    shakmaty::fen::Fen::from_ascii(p.1.as_bytes())
+                        .expect("fen")
+                        .into_position(shakmaty::CastlingMode::Standard)
+                        .expect("position")
+                })
+                .collect(),
+        )),
+        Box::new(jordan::Jordan(POSITIONS.iter().map(|p| chess::Board::from_str(p.1).expect("fen")).collect())),
+        Box::new(ours::Ours(
+            POSITIONS.iter().map(|p| chess_movegen::Position::from_fen(p.1).expect("fen")).collect(),
+            true,
+        )),
+    ];
+
+    if games {
+        check_games();
+        return;
+    }
+    println!("size_of::<Position>() = {} bytes", std::mem::size_of::<chess_movegen::Position>());
+    println!("size_of::<Move>()     = {} bytes", std::mem::size_of::<chess_movegen::Move>());
+    println!("size_of::<Undo>()     = {} bytes", std::mem::size_of::<chess_movegen::Undo>());
+    println!("attacks::TABLE_BYTES  = {} bytes", chess_movegen::attacks::TABLE_BYTES);
+    println!("time: {}", if cpu_nanos().is_some() { "on-CPU time of the thread (schedstat)" } else { "wall clock" });
+    println!(
+        "target: {}; pext feature: {}; rounds: {rounds}",
+        if cfg!(target_feature = "bmi2") { "with BMI2 (native)" } else { "default x86-64" },
+        cfg!(feature = "pext")
+    );
+    println!();
+
+    let modes = [Mode::Bulk, Mode::Full, Mode::List];
+    let mut table = Vec::new();
+    for mode in modes {
+        if only.is_some_and(|m| m != mode) {
+            continue;
+        }
+        let less = if mode == Mode::Bulk || deep { 0 } else { 1 };
+        let work: Vec<(usize, u32, u64)> = POSITIONS
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let depth = p.3 - less;
+                (i, depth, p.2[depth as usize - 1])
+            })
+            .collect();
+        let total: u64 = work.iter().map(|w| w.2).sum();
+        let depths: Vec<String> = work.iter().map(|w| format!("{} d{}", POSITIONS[w.0].0, w.1)).collect();
+        println!("{}: {} ({total} nodes)", mode.name(), depths.join(", "));
+        // Only "full" shows the copy-make variant of chess-movegen.
+        let active: Vec<&dyn Engine> = engines
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i < 4 || mode == Mode::Full)
+            .filter(|(_, e)| {
+                let bare = e.name().trim_end_matches(|c: char| c.is_ascii_digit() || c == '.').trim_end();
+                engine_filter.as_ref().is_none_or(|f| bare == f)
+            })
+            .map(|(_, e)| e.as_ref())
+            .collect();
+        let mut rates = vec![Vec::new(); active.len()];
+        for round in 0..rounds {
+            for (e, engine) in active.iter().enumerate() {
+                let start = Instant::now();
+                let cpu_start = cpu_nanos();
+                for &(i, depth, expected) in &work {
+                    let nodes = engine.run(i, depth, mode);
+                    assert_eq!(nodes, expected, "{} {} {} d{depth}", engine.name(), mode.name(), POSITIONS[i].0);
+                }
+                let secs = match (cpu_start, cpu_nanos()) {
+                    (Some(a), Some(b)) if b > a => (b - a) as f64 / 1e9,
+                    _ => start.elapsed().as_secs_f64(),
+                };
+                rates[e].push(total as f64 / secs / 1e6);
+            }
+            eprint!("\r{} round {}/{rounds}", mode.name(), round + 1);
+        }
+        eprintln!();
+        let medians: Vec<f64> = rates.iter_mut().map(|r| median(r)).collect();
+        for (e, engine) in active.iter().enumerate() {
+            let ratio = if engine_filter.is_none() { medians[0] / medians[e] } else { f64::NAN };
+            table.push((mode, engine.name(), medians[e], ratio));
+        }
+    }
+
+    println!();
+    println!("| mode | crate | median Mnps | chess-movegen ÷ crate |");
+    println!("|---|---|---:|---:|");
+    for (mode, name, mnps, ratio) in &table {
+        println!("| {} | {name} | {mnps:.1} | {ratio:.2} |", mode.name());
+    }
+}
