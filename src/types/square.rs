@@ -21,6 +21,17 @@ macro_rules! squares {
         impl Square {
             /// All squares in index order (a1, b1, …, h8).
             pub const ALL: [Square; 64] = [$(Square::$name,)*];
+
+            /// The square with index `index & 63`. A `match` on the value
+            /// compiles to nothing (the discriminants are the indexes),
+            /// where an array lookup would cost a load.
+            #[inline(always)]
+            pub const fn from_index_wrapping(index: u8) -> Square {
+                match index & 63 {
+                    $($index => Square::$name,)*
+                    _ => Square::A1,
+                }
+            }
         }
     };
 }
@@ -51,13 +62,6 @@ impl Square {
         } else {
             None
         }
-    }
-
-    /// The square with index `index & 63`: never fails, for hot loops over
-    /// bit positions that are already known to be in range.
-    #[inline(always)]
-    pub const fn from_index_wrapping(index: u8) -> Square {
-        Square::ALL[(index & 63) as usize]
     }
 
     /// The square on `file` and `rank`.
