@@ -129,44 +129,55 @@ fn origin(to: Square, step: i8) -> Square {
     Square::from_index_wrapping((to as i8).wrapping_sub(step) as u8)
 }
 
-#[inline(always)]
-fn push_promotions(list: &mut MoveList, from: Square, to: Square) {
-    for role in Role::PROMOTIONS {
-        list.push(Move::promotion(from, to, role));
-    }
+/// Visitors that take generated moves one at a time. The expansion of move
+/// sets into single moves (promotions four times) is written once, in the
+/// blanket `Visitor` impl below.
+trait EachMove {
+    fn each(&mut self, mv: Move);
 }
 
-impl Visitor for MoveList {
+impl<T: EachMove> Visitor for T {
     #[inline(always)]
     fn piece(&mut self, from: Square, to: Bitboard) {
         for to in to {
-            self.push(Move::new(from, to));
+            self.each(Move::new(from, to));
         }
     }
     #[inline(always)]
     fn pawn(&mut self, from: Square, to: Bitboard) {
         for to in to {
             if BACK_RANKS.contains(to) {
-                push_promotions(self, from, to);
+                for role in Role::PROMOTIONS {
+                    self.each(Move::promotion(from, to, role));
+                }
             } else {
-                self.push(Move::new(from, to));
+                self.each(Move::new(from, to));
             }
         }
     }
     #[inline(always)]
     fn pawn_set(&mut self, to: Bitboard, step: i8) {
         for to in to {
-            self.push(Move::new(origin(to, step), to));
+            self.each(Move::new(origin(to, step), to));
         }
     }
     #[inline(always)]
     fn promotion_set(&mut self, to: Bitboard, step: i8) {
         for to in to {
-            push_promotions(self, origin(to, step), to);
+            for role in Role::PROMOTIONS {
+                self.each(Move::promotion(origin(to, step), to, role));
+            }
         }
     }
     #[inline(always)]
     fn special(&mut self, mv: Move) {
+        self.each(mv);
+    }
+}
+
+impl EachMove for MoveList {
+    #[inline(always)]
+    fn each(&mut self, mv: Move) {
         self.push(mv);
     }
 }
@@ -178,50 +189,11 @@ struct LeafCounter<'a> {
     nodes: u64,
 }
 
-impl LeafCounter<'_> {
+impl EachMove for LeafCounter<'_> {
     // One copy of the counting generator, called from every emitting site.
     #[inline(never)]
-    fn count(&mut self, mv: Move) {
+    fn each(&mut self, mv: Move) {
         self.nodes += self.pos.play_for_count(mv).legal_move_count() as u64;
-    }
-}
-
-impl Visitor for LeafCounter<'_> {
-    #[inline(always)]
-    fn piece(&mut self, from: Square, to: Bitboard) {
-        for to in to {
-            self.count(Move::new(from, to));
-        }
-    }
-    #[inline(always)]
-    fn pawn(&mut self, from: Square, to: Bitboard) {
-        for to in to {
-            if BACK_RANKS.contains(to) {
-                for role in Role::PROMOTIONS {
-                    self.count(Move::promotion(from, to, role));
-                }
-            } else {
-                self.count(Move::new(from, to));
-            }
-        }
-    }
-    #[inline(always)]
-    fn pawn_set(&mut self, to: Bitboard, step: i8) {
-        for to in to {
-            self.count(Move::new(origin(to, step), to));
-        }
-    }
-    #[inline(always)]
-    fn promotion_set(&mut self, to: Bitboard, step: i8) {
-        for to in to {
-            for role in Role::PROMOTIONS {
-                self.count(Move::promotion(origin(to, step), to, role));
-            }
-        }
-    }
-    #[inline(always)]
-    fn special(&mut self, mv: Move) {
-        self.count(mv);
     }
 }
 
