@@ -8,6 +8,8 @@
 //! RUSTFLAGS="-C target-cpu=native" cargo run --release -p compare
 //! ```
 //!
+//! `--crate NAME` runs chess-movegen against that one crate only.
+//!
 //! Three kinds of work, each summed over the standard positions (start
 //! position, Kiwipete, positions 3, 4 and 5):
 //! - `bulk`: perft with the last ply counted, not played (each crate's
@@ -509,9 +511,9 @@ fn main() {
             .iter()
             .enumerate()
             .filter(|(i, _)| *i < 4 || mode == Mode::Full)
-            .filter(|(_, e)| {
+            .filter(|(i, e)| {
                 let bare = e.name().trim_end_matches(|c: char| c.is_ascii_digit() || c == '.').trim_end();
-                engine_filter.as_ref().is_none_or(|f| bare == f)
+                *i == 0 || engine_filter.as_ref().is_none_or(|f| bare == f)
             })
             .map(|(_, e)| e.as_ref())
             .collect();
@@ -535,8 +537,7 @@ fn main() {
         eprintln!();
         let medians: Vec<f64> = rates.iter_mut().map(|r| median(r)).collect();
         for (e, engine) in active.iter().enumerate() {
-            let ratio = if engine_filter.is_none() { medians[0] / medians[e] } else { f64::NAN };
-            table.push((mode, engine.name(), medians[e], ratio));
+            table.push((mode, engine.name(), medians[e], medians[0] / medians[e]));
         }
     }
 

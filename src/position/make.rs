@@ -57,16 +57,17 @@ impl Position {
     pub fn make_move(&mut self, mv: Move) -> Undo {
         let us = self.side;
         let them = !us;
-        // Raw square indexes: the hot path works on bits, not on `Square`.
-        let bits = mv.to_bits();
-        let from = (bits & 63) as usize;
-        let to = ((bits >> 6) & 63) as usize;
+        // Raw bits: the hot path works on integers, not on `Square` and
+        // `MoveKind` (bit 15 set: en passant or castling; bit 14 alone:
+        // promotion).
+        let bits = usize::from(mv.to_bits());
+        let from = bits & 63;
+        let to = (bits >> 6) & 63;
         let (from_bb, to_bb) = (1u64 << from, 1u64 << to);
         debug_assert!(
             self.by_color[us.index()].0 & from_bb != 0,
             "make_move: {mv:?} does not start on a piece of the side to move in {self:?}"
         );
-        let role = self.board[from].unwrap_or(Role::Pawn);
         let mut undo = Undo {
             hash: self.hash,
             castling: self.castling,
@@ -80,64 +81,68 @@ impl Position {
             hash ^= self.ep_key();
             self.ep_square = None;
         }
-        self.halfmove = self.halfmove.saturating_add(1);
+        let mut halfmove = self.halfmove.saturating_add(1);
         let our_keys = &ZOBRIST_PIECES[us.index()];
+        let king_moved;
 
-        match mv.kind() {
-            MoveKind::Normal | MoveKind::Promotion => {
-                if let Some(captured) = self.board[to] {
-                    debug_assert!(captured != Role::King, "make_move: {mv:?} captures a king in {self:?}");
-                    self.by_role[captured.index()].0 ^= to_bb;
-                    self.by_color[them.index()].0 ^= to_bb;
-                    hash ^= ZOBRIST_PIECES[them.index()][captured.index()][to];
-                    undo.captured = Some(captured);
-                    self.halfmove = 0;
+        if bits < 0x8000 {
+            // A normal move or a promotion.
+            let role = self.board[from].unwrap_or(Role::Pawn);
+            let placed = if bits & 0x4000 != 0 { mv.promotion_role().unwrap_or(role) } else { role };
+            let captured = self.board[to];
+            if let Some(captured) = captured {
+                debug_assert!(captured != Role::King, "make_move: {mv:?} captures a king in {self:?}");
+                self.by_role[captured.index()].0 ^= to_bb;
+                self.by_color[them.index()].0 ^= to_bb;
+                hash ^= ZOBRIST_PIECES[them.index()][captured.index()][to];
+                halfmove = 0;
+            }
+            undo.captured = captured;
+            self.by_role[role.index()].0 ^= from_bb;
+            self.by_role[placed.index()].0 ^= to_bb;
+            self.by_color[us.index()].0 ^= from_bb | to_bb;
+            self.board[from] = None;
+            self.board[to] = Some(placed);
+            hash ^= our_keys[role.index()][from] ^ our_keys[placed.index()][to];
+            if role == Role::Pawn {
+                halfmove = 0;
+                if from ^ to == 16 {
+                    self.ep_square = Some(Square::from_index_wrapping(((from + to) / 2) as u8));
                 }
-                let placed = mv.promotion_role().unwrap_or(role);
-                self.by_role[role.index()].0 ^= from_bb;
-                self.by_role[placed.index()].0 ^= to_bb;
-                self.by_color[us.index()].0 ^= from_bb | to_bb;
-                self.board[from] = None;
-                self.board[to] = Some(placed);
-                hash ^= our_keys[role.index()][from] ^ our_keys[placed.index()][to];
-                if role == Role::Pawn {
-                    self.halfmove = 0;
-                    if from ^ to == 16 {
-                        self.ep_square = Some(Square::from_index_wrapping(((from + to) / 2) as u8));
-                    }
-                }
             }
-            MoveKind::EnPassant => {
-                let (from, to) = (mv.from(), mv.to());
-                let victim = Square::new(to.file(), from.rank());
-                self.remove(victim, them, Role::Pawn);
-                self.remove(from, us, Role::Pawn);
-                self.put(to, Piece::new(us, Role::Pawn));
-                hash ^= piece_key(them, Role::Pawn, victim)
-                    ^ piece_key(us, Role::Pawn, from)
-                    ^ piece_key(us, Role::Pawn, to);
-                undo.captured = Some(Role::Pawn);
-                self.halfmove = 0;
-            }
-            MoveKind::Castle => {
-                let (from, to) = (mv.from(), mv.to());
-                let side = mv.castling_side().unwrap_or(crate::CastlingSide::KingSide);
-                let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
-                self.remove(from, us, Role::King);
-                self.remove(to, us, Role::Rook);
-                self.put(king_to, Piece::new(us, Role::King));
-                self.put(rook_to, Piece::new(us, Role::Rook));
-                hash ^= piece_key(us, Role::King, from)
-                    ^ piece_key(us, Role::Rook, to)
-                    ^ piece_key(us, Role::King, king_to)
-                    ^ piece_key(us, Role::Rook, rook_to);
-            }
+            king_moved = role == Role::King;
+        } else if mv.is_en_passant() {
+            let (from, to) = (mv.from(), mv.to());
+            let victim = Square::new(to.file(), from.rank());
+            self.remove(victim, them, Role::Pawn);
+            self.remove(from, us, Role::Pawn);
+            self.put(to, Piece::new(us, Role::Pawn));
+            hash ^=
+                piece_key(them, Role::Pawn, victim) ^ piece_key(us, Role::Pawn, from) ^ piece_key(us, Role::Pawn, to);
+            undo.captured = Some(Role::Pawn);
+            halfmove = 0;
+            king_moved = false;
+        } else {
+            let (from, to) = (mv.from(), mv.to());
+            let side = mv.castling_side().unwrap_or(crate::CastlingSide::KingSide);
+            let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
+            self.remove(from, us, Role::King);
+            self.remove(to, us, Role::Rook);
+            self.put(king_to, Piece::new(us, Role::King));
+            self.put(rook_to, Piece::new(us, Role::Rook));
+            hash ^= piece_key(us, Role::King, from)
+                ^ piece_key(us, Role::Rook, to)
+                ^ piece_key(us, Role::King, king_to)
+                ^ piece_key(us, Role::Rook, rook_to);
+            king_moved = true;
         }
+        self.halfmove = halfmove;
 
         if self.castling.any() {
             let mut lost = self.castling.0 & (from_bb | to_bb);
-            if role == Role::King {
-                lost |= self.castling.0 & Rank::First.relative_to(us).bitboard().0;
+            if king_moved {
+                // Our back rank: bits 0-7 for White, 56-63 for Black.
+                lost |= self.castling.0 & (0xff << (us.index() * 56));
             }
             if lost != 0 {
                 self.castling.0 ^= lost;
@@ -146,9 +151,11 @@ impl Position {
         }
 
         self.side = them;
-        if us == Color::Black {
-            self.advance_fullmove(&mut undo);
-        }
+        // The fullmove number counts Black's moves and stays at
+        // `u32::MAX` (recorded in the undo), without a branch.
+        let black = us == Color::Black;
+        undo.fullmove_held = black & (self.fullmove == u32::MAX);
+        self.fullmove = self.fullmove.wrapping_add(u32::from(black & !undo.fullmove_held));
         if self.ep_square.is_some() {
             hash ^= self.ep_key();
         }
@@ -166,43 +173,37 @@ impl Position {
     pub fn unmake_move(&mut self, mv: Move, undo: Undo) {
         let us = !self.side;
         let them = self.side;
-        match mv.kind() {
-            MoveKind::Normal | MoveKind::Promotion => {
-                let bits = mv.to_bits();
-                let from = (bits & 63) as usize;
-                let to = ((bits >> 6) & 63) as usize;
-                let (from_bb, to_bb) = (1u64 << from, 1u64 << to);
-                let placed = self.board[to].unwrap_or(Role::Pawn);
-                let role = if mv.is_promotion() { Role::Pawn } else { placed };
-                self.by_role[placed.index()].0 ^= to_bb;
-                self.by_role[role.index()].0 ^= from_bb;
-                self.by_color[us.index()].0 ^= from_bb | to_bb;
-                self.board[from] = Some(role);
-                self.board[to] = undo.captured;
-                if let Some(captured) = undo.captured {
-                    self.by_role[captured.index()].0 ^= to_bb;
-                    self.by_color[them.index()].0 ^= to_bb;
-                }
+        let bits = usize::from(mv.to_bits());
+        if bits < 0x8000 {
+            let from = bits & 63;
+            let to = (bits >> 6) & 63;
+            let (from_bb, to_bb) = (1u64 << from, 1u64 << to);
+            let placed = self.board[to].unwrap_or(Role::Pawn);
+            let role = if bits & 0x4000 != 0 { Role::Pawn } else { placed };
+            self.by_role[placed.index()].0 ^= to_bb;
+            self.by_role[role.index()].0 ^= from_bb;
+            self.by_color[us.index()].0 ^= from_bb | to_bb;
+            self.board[from] = Some(role);
+            self.board[to] = undo.captured;
+            if let Some(captured) = undo.captured {
+                self.by_role[captured.index()].0 ^= to_bb;
+                self.by_color[them.index()].0 ^= to_bb;
             }
-            MoveKind::EnPassant => {
-                let (from, to) = (mv.from(), mv.to());
-                self.remove(to, us, Role::Pawn);
-                self.put(from, Piece::new(us, Role::Pawn));
-                self.put(Square::new(to.file(), from.rank()), Piece::new(them, Role::Pawn));
-            }
-            MoveKind::Castle => {
-                let (from, to) = (mv.from(), mv.to());
-                let side = mv.castling_side().unwrap_or(crate::CastlingSide::KingSide);
-                self.remove(side.king_to(us), us, Role::King);
-                self.remove(side.rook_to(us), us, Role::Rook);
-                self.put(from, Piece::new(us, Role::King));
-                self.put(to, Piece::new(us, Role::Rook));
-            }
+        } else if mv.is_en_passant() {
+            let (from, to) = (mv.from(), mv.to());
+            self.remove(to, us, Role::Pawn);
+            self.put(from, Piece::new(us, Role::Pawn));
+            self.put(Square::new(to.file(), from.rank()), Piece::new(them, Role::Pawn));
+        } else {
+            let (from, to) = (mv.from(), mv.to());
+            let side = mv.castling_side().unwrap_or(crate::CastlingSide::KingSide);
+            self.remove(side.king_to(us), us, Role::King);
+            self.remove(side.rook_to(us), us, Role::Rook);
+            self.put(from, Piece::new(us, Role::King));
+            self.put(to, Piece::new(us, Role::Rook));
         }
         self.side = us;
-        if us == Color::Black && !undo.fullmove_held {
-            self.fullmove = self.fullmove.wrapping_sub(1);
-        }
+        self.fullmove = self.fullmove.wrapping_sub(u32::from((us == Color::Black) & !undo.fullmove_held));
         self.hash = undo.hash;
         self.castling = undo.castling;
         self.halfmove = undo.halfmove;
