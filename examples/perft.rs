@@ -13,8 +13,8 @@
 //! counts, ends with `N passed, M failed` and exits non-zero on failure.
 //! `--chess960` reads castling rights as Chess960 (X-FEN / Shredder-FEN).
 //!
-//! `--threads N` splits the root moves of each position over N threads
-//! (default 1); with `--epd` the lines are spread over the threads instead
+//! `--threads N` spreads the subtrees two plies below each position over N
+//! threads (default 1); with `--epd` the lines are spread over the threads instead
 //! (default: all available cores). `--hash MB` adds a shared transposition
 //! table of that many megabytes, keyed by the full 64-bit Zobrist key and
 //! the remaining depth. `--stats` prints the standard breakdown per depth
@@ -166,21 +166,28 @@ fn count(pos: &Position, depth: u32, table: Option<&Table>) -> u64 {
     }
 }
 
-/// Perft split over `threads` workers, which take root moves one at a
-/// time from a shared counter (so a slow move does not hold up the rest).
+/// Perft split over `threads` workers, which take subtrees one at a time
+/// from a shared counter. The subtrees are those of the positions two plies
+/// down (one ply for depth 2): hundreds of small tasks instead of a few
+/// dozen root moves, so no thread is left alone with a big last task while
+/// the others wait.
 fn count_parallel(pos: &Position, depth: u32, threads: usize, table: Option<&Table>) -> u64 {
     if threads <= 1 || depth < 2 {
         return count(pos, depth, table);
     }
-    let moves = pos.legal_moves();
+    let plies = if depth >= 3 { 2 } else { 1 };
+    let mut tasks = vec![*pos];
+    for _ in 0..plies {
+        tasks = tasks.iter().flat_map(|p| p.legal_moves().into_iter().map(|mv| p.play(mv))).collect();
+    }
     let next = AtomicUsize::new(0);
     let total = AtomicU64::new(0);
     std::thread::scope(|scope| {
-        for _ in 0..threads.min(moves.len()) {
+        for _ in 0..threads.min(tasks.len()) {
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&mv) = moves.get(i) else { break };
-                total.fetch_add(count(&pos.play(mv), depth - 1, table), Ordering::Relaxed);
+                let Some(task) = tasks.get(i) else { break };
+                total.fetch_add(count(task, depth - plies, table), Ordering::Relaxed);
             });
         }
     });
