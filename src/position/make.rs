@@ -98,8 +98,15 @@ impl Position {
                 halfmove = 0;
             }
             undo.captured = captured;
-            self.by_role[role.index()].0 ^= from_bb;
-            self.by_role[placed.index()].0 ^= to_bb;
+            // One update of the mover's bitboard, not two: consecutive
+            // moves of one piece would otherwise chain four dependent
+            // read-modify-writes of the same word per make/unmake pair.
+            if bits & 0x4000 != 0 {
+                self.by_role[Role::Pawn.index()].0 ^= from_bb;
+                self.by_role[placed.index()].0 ^= to_bb;
+            } else {
+                self.by_role[role.index()].0 ^= from_bb | to_bb;
+            }
             self.by_color[us.index()].0 ^= from_bb | to_bb;
             self.board[from] = None;
             self.board[to] = Some(placed);
@@ -179,9 +186,14 @@ impl Position {
             let to = (bits >> 6) & 63;
             let (from_bb, to_bb) = (1u64 << from, 1u64 << to);
             let placed = self.board[to].unwrap_or(Role::Pawn);
-            let role = if bits & 0x4000 != 0 { Role::Pawn } else { placed };
-            self.by_role[placed.index()].0 ^= to_bb;
-            self.by_role[role.index()].0 ^= from_bb;
+            let role = if bits & 0x4000 != 0 {
+                self.by_role[placed.index()].0 ^= to_bb;
+                self.by_role[Role::Pawn.index()].0 ^= from_bb;
+                Role::Pawn
+            } else {
+                self.by_role[placed.index()].0 ^= from_bb | to_bb;
+                placed
+            };
             self.by_color[us.index()].0 ^= from_bb | to_bb;
             self.board[from] = Some(role);
             self.board[to] = undo.captured;
