@@ -17,11 +17,32 @@ pub struct Undo {
     halfmove: u32,
     ep_square: Option<Square>,
     captured: Option<Role>,
-    /// The fullmove number was `u32::MAX` and stayed there.
-    fullmove_held: bool,
+    /// The role of the piece that moved (before promotion), so that
+    /// `unmake_move` need not read it back from the board it just changed.
+    moved: Role,
+    /// Bit 0: Black moved (so that `unmake_move` need not read the side to
+    /// move back either). Bit 1: the move advanced the fullmove number
+    /// (Black moved and the number was below `u32::MAX`).
+    flags: u8,
 }
 
 impl Undo {
+    /// The side that moved.
+    #[inline(always)]
+    fn mover(&self) -> Color {
+        if self.flags & 1 != 0 {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
+    /// 1 if the move advanced the fullmove number, else 0.
+    #[inline(always)]
+    fn fullmove_step(&self) -> u32 {
+        u32::from(self.flags >> 1)
+    }
+
     /// The role of the piece the move captured, if any (a pawn for en passant).
     #[inline]
     pub fn captured(&self) -> Option<Role> {
@@ -74,7 +95,8 @@ impl Position {
             halfmove: self.halfmove,
             ep_square: self.ep_square,
             captured: None,
-            fullmove_held: false,
+            moved: Role::King,
+            flags: 0,
         };
         let mut hash = self.hash ^ side_key();
         if self.ep_square.is_some() {
@@ -98,6 +120,7 @@ impl Position {
                 halfmove = 0;
             }
             undo.captured = captured;
+            undo.moved = role;
             // One update of the mover's bitboard, not two: consecutive
             // moves of one piece would otherwise chain four dependent
             // read-modify-writes of the same word per make/unmake pair.
@@ -127,6 +150,7 @@ impl Position {
             hash ^=
                 piece_key(them, Role::Pawn, victim) ^ piece_key(us, Role::Pawn, from) ^ piece_key(us, Role::Pawn, to);
             undo.captured = Some(Role::Pawn);
+            undo.moved = Role::Pawn;
             halfmove = 0;
             king_moved = false;
         } else {
@@ -157,12 +181,8 @@ impl Position {
             }
         }
 
+        self.advance_fullmove(us, &mut undo);
         self.side = them;
-        // The fullmove number counts Black's moves and stays at
-        // `u32::MAX` (recorded in the undo), without a branch.
-        let black = us == Color::Black;
-        undo.fullmove_held = black & (self.fullmove == u32::MAX);
-        self.fullmove = self.fullmove.wrapping_add(u32::from(black & !undo.fullmove_held));
         if self.ep_square.is_some() {
             hash ^= self.ep_key();
         }
@@ -178,22 +198,21 @@ impl Position {
     /// (never undefined behaviour).
     #[inline(always)]
     pub fn unmake_move(&mut self, mv: Move, undo: Undo) {
-        let us = !self.side;
-        let them = self.side;
+        let us = undo.mover();
+        let them = !us;
         let bits = usize::from(mv.to_bits());
         if bits < 0x8000 {
             let from = bits & 63;
             let to = (bits >> 6) & 63;
             let (from_bb, to_bb) = (1u64 << from, 1u64 << to);
-            let placed = self.board[to].unwrap_or(Role::Pawn);
-            let role = if bits & 0x4000 != 0 {
+            let role = undo.moved;
+            if bits & 0x4000 != 0 {
+                let placed = mv.promotion_role().unwrap_or(Role::Queen);
                 self.by_role[placed.index()].0 ^= to_bb;
                 self.by_role[Role::Pawn.index()].0 ^= from_bb;
-                Role::Pawn
             } else {
-                self.by_role[placed.index()].0 ^= from_bb | to_bb;
-                placed
-            };
+                self.by_role[role.index()].0 ^= from_bb | to_bb;
+            }
             self.by_color[us.index()].0 ^= from_bb | to_bb;
             self.board[from] = Some(role);
             self.board[to] = undo.captured;
@@ -215,7 +234,7 @@ impl Position {
             self.put(to, Piece::new(us, Role::Rook));
         }
         self.side = us;
-        self.fullmove = self.fullmove.wrapping_sub(u32::from((us == Color::Black) & !undo.fullmove_held));
+        self.fullmove = self.fullmove.wrapping_sub(undo.fullmove_step());
         self.hash = undo.hash;
         self.castling = undo.castling;
         self.halfmove = undo.halfmove;
@@ -292,37 +311,36 @@ impl Position {
             halfmove: self.halfmove,
             ep_square: self.ep_square,
             captured: None,
-            fullmove_held: false,
+            moved: Role::King,
+            flags: 0,
         };
         self.hash ^= self.ep_key() ^ side_key();
         self.ep_square = None;
         self.halfmove = self.halfmove.saturating_add(1);
-        if self.side == Color::Black {
-            self.advance_fullmove(&mut undo);
-        }
+        self.advance_fullmove(self.side, &mut undo);
         self.side = !self.side;
         undo
     }
 
     /// Takes back [`Position::make_null_move`].
     pub fn unmake_null_move(&mut self, undo: Undo) {
-        self.side = !self.side;
-        if self.side == Color::Black && !undo.fullmove_held {
-            self.fullmove = self.fullmove.wrapping_sub(1);
-        }
+        self.side = undo.mover();
+        self.fullmove = self.fullmove.wrapping_sub(undo.fullmove_step());
         self.hash = undo.hash;
         self.castling = undo.castling;
         self.halfmove = undo.halfmove;
         self.ep_square = undo.ep_square;
     }
 
-    /// Counts Black's move; at `u32::MAX` the number stays (a valid
-    /// position never gets a fullmove number of 0) and `undo` records it.
+    /// Records the side to move `us` in `undo` and, if it is Black, counts the
+    /// move: the fullmove number goes up by one, except at `u32::MAX`,
+    /// where it stays (a valid position never gets a fullmove number of 0).
+    /// Without a branch.
     #[inline(always)]
-    fn advance_fullmove(&mut self, undo: &mut Undo) {
-        match self.fullmove.checked_add(1) {
-            Some(next) => self.fullmove = next,
-            None => undo.fullmove_held = true,
-        }
+    fn advance_fullmove(&mut self, us: Color, undo: &mut Undo) {
+        let black = us == Color::Black;
+        let step = black & (self.fullmove != u32::MAX);
+        self.fullmove += u32::from(step);
+        undo.flags = u8::from(black) | u8::from(step) << 1;
     }
 }
