@@ -134,14 +134,20 @@ fn origin(to: Square, step: i8) -> Square {
 /// blanket `Visitor` impl below.
 trait EachMove {
     fn each(&mut self, mv: Move);
+
+    /// Several moves at once; a list appends them in one go.
+    #[inline(always)]
+    fn all(&mut self, moves: impl Iterator<Item = Move>) {
+        for mv in moves {
+            self.each(mv);
+        }
+    }
 }
 
 impl<T: EachMove> Visitor for T {
     #[inline(always)]
     fn piece(&mut self, from: Square, to: Bitboard) {
-        for to in to {
-            self.each(Move::new(from, to));
-        }
+        self.all(to.into_iter().map(|to| Move::new(from, to)));
     }
     #[inline(always)]
     fn pawn(&mut self, from: Square, to: Bitboard) {
@@ -157,9 +163,7 @@ impl<T: EachMove> Visitor for T {
     }
     #[inline(always)]
     fn pawn_set(&mut self, to: Bitboard, step: i8) {
-        for to in to {
-            self.each(Move::new(origin(to, step), to));
-        }
+        self.all(to.into_iter().map(|to| Move::new(origin(to, step), to)));
     }
     #[inline(always)]
     fn promotion_set(&mut self, to: Bitboard, step: i8) {
@@ -179,6 +183,12 @@ impl EachMove for MoveList {
     #[inline(always)]
     fn each(&mut self, mv: Move) {
         self.push(mv);
+    }
+
+    // `extend` keeps the length in a register and stores it once.
+    #[inline(always)]
+    fn all(&mut self, moves: impl Iterator<Item = Move>) {
+        self.extend(moves);
     }
 }
 
