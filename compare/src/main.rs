@@ -1,6 +1,7 @@
 //! Runs the same perft work on chess-movegen and on shakmaty, cozy-chess and
-//! chess, interleaved (A B C D A B C D …), and prints median million nodes
-//! per second with each crate's ratio to chess-movegen.
+//! chess, interleaved position by position (A B C D A B C D …, the order
+//! turning each round), and prints median million nodes per second with
+//! each crate's ratio to chess-movegen.
 //!
 //! ```text
 //! cargo run --release -p compare [-- --rounds N] [--deep] [--only bulk|full|list] [--crate NAME]
@@ -519,17 +520,25 @@ fn main() {
             .collect();
         let mut rates = vec![Vec::new(); active.len()];
         for round in 0..rounds {
-            for (e, engine) in active.iter().enumerate() {
-                let start = Instant::now();
-                let cpu_start = cpu_nanos();
-                for &(i, depth, expected) in &work {
+            // Interleaved per position, not per round, so that a slow spell
+            // of the shared machine hits every crate alike; the order of
+            // the crates turns by one each round.
+            let mut secs = vec![0f64; active.len()];
+            for &(i, depth, expected) in &work {
+                for k in 0..active.len() {
+                    let e = (k + round) % active.len();
+                    let engine = active[e];
+                    let start = Instant::now();
+                    let cpu_start = cpu_nanos();
                     let nodes = engine.run(i, depth, mode);
+                    secs[e] += match (cpu_start, cpu_nanos()) {
+                        (Some(a), Some(b)) if b > a => (b - a) as f64 / 1e9,
+                        _ => start.elapsed().as_secs_f64(),
+                    };
                     assert_eq!(nodes, expected, "{} {} {} d{depth}", engine.name(), mode.name(), POSITIONS[i].0);
                 }
-                let secs = match (cpu_start, cpu_nanos()) {
-                    (Some(a), Some(b)) if b > a => (b - a) as f64 / 1e9,
-                    _ => start.elapsed().as_secs_f64(),
-                };
+            }
+            for (e, secs) in secs.iter().enumerate() {
                 rates[e].push(total as f64 / secs / 1e6);
             }
             eprint!("\r{} round {}/{rounds}", mode.name(), round + 1);
