@@ -241,14 +241,45 @@ impl Visitor for Finder {
     }
 }
 
-/// Where king and rook end when the king on `king` castles with the rook
-/// on `rook`, both on the back rank starting at square index `base` (0 or
-/// 56): g- and f-file towards the h-file, c- and d-file towards the a-file.
-#[inline(always)]
-fn castling_targets(base: u8, king: Square, rook: Square) -> (Square, Square) {
-    let (king_file, rook_file) = if rook as u8 > king as u8 { (6, 5) } else { (2, 3) };
-    (Square::from_index_wrapping(base + king_file), Square::from_index_wrapping(base + rook_file))
+/// The king's destination file when it castles with a rook on a higher
+/// file (g) or a lower one (c); the rook ends next to it (f or d).
+const fn castling_files(king_file: u8, rook_file: u8) -> (u8, u8) {
+    if rook_file > king_file {
+        (6, 5)
+    } else {
+        (2, 3)
+    }
 }
+
+/// The squares of one rank from file `a` to file `b`, both included, as a
+/// rank mask.
+const fn rank_span(a: u8, b: u8) -> u8 {
+    let (low, high) = if a < b { (a, b) } else { (b, a) };
+    ((0xffu16 << low) & (0xffu16 >> (7 - high))) as u8
+}
+
+/// Castling geometry as rank masks, by king file and rook file: the squares
+/// that must be empty (both pieces' paths but for the two pieces) and the
+/// king's path (the squares it crosses and lands on, which must not be
+/// attacked). The same on both back ranks and for every Chess960 setup;
+/// one small table load instead of working out the targets and two ray
+/// lookups at every node of a position with castling rights.
+const CASTLING_PATHS: [[(u8, u8); 8]; 8] = {
+    let mut table = [[(0, 0); 8]; 8];
+    let mut king = 0;
+    while king < 8 {
+        let mut rook = 0;
+        while rook < 8 {
+            let (king_to, rook_to) = castling_files(king, rook);
+            let king_path = (rank_span(king, king_to) & !(1 << king)) | 1 << king_to;
+            let must_be_empty = (king_path | rank_span(rook, rook_to)) & !(1 << king | 1 << rook);
+            table[king as usize][rook as usize] = (must_be_empty, king_path);
+            rook += 1;
+        }
+        king += 1;
+    }
+    table
+};
 
 /// `bb` shifted by `step` squares (positive: towards h8).
 #[inline(always)]
@@ -531,15 +562,16 @@ impl Position {
     /// free: the rook's and king's paths empty but for the two of them.
     #[inline(always)]
     fn castling_candidates(&self, us: Color, king: Square, castle_to: Bitboard) -> Bitboard {
-        let occupied = self.occupied();
         let base = us.fold(0u8, 56);
+        let back_rank = (self.occupied().0 >> base) as u8;
+        let wanted = (castle_to.0 >> base) as u8;
+        let king_file = king as u8 & 7;
         let mut candidates = Bitboard::EMPTY;
         for rook in self.castling & Bitboard(0xff << base) {
-            let (king_to, rook_to) = castling_targets(base, king, rook);
-            let king_path = between(king, king_to).with(king_to);
-            let movers = king.bitboard() | rook.bitboard();
-            let must_be_empty = (king_path | between(rook, rook_to).with(rook_to)) & !movers;
-            if castle_to.contains(king_to) && (must_be_empty & occupied).is_empty() {
+            let rook_file = rook as u8 & 7;
+            let must_be_empty = CASTLING_PATHS[usize::from(king_file)][usize::from(rook_file)].0;
+            let king_to = castling_files(king_file, rook_file).0;
+            if wanted & 1 << king_to != 0 && must_be_empty & back_rank == 0 {
                 candidates = candidates.with(rook);
             }
         }
@@ -557,8 +589,8 @@ impl Position {
         let base = self.side.fold(0u8, 56);
         let corner = crate::File::A.bitboard() | crate::File::H.bitboard();
         for rook in candidates {
-            let king_to = castling_targets(base, king, rook).0;
-            let king_path = between(king, king_to).with(king_to);
+            let king_path = CASTLING_PATHS[usize::from(king as u8 & 7)][usize::from(rook as u8 & 7)].1;
+            let king_path = Bitboard(u64::from(king_path) << base);
             if (king_path & danger).any() {
                 continue;
             }
