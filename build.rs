@@ -73,6 +73,19 @@ fn write_tables(w: &mut impl Write) -> std::io::Result<()> {
     pawn.extend(squares.clone().map(|s| geometry::step_attacks(s, &geometry::BLACK_PAWN_STEPS)));
     write_u64s(w, "PAWN_ATTACKS", "[[u64; 64]; 2]", &pawn)?;
 
+    // For each king square, the squares from which a knight, a bishop or a
+    // rook could attack a square next to the king on an otherwise empty
+    // board: enemy pieces elsewhere cannot stop the king from stepping.
+    let mut reach = Vec::with_capacity(3 * 64);
+    let near = |k: u8, attacks: &dyn Fn(u8) -> u64| {
+        let zone = king[k as usize];
+        (0..64u8).filter(|&z| zone & 1 << z != 0).fold(0, |acc, z| acc | attacks(z))
+    };
+    reach.extend(squares.clone().map(|k| near(k, &|z| knight[z as usize])));
+    reach.extend(squares.clone().map(|k| near(k, &|z| geometry::bishop_attacks(z, 0))));
+    reach.extend(squares.clone().map(|k| near(k, &|z| geometry::rook_attacks(z, 0))));
+    write_u64s(w, "KING_ZONE_REACH", "[[u64; 64]; 3]", &reach)?;
+
     let pairs = || squares.clone().flat_map(|a| (0..64u8).map(move |b| (a, b)));
     let between: Vec<u64> = pairs().map(|(a, b)| geometry::between(a, b)).collect();
     let line: Vec<u64> = pairs().map(|(a, b)| geometry::line(a, b)).collect();

@@ -58,6 +58,7 @@ pub const TABLE_BYTES: usize = core::mem::size_of_val(&SLIDER_TABLE)
     + core::mem::size_of_val(&tables::KNIGHT_ATTACKS)
     + core::mem::size_of_val(&tables::KING_ATTACKS)
     + core::mem::size_of_val(&tables::PAWN_ATTACKS)
+    + core::mem::size_of_val(&tables::KING_ZONE_REACH)
     + core::mem::size_of_val(&tables::BETWEEN)
     + core::mem::size_of_val(&tables::LINE)
     + core::mem::size_of_val(&tables::ZOBRIST_PIECES)
@@ -165,6 +166,18 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     Bitboard(tables::PAWN_ATTACKS[color.index()][sq.index()])
 }
 
+/// The squares from which a knight (`[0]`), a bishop (`[1]`) or a rook
+/// (`[2]`) could attack a square next to a king on `king`, on an empty
+/// board. Pieces outside cannot take a square from the king.
+#[inline(always)]
+pub(crate) fn king_zone_reach(king: Square) -> [Bitboard; 3] {
+    [
+        Bitboard(tables::KING_ZONE_REACH[0][king.index()]),
+        Bitboard(tables::KING_ZONE_REACH[1][king.index()]),
+        Bitboard(tables::KING_ZONE_REACH[2][king.index()]),
+    ]
+}
+
 /// The squares strictly between `a` and `b` if they share a rank, file or
 /// diagonal; empty otherwise.
 ///
@@ -196,6 +209,26 @@ mod tests {
     use super::*;
     use crate::geometry;
     use proptest::prelude::*;
+
+    #[test]
+    fn king_zone_reach_is_exactly_the_squares_that_attack_the_zone() {
+        for king in Square::ALL {
+            let zone = king_attacks(king);
+            let reach = king_zone_reach(king);
+            for from in Square::ALL {
+                let i = from as u8;
+                let empty_board =
+                    [knight_attacks(from).0, geometry::bishop_attacks(i, 0), geometry::rook_attacks(i, 0)];
+                for (role, attacks) in empty_board.into_iter().enumerate() {
+                    assert_eq!(
+                        reach[role].contains(from),
+                        attacks & zone.0 != 0,
+                        "king {king:?}, piece {role} on {from:?}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn step_tables_match_geometry() {

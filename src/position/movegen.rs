@@ -371,26 +371,39 @@ impl Position {
         (checkers, pinned & self.by_color[us.index()])
     }
 
-    /// Every square `color` attacks, with `occupied` as the occupancy.
+    /// The squares `color` attacks, with `occupied` as the occupancy,
+    /// counting only the knights, diagonal and orthogonal sliders in
+    /// `reach[0]`, `reach[1]` and `reach[2]` (pawns and king always count).
+    /// Exact on every square that the left-out pieces cannot attack.
     #[inline(always)]
-    fn attacked_squares(&self, color: Color, occupied: Bitboard) -> Bitboard {
+    fn attacked_squares(&self, color: Color, occupied: Bitboard, reach: [Bitboard; 3]) -> Bitboard {
         let theirs = self.by_color[color.index()];
         let pawns = self.by_role[Role::Pawn.index()] & theirs;
         let up: i8 = color.fold(8, -8);
         let mut attacked = shift(pawns & !crate::File::A.bitboard(), up - 1)
             | shift(pawns & !crate::File::H.bitboard(), up + 1)
             | attacks::king_attacks(self.king(color));
-        for from in self.by_role[Role::Knight.index()] & theirs {
+        for from in self.by_role[Role::Knight.index()] & theirs & reach[0] {
             attacked |= attacks::knight_attacks(from);
         }
         let queens = self.by_role[Role::Queen.index()];
-        for from in (self.by_role[Role::Bishop.index()] | queens) & theirs {
+        for from in (self.by_role[Role::Bishop.index()] | queens) & theirs & reach[1] {
             attacked |= attacks::bishop_attacks(from, occupied);
         }
-        for from in (self.by_role[Role::Rook.index()] | queens) & theirs {
+        for from in (self.by_role[Role::Rook.index()] | queens) & theirs & reach[2] {
             attacked |= attacks::rook_attacks(from, occupied);
         }
         attacked
+    }
+
+    /// The squares `them` attacks among those our king on `king` could step
+    /// to, or, if `castles` is not empty, everywhere (castling paths reach
+    /// further), all with the king lifted off the board so that it cannot
+    /// hide behind itself from a slider.
+    #[inline(always)]
+    fn king_danger(&self, them: Color, king: Square, occupied: Bitboard, castles: Bitboard) -> Bitboard {
+        let reach = if castles.is_empty() { attacks::king_zone_reach(king) } else { [Bitboard::FULL; 3] };
+        self.attacked_squares(them, occupied.without(king), reach)
     }
 
     /// The generator. See the module documentation.
@@ -426,11 +439,9 @@ impl Position {
                 Bitboard::EMPTY
             };
             if LEGAL && (to.any() || castles.any()) {
-                // Squares the enemy attacks with our king lifted off the
-                // board (so that it cannot hide behind itself from a
-                // slider): the king may not go there, and castling may not
-                // cross them.
-                let danger = self.attacked_squares(them, occupied.without(king));
+                // The king may not step onto an attacked square, and
+                // castling may not cross one.
+                let danger = self.king_danger(them, king, occupied, castles);
                 v.piece(king, to & !danger);
                 if castles.any() {
                     self.gen_castling::<V>(king, castles, danger, v);
@@ -439,7 +450,7 @@ impl Position {
                 // Pseudo-legal, or no king move and no castling to test.
                 v.piece(king, to);
                 if castles.any() {
-                    let danger = self.attacked_squares(them, occupied.without(king));
+                    let danger = self.king_danger(them, king, occupied, castles);
                     self.gen_castling::<V>(king, castles, danger, v);
                 }
             }
