@@ -444,14 +444,18 @@ impl Position {
                 let danger = self.king_danger(them, king, occupied, castles);
                 v.piece(king, to & !danger);
                 if castles.any() {
-                    self.gen_castling::<V>(king, castles, danger, v);
+                    for rook in self.legal_castling_rooks(king, castles, danger) {
+                        v.special(Move::castle(king, rook));
+                    }
                 }
             } else {
                 // Pseudo-legal, or no king move and no castling to test.
                 v.piece(king, to);
                 if castles.any() {
                     let danger = self.king_danger(them, king, occupied, castles);
-                    self.gen_castling::<V>(king, castles, danger, v);
+                    for rook in self.legal_castling_rooks(king, castles, danger) {
+                        v.special(Move::castle(king, rook));
+                    }
                 }
             }
         }
@@ -531,30 +535,36 @@ impl Position {
 
         if let Some(ep) = self.ep_square {
             if t.ep_to.contains(ep) {
-                self.gen_en_passant::<LEGAL, V>(ep, king, check_mask, t.from, v);
+                for from in self.en_passant_origins::<LEGAL>(ep, king, check_mask, t.from) {
+                    v.special(Move::en_passant(from, ep));
+                }
             }
         }
     }
 
+    /// The pawns (among `from_mask`) that may capture en passant on `ep`.
+    /// Out of line and free of the visitor, like [`Position::legal_castling_rooks`]:
+    /// a list handed to a call that is not inlined could not be built in
+    /// the caller's return slot and would be copied out.
     #[inline(never)]
-    fn gen_en_passant<const LEGAL: bool, V: Visitor>(
+    fn en_passant_origins<const LEGAL: bool>(
         &self,
         ep: Square,
         king: Square,
         check_mask: Bitboard,
         from_mask: Bitboard,
-        v: &mut V,
-    ) {
+    ) -> Bitboard {
         let us = self.side;
         let them = !us;
         let victim = ep.offset(0, us.fold(-1, 1)).unwrap_or(ep);
         if LEGAL && !check_mask.contains(ep) && !check_mask.contains(victim) {
-            return;
+            return Bitboard::EMPTY;
         }
         let theirs = self.by_color[them.index()];
         let queens = self.by_role[Role::Queen.index()];
         let their_rooks = (self.by_role[Role::Rook.index()] | queens) & theirs;
         let their_bishops = (self.by_role[Role::Bishop.index()] | queens) & theirs;
+        let mut origins = Bitboard::EMPTY;
         for from in attacks::pawn_attacks(them, ep) & self.pieces(us, Role::Pawn) & from_mask {
             if LEGAL {
                 let after = (self.occupied() ^ from.bitboard() ^ victim.bitboard()) | ep.bitboard();
@@ -564,8 +574,9 @@ impl Position {
                     continue;
                 }
             }
-            v.special(Move::en_passant(from, ep));
+            origins = origins.with(from);
         }
+        origins
     }
 
     /// The castling rooks of the side to move whose castling is wanted
@@ -589,13 +600,14 @@ impl Position {
         candidates
     }
 
-    /// Castlings with the rooks in `candidates` (see
-    /// [`Position::castling_candidates`]) whose king path is not attacked;
-    /// the side to move is known not to be in check. Always fully checked,
-    /// also by the pseudo-legal generator.
-    /// `danger` holds the squares the enemy attacks with our king lifted.
+    /// The rooks among `candidates` (see [`Position::castling_candidates`])
+    /// whose castling is legal: the king's path is not attacked; the side to
+    /// move is known not to be in check. Always fully checked, also by the
+    /// pseudo-legal generator. `danger` holds the squares the enemy attacks
+    /// with our king lifted.
     #[inline(never)]
-    fn gen_castling<V: Visitor>(&self, king: Square, candidates: Bitboard, danger: Bitboard, v: &mut V) {
+    fn legal_castling_rooks(&self, king: Square, candidates: Bitboard, danger: Bitboard) -> Bitboard {
+        let mut rooks = Bitboard::EMPTY;
         let them = !self.side;
         let base = self.side.fold(0u8, 56);
         let corner = crate::File::A.bitboard() | crate::File::H.bitboard();
@@ -615,8 +627,9 @@ impl Position {
                     continue;
                 }
             }
-            v.special(Move::castle(king, rook));
+            rooks = rooks.with(rook);
         }
+        rooks
     }
 
     fn collect<const LEGAL: bool>(&self, t: &Targets) -> MoveList {
