@@ -19,6 +19,10 @@ fn check_position(pos: &Position) {
     let pseudo: HashSet<Move> = pos.pseudo_legal_moves().into_iter().collect();
     assert_eq!(legal.len(), pos.legal_moves().len(), "duplicate moves in {}", pos.fen());
     assert_eq!(pos.legal_move_count(), legal.len(), "{}", pos.fen());
+    // Filling a used list gives the same list, in the same order.
+    let mut reused = pos.pseudo_legal_moves();
+    pos.legal_moves_into(&mut reused);
+    assert_eq!(reused, pos.legal_moves(), "{}", pos.fen());
     assert!(legal.is_subset(&pseudo), "{}", pos.fen());
     for &mv in &pseudo {
         let exposes = mover_king_attacked(pos, mv);

@@ -18,7 +18,9 @@
 //! - `full`: perft with every leaf move played and taken back (unmake where
 //!   the crate has it, copy-make otherwise);
 //! - `list`: perft with a legal move list built at every node, leaves
-//!   included (the list is built, its length counted, no leaf move played).
+//!   included (the list is built, its length counted, no leaf move played;
+//!   each crate's way of building a list in a loop: chess-movegen fills one
+//!   list per ply with `legal_moves_into`).
 //!
 //! `bulk` runs startpos d6, Kiwipete d5, position 3 d7, position 4 d5,
 //! position 5 d5. `full` and `list` run one ply less unless `--deep` is
@@ -93,7 +95,7 @@ trait Engine {
 
 mod ours {
     use super::*;
-    use chess_movegen::{perft, Position};
+    use chess_movegen::{perft, MoveList, Position};
 
     pub struct Ours(pub Vec<Position>, pub bool);
 
@@ -125,7 +127,8 @@ mod ours {
     }
 
     fn list(pos: &mut Position, depth: u32) -> u64 {
-        let moves = pos.legal_moves();
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
         black_box(&moves);
         if depth == 1 {
             return moves.len() as u64;

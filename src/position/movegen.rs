@@ -638,6 +638,22 @@ impl Position {
         list
     }
 
+    /// Clears `moves` and fills it with the legal moves, in the same order
+    /// as [`Position::legal_moves`]. Returning a list by value copies it
+    /// (520 bytes); a loop that keeps one list per ply, as a search or
+    /// perft does, saves that copy with this.
+    ///
+    /// ```
+    /// use chess_movegen::{MoveList, Position};
+    /// let mut moves = MoveList::new();
+    /// Position::startpos().legal_moves_into(&mut moves);
+    /// assert_eq!(moves.len(), 20);
+    /// ```
+    pub fn legal_moves_into(&self, moves: &mut MoveList) {
+        moves.clear();
+        self.generate::<true, _>(&Targets::ALL, moves);
+    }
+
     /// All legal moves.
     ///
     /// ```
