@@ -33,6 +33,7 @@
 //!   with [`Position::fen`] and [`Position::shredder_fen`]. Errors:
 //!   [`FenError`], [`PositionError`].
 //! - Move generation: [`legal_moves`](Position::legal_moves),
+//!   [`legal_moves_into`](Position::legal_moves_into) (fills a list you reuse),
 //!   [`legal_move_count`](Position::legal_move_count) (no list built),
 //!   [`legal_captures`](Position::legal_captures),
 //!   [`legal_quiets`](Position::legal_quiets),
