@@ -18,9 +18,10 @@
 //! - `full`: perft with every leaf move played and taken back (unmake where
 //!   the crate has it, copy-make otherwise);
 //! - `list`: perft with a legal move list built at every node, leaves
-//!   included (the list is built, its length counted, no leaf move played;
-//!   each crate's way of building a list in a loop: chess-movegen fills one
-//!   list per ply with `legal_moves_into`).
+//!   included (the list is built, its length counted, no leaf move played).
+//!
+//! Lists are built each crate's way for a loop: chess-movegen fills one
+//! list per ply with `legal_moves_into` (in `full` and `list`).
 //!
 //! `bulk` runs startpos d6, Kiwipete d5, position 3 d7, position 4 d5,
 //! position 5 d5. `full` and `list` run one ply less unless `--deep` is
@@ -100,7 +101,8 @@ mod ours {
     pub struct Ours(pub Vec<Position>, pub bool);
 
     fn full(pos: &mut Position, depth: u32) -> u64 {
-        let moves = pos.legal_moves();
+        let mut moves = MoveList::new();
+        pos.legal_moves_into(&mut moves);
         let mut nodes = 0;
         for &mv in &moves {
             let undo = pos.make_move(mv);
