@@ -8,7 +8,9 @@ use crate::types::{Color, Piece, Rank, Role, Square};
 
 /// What [`Position::make_move`] cannot recompute when the move is taken
 /// back: the captured piece, castling rights, en-passant square, halfmove
-/// clock and hash. A small `Copy` value; hand it back to
+/// clock and hash; and, so that taking the move back need not read them
+/// from the position, the moved piece's role and the side that moved. A
+/// small `Copy` value (24 bytes); hand it back to
 /// [`Position::unmake_move`] with the same move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Undo {

@@ -438,24 +438,17 @@ impl Position {
             } else {
                 Bitboard::EMPTY
             };
-            if LEGAL && (to.any() || castles.any()) {
-                // The king may not step onto an attacked square, and
-                // castling may not cross one.
-                let danger = self.king_danger(them, king, occupied, castles);
-                v.piece(king, to & !danger);
-                if castles.any() {
-                    for rook in self.legal_castling_rooks(king, castles, danger) {
-                        v.special(Move::castle(king, rook));
-                    }
-                }
+            // The king may not step onto an attacked square (in legal
+            // generation), and castling may not cross one (always).
+            let danger = if (LEGAL && to.any()) || castles.any() {
+                self.king_danger(them, king, occupied, castles)
             } else {
-                // Pseudo-legal, or no king move and no castling to test.
-                v.piece(king, to);
-                if castles.any() {
-                    let danger = self.king_danger(them, king, occupied, castles);
-                    for rook in self.legal_castling_rooks(king, castles, danger) {
-                        v.special(Move::castle(king, rook));
-                    }
+                Bitboard::EMPTY
+            };
+            v.piece(king, if LEGAL { to & !danger } else { to });
+            if castles.any() {
+                for rook in self.legal_castling_rooks(king, castles, danger) {
+                    v.special(Move::castle(king, rook));
                 }
             }
         }
@@ -543,9 +536,9 @@ impl Position {
     }
 
     /// The pawns (among `from_mask`) that may capture en passant on `ep`.
-    /// Out of line and free of the visitor, like [`Position::legal_castling_rooks`]:
-    /// a list handed to a call that is not inlined could not be built in
-    /// the caller's return slot and would be copied out.
+    /// Out of line (en passant is rare) and, like
+    /// [`Position::legal_castling_rooks`], free of the visitor: one copy,
+    /// not one per kind of visitor.
     #[inline(never)]
     fn en_passant_origins<const LEGAL: bool>(
         &self,
