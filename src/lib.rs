@@ -108,7 +108,7 @@ pub use notation::{IllegalReason, MoveError, Notation};
 pub use outcome::{DrawReason, Outcome};
 pub use perft::{perft, perft_divide, perft_stats, PerftStats};
 pub use position::{
-    CastlingMode, FenError, FenErrorKind, FenField, FenOptions, Position, PositionError, Repairs, Undo,
+    CastlingMode, FenError, FenErrorKind, FenField, FenOptions, Pieces, Position, PositionError, Repairs, Setup, Undo,
 };
 pub use types::{
     Bitboard, CastlingRights, CastlingSide, Color, File, ParseSquareError, Piece, Rank, Role, Square, Squares,

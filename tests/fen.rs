@@ -47,12 +47,12 @@ const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 #[test]
 fn syntax_errors_name_field_and_offset() {
     use FenErrorKind::*;
-    assert_eq!(kind(""), (FieldCount { found: 0 }, FenField::Board, 0));
+    assert_eq!(kind(""), (FieldCount { found: 0, min: 6, max: 6 }, FenField::Board, 0));
     assert_eq!(
         kind("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"),
-        (FieldCount { found: 4 }, FenField::HalfmoveClock, 52)
+        (FieldCount { found: 4, min: 6, max: 6 }, FenField::HalfmoveClock, 52)
     );
-    assert_eq!(kind(&format!("{START} extra")).0, FieldCount { found: 7 });
+    assert_eq!(kind(&format!("{START} extra")).0, FieldCount { found: 7, min: 6, max: 6 });
     assert_eq!(
         kind("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1"),
         (InvalidBoardChar('X'), FenField::Board, 42)

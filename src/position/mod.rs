@@ -1,10 +1,11 @@
 //! The position: pieces, side to move, castling rights, en passant and clocks.
 
 mod chess960;
-mod fen;
+pub(crate) mod fen;
 mod make;
 mod movegen;
 mod rules;
+mod setup;
 mod status;
 mod touch;
 mod validate;
@@ -14,6 +15,7 @@ use crate::types::{Bitboard, CastlingRights, CastlingSide, Color, Piece, Rank, R
 
 pub use fen::{FenError, FenErrorKind, FenField, FenOptions, Repairs};
 pub use make::Undo;
+pub use setup::{Pieces, Setup};
 pub use validate::PositionError;
 
 /// How castling moves are written and how castling rights are read.

@@ -82,7 +82,7 @@ impl Counter {
     #[inline(always)]
     fn add(&mut self, to: Bitboard, times: u64) {
         if cfg!(target_feature = "popcnt") {
-            self.moves += (times * u64::from(to.len())) as usize;
+            self.moves += (times * to.len() as u64) as usize;
         } else {
             let x = to.0;
             let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
