@@ -196,7 +196,13 @@ fn count(pos: &Position, depth: u32, table: Option<&Table>) -> u64 {
 
 /// Counts each task to `depth` on `threads` workers, which take tasks one
 /// at a time from a shared counter; returns the count of each task.
-fn count_tasks(tasks: &[Position], depth: u32, threads: usize, table: Option<&Table>, progress: &cli::Progress) -> Vec<u64> {
+fn count_tasks(
+    tasks: &[Position],
+    depth: u32,
+    threads: usize,
+    table: Option<&Table>,
+    progress: &cli::Progress,
+) -> Vec<u64> {
     let next = AtomicUsize::new(0);
     let counts: Vec<AtomicU64> = tasks.iter().map(|_| AtomicU64::new(0)).collect();
     std::thread::scope(|scope| {

@@ -114,8 +114,12 @@ pub struct Progress {
     reporter: Option<std::thread::JoinHandle<()>>,
 }
 
-/// How often progress is reported.
-const EVERY: Duration = Duration::from_secs(2);
+/// How often progress is reported: every two seconds, or every
+/// `CHESS_MOVEGEN_PROGRESS_MS` milliseconds (for the tests of the tools).
+fn every() -> Duration {
+    let ms = std::env::var("CHESS_MOVEGEN_PROGRESS_MS").ok().and_then(|v| v.parse().ok());
+    Duration::from_millis(ms.unwrap_or(2000))
+}
 
 impl Progress {
     /// Starts reporting on `total` units called `unit` ("lines",
@@ -125,16 +129,17 @@ impl Progress {
         let nodes = Arc::new(AtomicU64::new(0));
         let stop = Arc::new(AtomicBool::new(false));
         let (d, n, s) = (done.clone(), nodes.clone(), stop.clone());
+        let every = every();
         let reporter = std::thread::spawn(move || {
             let start = Instant::now();
-            let mut next = EVERY;
+            let mut next = every;
             while !s.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(50));
+                std::thread::sleep(Duration::from_millis(every.as_millis().clamp(1, 50) as u64));
                 let elapsed = start.elapsed();
                 if elapsed < next {
                     continue;
                 }
-                next += EVERY;
+                next += every;
                 let (done, nodes) = (d.load(Ordering::Relaxed), n.load(Ordering::Relaxed));
                 let secs = elapsed.as_secs_f64();
                 let left = if done == 0 {
