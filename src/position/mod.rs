@@ -302,7 +302,7 @@ impl Position {
         if roles != self.occupied() {
             return Err("role boards and color boards cover different squares");
         }
-        if self.board.iter().filter(|r| r.is_some()).count() != roles.len() as usize {
+        if self.board.iter().filter(|r| r.is_some()).count() != roles.len() {
             return Err("mailbox has pieces the bitboards do not");
         }
         if self.hash != self.compute_hash() {
