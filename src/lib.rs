@@ -105,13 +105,14 @@ mod types;
 pub use game::{Game, LineError};
 pub use moves::{Move, MoveKind, MoveList};
 pub use notation::{IllegalReason, MoveError, Notation};
-pub use outcome::{DrawReason, Outcome};
+pub use outcome::{DrawReason, GameResult, Outcome};
 pub use perft::{perft, perft_divide, perft_stats, PerftStats};
 pub use position::{
     CastlingMode, FenError, FenErrorKind, FenField, FenOptions, Pieces, Position, PositionError, Repairs, Setup, Undo,
 };
 pub use types::{
-    Bitboard, CastlingRights, CastlingSide, Color, File, ParseSquareError, Piece, Rank, Role, Square, Squares,
+    Bitboard, CastlingRights, CastlingSide, Color, File, ParseSquareError, ParseValueError, Piece, Rank, Role, Square,
+    Squares,
 };
 
 /// Former name of [`CastlingMode`].

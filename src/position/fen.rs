@@ -51,7 +51,7 @@ impl fmt::Display for FenField {
 }
 
 /// What is wrong with a FEN.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum FenErrorKind {
     /// Not six space-separated fields (four or five are accepted by the
@@ -109,7 +109,7 @@ pub enum FenErrorKind {
 /// assert_eq!(err.offset(), 41);
 /// assert_eq!(err.to_string(), "invalid FEN (board field, byte 41): invalid character 'X'");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FenError {
     kind: FenErrorKind,
     field: FenField,
@@ -173,7 +173,7 @@ fn field_count_message(f: &mut fmt::Formatter<'_>, offset: usize, found: usize, 
         return write!(f, "; text after the {} field", FenField::ALL[max - 1]);
     }
     f.write_str("; missing: ")?;
-    for (i, field) in FenField::ALL[found.min(max)..].iter().enumerate() {
+    for (i, field) in FenField::ALL[found.min(min)..min].iter().enumerate() {
         write!(f, "{}{field}", if i == 0 { "" } else { ", " })?;
     }
     if found >= 4 && min == max {

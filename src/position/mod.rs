@@ -33,6 +33,35 @@ pub enum CastlingMode {
     Chess960,
 }
 
+impl core::fmt::Display for CastlingMode {
+    /// `standard` or `chess960`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            CastlingMode::Standard => "standard",
+            CastlingMode::Chess960 => "chess960",
+        })
+    }
+}
+
+impl core::str::FromStr for CastlingMode {
+    type Err = crate::types::ParseValueError;
+
+    /// Reads `standard` or `chess960`, as `Display` writes them.
+    ///
+    /// ```
+    /// use chess_movegen::CastlingMode;
+    /// assert_eq!("chess960".parse(), Ok(CastlingMode::Chess960));
+    /// assert_eq!(CastlingMode::Standard.to_string(), "standard");
+    /// ```
+    fn from_str(s: &str) -> Result<CastlingMode, Self::Err> {
+        match s {
+            "standard" => Ok(CastlingMode::Standard),
+            "chess960" => Ok(CastlingMode::Chess960),
+            _ => Err(crate::types::ParseValueError::new("castling mode", "standard or chess960")),
+        }
+    }
+}
+
 /// A chess position: what is on each square, whose turn it is, castling
 /// rights, the en-passant square and the move clocks.
 ///

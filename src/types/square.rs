@@ -148,7 +148,7 @@ impl fmt::Display for Square {
 }
 
 /// The error returned when text is not a square name like `e4`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct ParseSquareError;
 
 impl fmt::Display for ParseSquareError {
