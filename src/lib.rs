@@ -91,14 +91,19 @@
 extern crate alloc;
 
 pub mod attacks;
+// `Position` first, then the modules that add methods to it, in the order
+// of its documentation page: notation, then the game layer.
+mod position;
+
+mod notation;
+
 mod game;
+
 mod geometry;
 mod magics;
 mod moves;
-mod notation;
 mod outcome;
 mod perft;
-mod position;
 mod prng;
 mod types;
 

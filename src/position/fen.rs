@@ -445,6 +445,22 @@ fn castling_rook(pos: &Position, c: char, mode: CastlingMode) -> Option<Square> 
 }
 
 impl Position {
+    /// The standard start position.
+    pub fn startpos() -> Position {
+        let mut pos = Position::empty();
+        let back =
+            [Role::Rook, Role::Knight, Role::Bishop, Role::Queen, Role::King, Role::Bishop, Role::Knight, Role::Rook];
+        for (file, role) in back.into_iter().enumerate() {
+            pos.put(Square::ALL[file], Piece::new(Color::White, role));
+            pos.put(Square::ALL[8 + file], Piece::new(Color::White, Role::Pawn));
+            pos.put(Square::ALL[48 + file], Piece::new(Color::Black, Role::Pawn));
+            pos.put(Square::ALL[56 + file], Piece::new(Color::Black, role));
+        }
+        pos.castling = Square::A1.bitboard() | Square::H1.bitboard() | Square::A8.bitboard() | Square::H8.bitboard();
+        pos.hash = pos.compute_hash();
+        pos
+    }
+
     /// Parses a FEN of a standard chess position, strictly.
     ///
     /// # Errors

@@ -633,7 +633,7 @@ impl Position {
 
     /// Clears `moves` and fills it with the legal moves, in the same order
     /// as [`Position::legal_moves`]. Returning a list by value copies it
-    /// (520 bytes); a loop that keeps one list per ply, as a search or
+    /// (516 bytes); a loop that keeps one list per ply, as a search or
     /// perft does, saves that copy with this.
     ///
     /// ```
