@@ -82,10 +82,11 @@ def main():
             ok = False
         else:
             got["checkers"] = sorted(got["checkers"])
+            ok_mode = got.pop("chess960") == args.chess960
             if args.chess960:
                 got.pop("fen")
                 want.pop("fen")
-            ok = got == want
+            ok = ok_mode and got == want
         if not ok:
             mismatches += 1
             if mismatches <= 5:

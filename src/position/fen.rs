@@ -9,8 +9,8 @@ use crate::position::validate::back_rank;
 use crate::position::{CastlingMode, Position, PositionError, Setup};
 use crate::types::{Bitboard, CastlingSide, Color, File, Piece, Rank, Role, Square};
 
-/// The six fields of a FEN record, for error reports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The six fields of a FEN record, for error reports; ordered as in FEN.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum FenField {
     /// Piece placement (`rnbqkbnr/pppppppp/8/...`).
     Board,
@@ -205,7 +205,7 @@ bitflags! {
 }
 
 /// How to read a FEN.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub struct FenOptions {
     /// Standard chess (castling rights must name a1/h1/a8/h8 rooks and an
