@@ -106,8 +106,10 @@ pub enum FenErrorKind {
 /// let err = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBXR w KQkq - 0 1").unwrap_err();
 /// assert_eq!(err.kind(), FenErrorKind::InvalidBoardChar('X'));
 /// assert_eq!(err.field(), FenField::Board);
-/// assert_eq!(err.offset(), 41);
-/// assert_eq!(err.to_string(), "invalid FEN (board field, byte 41): invalid character 'X'");
+/// assert_eq!(
+///     err.to_string(),
+///     "invalid FEN (board field, byte 41): invalid character 'X' (expected a piece letter PNBRQK or pnbrqk, a digit 1-8 or '/')"
+/// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FenError {
