@@ -200,7 +200,7 @@ fn main() -> ExitCode {
     let fen = args.fen.as_deref().unwrap_or("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     match parse(fen, args.chess960) {
         Ok(pos) => {
-            print!("{}", describe(&pos, args.chess960));
+            cli::out!("{}", describe(&pos, args.chess960).trim_end());
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -241,13 +241,13 @@ fn threads_text(threads: usize) -> String {
 }
 
 fn run_standard(threads: usize, table: Option<&Table>) -> ExitCode {
-    println!(
+    cli::out!(
         "perft: {}; expected counts: the published ones of the chessprogramming.org \"Perft Results\" page",
         threads_text(threads)
     );
     let mut failed = 0;
     let (mut total_nodes, mut total_secs) = (0u64, 0f64);
-    println!("{:<16} {:>5} {:>13} {:>9} {:>8}", "position", "depth", "nodes", "seconds", "Mnps");
+    cli::out!("{:<16} {:>5} {:>13} {:>9} {:>8}", "position", "depth", "nodes", "seconds", "Mnps");
     for (name, fen, depth, expected) in STANDARD {
         let pos = Position::from_fen(fen).expect("standard position");
         let start = Instant::now();
@@ -256,18 +256,18 @@ fn run_standard(threads: usize, table: Option<&Table>) -> ExitCode {
         total_nodes += nodes;
         total_secs += secs;
         let status = if nodes == expected { "" } else { "  WRONG" };
-        println!("{name:<16} {depth:>5} {nodes:>13} {secs:>9.3} {:>8.1}{status}", mnps(nodes, secs));
+        cli::out!("{name:<16} {depth:>5} {nodes:>13} {secs:>9.3} {:>8.1}{status}", mnps(nodes, secs));
         if nodes != expected {
-            println!("    expected {expected}");
+            cli::out!("    expected {expected}");
             failed += 1;
         }
     }
-    println!("{:<16} {:>5} {total_nodes:>13} {total_secs:>9.3} {:>8.1}", "total", "", mnps(total_nodes, total_secs));
+    cli::out!("{:<16} {:>5} {total_nodes:>13} {total_secs:>9.3} {:>8.1}", "total", "", mnps(total_nodes, total_secs));
     if failed == 0 {
-        println!("all {} counts correct", STANDARD.len());
+        cli::out!("all {} counts correct", STANDARD.len());
         ExitCode::SUCCESS
     } else {
-        println!("{failed} wrong counts");
+        cli::out!("{failed} wrong counts");
         ExitCode::FAILURE
     }
 }
@@ -310,7 +310,7 @@ fn run_epd(path: &str, max_depth: u32, chess960: bool, threads: usize, table: Op
             return ExitCode::FAILURE;
         }
     };
-    println!("perft: {}; expected counts: the `;D` fields of {path}", threads_text(threads));
+    cli::out!("perft: {}; expected counts: the `;D` fields of {path}", threads_text(threads));
     let lines: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
@@ -344,13 +344,13 @@ fn run_epd(path: &str, max_depth: u32, chess960: bool, threads: usize, table: Op
         } else {
             failed += 1;
             for failure in failures {
-                println!("{failure}");
+                cli::out!("{failure}");
             }
         }
     }
     let secs = start.elapsed().as_secs_f64();
-    println!("{nodes_total} nodes in {secs:.2} s ({:.1} Mnps, {})", mnps(nodes_total, secs), threads_text(threads));
-    println!("{passed} passed, {failed} failed");
+    cli::out!("{nodes_total} nodes in {secs:.2} s ({:.1} Mnps, {})", mnps(nodes_total, secs), threads_text(threads));
+    cli::out!("{passed} passed, {failed} failed");
     if failed == 0 {
         ExitCode::SUCCESS
     } else {
@@ -359,7 +359,7 @@ fn run_epd(path: &str, max_depth: u32, chess960: bool, threads: usize, table: Op
 }
 
 fn run_fen(pos: &Position, depth: u32, divide: bool, threads: usize, table: Option<&Table>) -> ExitCode {
-    println!("perft: {}; no expected count (a position given by --fen)", threads_text(threads));
+    cli::out!("perft: {}; no expected count (a position given by --fen)", threads_text(threads));
     let start = Instant::now();
     let nodes = if divide && depth >= 1 {
         // Sorted by the move's text in the position's own notation, so the
@@ -372,14 +372,14 @@ fn run_fen(pos: &Position, depth: u32, divide: bool, threads: usize, table: Opti
         let counts = count_tasks(&children, depth - 1, threads, table, &progress);
         drop(progress);
         for ((uci, _), n) in moves.iter().zip(&counts) {
-            println!("{uci}: {n}");
+            cli::out!("{uci}: {n}");
         }
         counts.iter().sum()
     } else {
         count_parallel(pos, depth, threads, table)
     };
     let secs = start.elapsed().as_secs_f64();
-    println!("nodes {nodes}  time {secs:.3} s  {:.1} Mnps", mnps(nodes, secs));
+    cli::out!("nodes {nodes}  time {secs:.3} s  {:.1} Mnps", mnps(nodes, secs));
     ExitCode::SUCCESS
 }
 
@@ -398,7 +398,7 @@ fn add(total: &mut PerftStats, s: &PerftStats) {
 /// The breakdown per depth, counted below each root move in turn so that
 /// progress can be reported.
 fn run_stats(pos: &Position, depth: u32) -> ExitCode {
-    println!("perft --stats: 1 thread; no expected counts");
+    cli::out!("perft --stats: 1 thread; no expected counts");
     let start = Instant::now();
     let mut stats = perft_stats(pos, depth.min(1));
     stats.resize(depth as usize, PerftStats::default());
@@ -413,12 +413,21 @@ fn run_stats(pos: &Position, depth: u32) -> ExitCode {
             progress.add(below.last().map_or(0, |s| s.nodes));
         }
     }
-    println!(
+    cli::out!(
         "{:>5} {:>13} {:>11} {:>8} {:>9} {:>10} {:>10} {:>10} {:>8} {:>10}",
-        "depth", "nodes", "captures", "e.p.", "castles", "promotions", "checks", "disc.chk", "dbl.chk", "mates"
+        "depth",
+        "nodes",
+        "captures",
+        "e.p.",
+        "castles",
+        "promotions",
+        "checks",
+        "disc.chk",
+        "dbl.chk",
+        "mates"
     );
     for (i, s) in stats.iter().enumerate() {
-        println!(
+        cli::out!(
             "{:>5} {:>13} {:>11} {:>8} {:>9} {:>10} {:>10} {:>10} {:>8} {:>10}",
             i + 1,
             s.nodes,
@@ -432,7 +441,7 @@ fn run_stats(pos: &Position, depth: u32) -> ExitCode {
             s.checkmates
         );
     }
-    println!("time {:.3} s", start.elapsed().as_secs_f64());
+    cli::out!("time {:.3} s", start.elapsed().as_secs_f64());
     ExitCode::SUCCESS
 }
 

@@ -118,12 +118,12 @@ fn main() -> ExitCode {
     }
     drop(progress);
     let secs = start.elapsed().as_secs_f64();
-    println!("{games} random games in {secs:.2} s ({:.0} plies/s)", plies as f64 / secs.max(1e-9));
+    cli::out!("{games} random games in {secs:.2} s ({:.0} plies/s)", plies as f64 / secs.max(1e-9));
     for (label, count) in labels.iter().zip(counts) {
         if count > 0 || *label != "other" {
-            println!("  {label:<24} {count:>8}  {:5.1}%", 100.0 * count as f64 / games.max(1) as f64);
+            cli::out!("  {label:<24} {count:>8}  {:5.1}%", 100.0 * count as f64 / games.max(1) as f64);
         }
     }
-    println!("average length: {:.1} plies", plies as f64 / games.max(1) as f64);
+    cli::out!("average length: {:.1} plies", plies as f64 / games.max(1) as f64);
     ExitCode::SUCCESS
 }

@@ -15,6 +15,18 @@ use std::time::{Duration, Instant};
 
 use chess_movegen::{CastlingMode, FenError, FenOptions, Position};
 
+/// `println!` that ends the program quietly when standard output is
+/// closed (`perft ... | head`) instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+pub(crate) use out;
+
 /// Why the arguments were not run: help asked for, or a usage error.
 pub enum Stop {
     /// `--help`: print the help to standard output, exit 0.
@@ -28,7 +40,7 @@ impl Stop {
     pub fn report(self, usage: &str, help: &str) -> ExitCode {
         match self {
             Stop::Help => {
-                println!("{usage}\n\n{help}");
+                out!("{usage}\n\n{help}");
                 ExitCode::SUCCESS
             }
             Stop::Usage(message) => {
