@@ -128,15 +128,6 @@ impl Position {
         self.board[sq.index()] = Some(piece.role);
     }
 
-    /// Removes the piece of `color` and `role` from `sq` (no hash update).
-    #[inline(always)]
-    pub(crate) fn remove(&mut self, sq: Square, color: Color, role: Role) {
-        let bb = sq.bitboard();
-        self.by_role[role.index()] ^= bb;
-        self.by_color[color.index()] ^= bb;
-        self.board[sq.index()] = None;
-    }
-
     /// The piece on `sq`, if any.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
