@@ -111,24 +111,24 @@ impl Move {
     /// The square the moving piece leaves (the king's, for castling).
     #[inline(always)]
     pub const fn from(self) -> Square {
-        Square::from_index_wrapping(self.from_index() as u8)
+        Square::from_index_wrapping(self.origin_index() as u8)
     }
 
     /// The target square; for castling, the castling rook's square.
     #[inline(always)]
     pub const fn to(self) -> Square {
-        Square::from_index_wrapping(self.to_index() as u8)
+        Square::from_index_wrapping(self.target_index() as u8)
     }
 
     /// The index (0-63) of [`Move::from`], read straight from the bits.
     #[inline(always)]
-    pub(crate) const fn from_index(self) -> usize {
+    pub(crate) const fn origin_index(self) -> usize {
         (self.0 & layout::SQUARE_MASK) as usize
     }
 
     /// The index (0-63) of [`Move::to`], read straight from the bits.
     #[inline(always)]
-    pub(crate) const fn to_index(self) -> usize {
+    pub(crate) const fn target_index(self) -> usize {
         ((self.0 >> layout::TO_SHIFT) & layout::SQUARE_MASK) as usize
     }
 

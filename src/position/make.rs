@@ -110,7 +110,7 @@ impl Position {
     #[inline(always)]
     pub fn unmake_move(&mut self, mv: Move, undo: Undo) {
         let us = undo.mover();
-        let (from, to) = (mv.from_index(), mv.to_index());
+        let (from, to) = (mv.origin_index(), mv.target_index());
         if !mv.is_special() {
             self.toggle_piece_move(us, mv, undo.moved, undo.captured);
             self.board[from] = Some(undo.moved);
@@ -175,7 +175,7 @@ impl Position {
         } else {
             hash ^= self.apply_castle::<FULL>(us, mv);
         }
-        let touched = 1u64 << mv.from_index() | 1u64 << mv.to_index();
+        let touched = 1u64 << mv.origin_index() | 1u64 << mv.target_index();
         hash ^= self.lose_castling_rights(us, touched, undo.moved == Role::King);
         self.side = !us;
         if FULL {
@@ -192,7 +192,7 @@ impl Position {
     /// after a double step. Returns the hash change of the pieces.
     #[inline(always)]
     fn apply_piece_move<const FULL: bool>(&mut self, us: Color, mv: Move, undo: &mut Undo) -> u64 {
-        let (from, to) = (mv.from_index(), mv.to_index());
+        let (from, to) = (mv.origin_index(), mv.target_index());
         let role = self.board[from].unwrap_or(Role::Pawn);
         let placed = mv.promotion_role().unwrap_or(role);
         let captured = self.board[to];
@@ -257,7 +257,7 @@ impl Position {
     /// dependent read-modify-writes of the same word per make/unmake pair.
     #[inline(always)]
     fn toggle_piece_move(&mut self, us: Color, mv: Move, role: Role, captured: Option<Role>) {
-        let (from_bb, to_bb) = (1u64 << mv.from_index(), 1u64 << mv.to_index());
+        let (from_bb, to_bb) = (1u64 << mv.origin_index(), 1u64 << mv.target_index());
         if let Some(captured) = captured {
             self.by_role[captured.index()].0 ^= to_bb;
             self.by_color[(!us).index()].0 ^= to_bb;

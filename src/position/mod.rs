@@ -154,6 +154,18 @@ impl Position {
         self.by_role[role.index()]
     }
 
+    /// Bishops and queens of both colors: the pieces that move diagonally.
+    #[inline(always)]
+    pub(crate) fn diagonal_sliders(&self) -> Bitboard {
+        self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()]
+    }
+
+    /// Rooks and queens of both colors: the pieces that move along ranks and files.
+    #[inline(always)]
+    pub(crate) fn orthogonal_sliders(&self) -> Bitboard {
+        self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()]
+    }
+
     /// The squares of all of `color`'s pieces.
     #[inline(always)]
     pub fn pieces_of_color(&self, color: Color) -> Bitboard {
