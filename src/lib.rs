@@ -92,6 +92,9 @@ extern crate alloc;
 
 pub mod attacks;
 mod game;
+// The slow, obviously correct geometry that build.rs tabulates: the
+// library itself only tests against it.
+#[cfg(test)]
 mod geometry;
 mod magics;
 mod moves;
@@ -99,7 +102,6 @@ mod notation;
 mod outcome;
 mod perft;
 mod position;
-mod prng;
 mod types;
 
 pub use game::{Game, LineError};
