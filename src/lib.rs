@@ -73,7 +73,7 @@
 //!
 //! | call | checks | on an illegal move |
 //! | --- | --- | --- |
-//! | [`Position::make_move`], [`Position::play`] | `debug_assert!` only | the position's invariants break (never undefined behaviour) |
+//! | [`Position::make_move`], [`Position::play`] | none in release builds; debug builds assert legality | release: the position's invariants break (never undefined behaviour); debug: panic |
 //! | [`Position::try_make_move`], [`Position::try_play`], [`Game::push`] | full legality | [`MoveError::Illegal`] with the reason, state untouched |
 //! | [`Position::parse_uci`], [`Position::parse_san`] | syntax and legality | [`MoveError`] |
 //!
