@@ -1,7 +1,8 @@
 //! What a position holds: pieces, side to move, castling, en passant,
 //! clocks and the Zobrist key, and the consistency check.
 
-use crate::position::{CastlingMode, Position};
+use crate::position::{CastlingMode, CastlingModeError, Position};
+use crate::types::castling::is_standard_castling;
 use crate::types::{Bitboard, CastlingRights, CastlingSide, Color, Piece, Rank, Role, Square};
 
 impl Position {
@@ -29,6 +30,18 @@ impl Position {
     #[inline(always)]
     pub fn pieces_of_role(&self, role: Role) -> Bitboard {
         self.by_role[role.index()]
+    }
+
+    /// Bishops and queens of both colors: the pieces that move diagonally.
+    #[inline(always)]
+    pub(crate) fn diagonal_sliders(&self) -> Bitboard {
+        self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()]
+    }
+
+    /// Rooks and queens of both colors: the pieces that move along ranks and files.
+    #[inline(always)]
+    pub(crate) fn orthogonal_sliders(&self) -> Bitboard {
+        self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()]
     }
 
     /// The squares of all of `color`'s pieces.
@@ -95,10 +108,38 @@ impl Position {
     }
 
     /// Sets the castling mode, which decides how castling moves are written
-    /// in UCI. Setting [`CastlingMode::Standard`] on a Chess960 setup is allowed
-    /// (UCI output then shows the king's destination square).
-    pub fn set_castling_mode(&mut self, mode: CastlingMode) {
+    /// in UCI and how castling rights are written in FEN. Switching to
+    /// [`CastlingMode::Chess960`] always succeeds.
+    ///
+    /// # Errors
+    ///
+    /// Switching to [`CastlingMode::Standard`] fails, and leaves the
+    /// position unchanged, while a castling right is held whose king and
+    /// rook are not on standard squares (king on the e-file, rook on the
+    /// a- or h-file): standard chess has no such castling, and its
+    /// notation could not tell it from a king move.
+    ///
+    /// ```
+    /// use chess_movegen::{CastlingMode, FenOptions, Position};
+    /// let options = FenOptions::new().castling(CastlingMode::Chess960);
+    /// let (mut pos, _) = Position::from_fen_with("rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1", options)?;
+    /// let err = pos.set_castling_mode(CastlingMode::Standard).unwrap_err();
+    /// assert_eq!(err.to_string(), "cannot switch to standard castling: white's castling with the king on b1 and the rook on a1 is not standard (king on the e-file, rook on the a- or h-file)");
+    /// assert_eq!(pos.castling_mode(), CastlingMode::Chess960);
+    /// # Ok::<(), chess_movegen::FenError>(())
+    /// ```
+    pub fn set_castling_mode(&mut self, mode: CastlingMode) -> Result<(), CastlingModeError> {
+        if mode == CastlingMode::Standard {
+            for color in Color::ALL {
+                let king = self.king(color);
+                let rooks = self.castling & Rank::First.relative_to(color).bitboard();
+                if let Some(rook) = rooks.into_iter().find(|&rook| !is_standard_castling(king, rook)) {
+                    return Err(CastlingModeError { color, king, rook });
+                }
+            }
+        }
         self.mode = mode;
+        Ok(())
     }
 
     /// The en-passant target square (the square a pawn just skipped with its

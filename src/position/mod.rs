@@ -51,6 +51,33 @@ impl core::str::FromStr for CastlingMode {
     }
 }
 
+/// Why [`Position::set_castling_mode`] cannot switch a position to
+/// standard chess: it holds a castling right that standard chess does not
+/// have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CastlingModeError {
+    /// The side holding the right.
+    pub color: Color,
+    /// Its king's square.
+    pub king: Square,
+    /// The square of the rook the right belongs to.
+    pub rook: Square,
+}
+
+impl core::fmt::Display for CastlingModeError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "cannot switch to standard castling: {}'s castling with the king on {} and the rook on {} \
+             is not standard (king on the e-file, rook on the a- or h-file)",
+            self.color, self.king, self.rook
+        )
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for CastlingModeError {}
+
 /// A chess position: what is on each square, whose turn it is, castling
 /// rights, the en-passant square and the move clocks.
 ///
@@ -154,15 +181,6 @@ impl Position {
         self.by_color[piece.color.index()] |= bb;
         self.board[sq.index()] = Some(piece.role);
     }
-
-    /// Removes the piece of `color` and `role` from `sq` (no hash update).
-    #[inline(always)]
-    pub(crate) fn remove(&mut self, sq: Square, color: Color, role: Role) {
-        let bb = sq.bitboard();
-        self.by_role[role.index()] ^= bb;
-        self.by_color[color.index()] ^= bb;
-        self.board[sq.index()] = None;
-    }
 }
 
 // The modules are declared in the order their methods should appear on the
@@ -183,6 +201,7 @@ mod transform;
 
 mod movegen;
 
+mod legality;
 mod make;
 
 mod status;
