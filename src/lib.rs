@@ -98,6 +98,8 @@ mod moves;
 mod notation;
 mod outcome;
 mod perft;
+pub mod polyglot;
+mod polyglot_keys;
 mod position;
 mod prng;
 mod types;
