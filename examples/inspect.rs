@@ -17,7 +17,7 @@
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
-use chess_movegen::{Castling, Color, DrawReason, FenError, FenOptions, Outcome, Position, Rank, Square};
+use chess_movegen::{CastlingMode, Color, DrawReason, FenError, FenOptions, Outcome, Position, Rank, Square};
 
 fn parse(fen: &str, chess960: bool) -> Result<Position, FenError> {
     // EPD-style FENs without clocks are common: read them as "0 1".
@@ -32,12 +32,12 @@ fn parse(fen: &str, chess960: bool) -> Result<Position, FenError> {
     let mut pos = match standard {
         Ok(pos) => pos,
         // A FEN whose castling rights only make sense in Chess960.
-        Err(e) => match Position::from_fen_with(fen, FenOptions::new().castling(Castling::Chess960)) {
+        Err(e) => match Position::from_fen_with(fen, FenOptions::new().castling(CastlingMode::Chess960)) {
             Ok((pos, _)) => pos,
             Err(_) => return Err(e),
         },
     };
-    pos.set_castling_mode(if chess960 { Castling::Chess960 } else { Castling::Standard });
+    pos.set_castling_mode(if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard });
     Ok(pos)
 }
 
@@ -53,7 +53,7 @@ fn outcome_name(outcome: Option<Outcome>) -> Option<&'static str> {
 
 /// Legal moves as (UCI, SAN), sorted by UCI.
 fn moves(pos: &Position) -> Vec<(String, String)> {
-    let mut moves: Vec<(String, String)> = pos.legal_moves().iter().map(|&m| (pos.to_uci(m), pos.san(m))).collect();
+    let mut moves: Vec<(String, String)> = pos.legal_moves().iter().map(|&m| (pos.uci(m), pos.san(m))).collect();
     moves.sort();
     moves
 }
@@ -125,7 +125,7 @@ fn describe(pos: &Position) -> String {
     out.push_str(&format!("castling:       {}\n", fields[2]));
     out.push_str(&format!("en passant:     {}\n", pos.ep_square().map_or("-".to_string(), |s| s.to_string())));
     out.push_str(&format!("clocks:         halfmove {}, fullmove {}\n", pos.halfmove_clock(), pos.fullmove_number()));
-    out.push_str(&format!("hash:           {:016x}\n", pos.hash()));
+    out.push_str(&format!("hash:           {:016x}\n", pos.zobrist_hash()));
     out.push_str(&format!("checkers:       {}\n", squares(pos.checkers()).join(" ")));
     out.push_str(&format!("pinned:         {}\n", squares(pos.pinned()).join(" ")));
     let moves = moves(pos);

@@ -26,7 +26,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use chess_movegen::{perft, perft_divide, perft_stats, Castling, FenOptions, Position};
+use chess_movegen::{perft, perft_divide, perft_stats, CastlingMode, FenOptions, Position};
 
 /// The six positions of the chessprogramming.org perft page, with the
 /// depth each is usually run to and the published count.
@@ -90,7 +90,7 @@ fn parse_args() -> Result<Args, String> {
 }
 
 fn options(chess960: bool) -> FenOptions {
-    FenOptions::new().castling(if chess960 { Castling::Chess960 } else { Castling::Standard })
+    FenOptions::new().castling(if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard })
 }
 
 fn mnps(nodes: u64, secs: f64) -> f64 {
@@ -146,7 +146,7 @@ fn perft_hashed(pos: &mut Position, depth: u32, table: &Table) -> u64 {
     if depth <= 2 {
         return perft(pos, depth);
     }
-    if let Some(nodes) = table.get(pos.hash(), depth) {
+    if let Some(nodes) = table.get(pos.zobrist_hash(), depth) {
         return nodes;
     }
     let mut nodes = 0;
@@ -155,7 +155,7 @@ fn perft_hashed(pos: &mut Position, depth: u32, table: &Table) -> u64 {
         nodes += perft_hashed(pos, depth - 1, table);
         pos.unmake_move(mv, undo);
     }
-    table.put(pos.hash(), depth, nodes);
+    table.put(pos.zobrist_hash(), depth, nodes);
     nodes
 }
 

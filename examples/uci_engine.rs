@@ -25,7 +25,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use chess_movegen::{Castling, Color, Move, MoveList, Position, Role};
+use chess_movegen::{CastlingMode, Color, Move, MoveList, Position, Role};
 
 const INFINITY: i32 = 32_000;
 const MATE: i32 = 31_000;
@@ -212,7 +212,7 @@ impl Search<'_> {
 
     fn is_repetition(&self, pos: &Position) -> bool {
         let window = (pos.halfmove_clock() as usize).min(self.history.len());
-        self.history[self.history.len() - window..].iter().rev().skip(1).step_by(2).any(|&h| h == pos.hash())
+        self.history[self.history.len() - window..].iter().rev().skip(1).step_by(2).any(|&h| h == pos.zobrist_hash())
     }
 
     /// Orders moves: hash move, captures by MVV-LVA, promotions, killers, quiets.
@@ -292,7 +292,7 @@ impl Search<'_> {
         if ply > 0 && (self.is_repetition(pos) || pos.is_fifty_move_rule() || pos.is_insufficient_material()) {
             return 0;
         }
-        let key = pos.hash();
+        let key = pos.zobrist_hash();
         let mut hash_move = None;
         if let Some(e) = self.tt.probe(key) {
             hash_move = Some(Move::from_bits(e.best));
@@ -404,7 +404,7 @@ fn think(
             let mut p = *pos;
             pv.iter()
                 .map(|&m| {
-                    let text = p.to_uci(m);
+                    let text = p.uci(m);
                     p = p.play(m);
                     text
                 })
@@ -465,7 +465,7 @@ impl Engine {
             Some(&"fen") => {
                 let end = args.iter().position(|&w| w == "moves").unwrap_or(args.len());
                 let fen = args[1..end].join(" ");
-                let mode = if self.chess960 { Castling::Chess960 } else { Castling::Standard };
+                let mode = if self.chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
                 let options = chess_movegen::FenOptions::new().castling(mode).lenient(true);
                 match Position::from_fen_with(&fen, options) {
                     Ok((pos, _)) => position = Some(pos),
@@ -477,15 +477,15 @@ impl Engine {
         }
         let Some(mut pos) = position else { return };
         if self.chess960 {
-            pos.set_castling_mode(Castling::Chess960);
+            pos.set_castling_mode(CastlingMode::Chess960);
         }
-        let mut history = vec![pos.hash()];
+        let mut history = vec![pos.zobrist_hash()];
         if rest.first() == Some(&"moves") {
             for text in &rest[1..] {
                 match pos.parse_uci(text) {
                     Ok(mv) => {
                         pos.make_move(mv);
-                        history.push(pos.hash());
+                        history.push(pos.zobrist_hash());
                     }
                     Err(e) => {
                         emit(&self.out, &format!("info string {e}"));
@@ -533,7 +533,7 @@ impl Engine {
             while infinite && !stop.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(5));
             }
-            let text = best.map_or("0000".to_string(), |m| pos.to_uci(m));
+            let text = best.map_or("0000".to_string(), |m| pos.uci(m));
             emit(&out, &format!("bestmove {text}"));
         }));
     }

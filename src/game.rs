@@ -260,9 +260,9 @@ impl Position {
     pub fn repetition_key(&self) -> u64 {
         let ep_key = self.ep_key();
         if ep_key != 0 && self.legal_ep_square().is_none() {
-            self.hash() ^ ep_key
+            self.zobrist_hash() ^ ep_key
         } else {
-            self.hash()
+            self.zobrist_hash()
         }
     }
 }

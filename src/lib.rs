@@ -48,9 +48,9 @@
 //!   moves only), [`try_make_move`](Position::try_make_move) (checked),
 //!   [`play`](Position::play) / [`try_play`](Position::try_play) (copy-make),
 //!   null moves.
-//! - Notation: [`to_uci`](Position::to_uci), [`parse_uci`](Position::parse_uci),
+//! - Notation: [`uci`](Position::uci), [`parse_uci`](Position::parse_uci),
 //!   [`san`](Position::san), [`parse_san`](Position::parse_san),
-//!   [`lan`](Position::lan); errors: [`MoveError`], [`IllegalMove`].
+//!   [`lan`](Position::lan); errors: [`MoveError`], [`IllegalReason`].
 //! - Checks and rules: [`is_check`](Position::is_check),
 //!   [`checkers`](Position::checkers), [`pinned`](Position::pinned),
 //!   [`attackers_to`](Position::attackers_to), [`is_checkmate`](Position::is_checkmate),
@@ -106,13 +106,23 @@ mod types;
 
 pub use game::{Game, LineError};
 pub use moves::{Move, MoveKind, MoveList};
-pub use notation::{IllegalMove, MoveError, Notation};
+pub use notation::{IllegalReason, MoveError, Notation};
 pub use outcome::{DrawReason, Outcome};
 pub use perft::{perft, perft_divide, perft_stats, PerftStats};
-pub use position::{Castling, FenError, FenErrorKind, FenField, FenOptions, Position, PositionError, Repairs, Undo};
+pub use position::{
+    CastlingMode, FenError, FenErrorKind, FenField, FenOptions, Position, PositionError, Repairs, Undo,
+};
 pub use types::{
     Bitboard, CastlingRights, CastlingSide, Color, File, ParseSquareError, Piece, Rank, Role, Square, Squares,
 };
+
+/// Former name of [`CastlingMode`].
+#[deprecated(since = "0.2.0", note = "renamed to `CastlingMode`")]
+pub type Castling = CastlingMode;
+
+/// Former name of [`IllegalReason`].
+#[deprecated(since = "0.2.0", note = "renamed to `IllegalReason`")]
+pub type IllegalMove = IllegalReason;
 
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

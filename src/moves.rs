@@ -28,7 +28,7 @@ pub enum MoveKind {
 ///
 /// A move only makes sense together with the position it is played in.
 /// Castling is encoded as "king takes own rook" ([`Move::to`] is the rook's
-/// square); [`Move::king_to`] gives the king's destination and `Display`
+/// square); [`Move::destination`] gives the king's destination and `Display`
 /// prints standard UCI (`e1g1`).
 ///
 /// ```
@@ -150,10 +150,17 @@ impl Move {
         }
     }
 
+    /// Former name of [`Move::destination`].
+    #[deprecated(since = "0.2.0", note = "renamed to `destination`")]
+    #[inline]
+    pub const fn king_to(self) -> Square {
+        self.destination()
+    }
+
     /// Where the moving piece ends: [`Move::to`], except for castling, where
     /// it is the king's destination (g- or c-file).
     #[inline]
-    pub const fn king_to(self) -> Square {
+    pub const fn destination(self) -> Square {
         match self.castling_side() {
             Some(side) => {
                 let file = match side {
@@ -187,7 +194,7 @@ impl fmt::Display for Move {
         if self.is_null() {
             return f.write_str("0000");
         }
-        write!(f, "{}{}", self.from(), self.king_to())?;
+        write!(f, "{}{}", self.from(), self.destination())?;
         if let Some(role) = self.promotion_role() {
             write!(f, "{}", role.char())?;
         }

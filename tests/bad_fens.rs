@@ -3,7 +3,7 @@
 //! `MoveError`, and a corpus of invalid FENs made with python-chess as an
 //! independent reference (`tests/data/make_invalid_fens.py`).
 
-use chess_movegen::{Castling, FenError, FenErrorKind, FenField, FenOptions, IllegalMove, MoveError, Position};
+use chess_movegen::{CastlingMode, FenError, FenErrorKind, FenField, FenOptions, IllegalReason, MoveError, Position};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -15,7 +15,7 @@ fn options(name: &str) -> FenOptions {
     match name {
         "strict" => FenOptions::new(),
         "lenient" => FenOptions::new().lenient(true),
-        "960" => FenOptions::new().castling(Castling::Chess960),
+        "960" => FenOptions::new().castling(CastlingMode::Chess960),
         other => panic!("unknown options {other:?}"),
     }
 }
@@ -238,7 +238,7 @@ fn bad_uci_texts() {
             other => panic!("{text:?}: expected a syntax error, got {other:?}"),
         }
     }
-    use IllegalMove::*;
+    use IllegalReason::*;
     for (fen, text, expected) in [
         (START, "e2e5", CannotMoveThatWay),
         (START, "e3e4", NoPiece),
@@ -308,7 +308,7 @@ fn bad_san_texts() {
     }
     // Annotations are stripped however many there are.
     assert!(Position::startpos().parse_san(&long_annotation).is_ok());
-    use IllegalMove::*;
+    use IllegalReason::*;
     for (fen, text, expected) in [
         (START, "Nf4", CannotMoveThatWay),
         (START, "Bc4", PathBlocked),

@@ -1,9 +1,9 @@
 //! Chess960: start positions, castling, FEN and UCI.
 
-use chess_movegen::{perft, Castling, CastlingSide, Color, FenOptions, Move, Position, Square};
+use chess_movegen::{perft, CastlingMode, CastlingSide, Color, FenOptions, Move, Position, Square};
 
 fn p960(fen: &str) -> Position {
-    Position::from_fen_with(fen, FenOptions::new().castling(Castling::Chess960))
+    Position::from_fen_with(fen, FenOptions::new().castling(CastlingMode::Chess960))
         .unwrap_or_else(|e| panic!("{fen}: {e}"))
         .0
 }
@@ -14,7 +14,7 @@ fn start_position_numbering() {
         let pos = Position::chess960(n).unwrap();
         assert_eq!(pos.chess960_number(), Some(n));
         assert!(pos.is_consistent());
-        assert_eq!(pos.castling_mode(), Castling::Chess960);
+        assert_eq!(pos.castling_mode(), CastlingMode::Chess960);
         // Written as Shredder-FEN and read back, it is the same position.
         assert_eq!(p960(&pos.shredder_fen()), pos);
         assert_eq!(p960(&pos.fen()), pos);
@@ -67,7 +67,7 @@ fn castling_corner_cases() {
     let castle = Move::castle(Square::G1, Square::H1);
     assert!(pos.is_legal(castle));
     assert_eq!(pos.play(castle).fen(), "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
-    assert_eq!(pos.to_uci(castle), "g1h1");
+    assert_eq!(pos.uci(castle), "g1h1");
     assert_eq!(pos.san(castle), "O-O");
     // Rook does not move (already on d1): only the king moves.
     let pos = p960("4k3/8/8/8/8/8/8/3RK3 w D - 0 1");
@@ -84,7 +84,7 @@ fn castling_corner_cases() {
     assert!(!pos.is_legal(Move::castle(Square::D1, Square::B1)));
     assert_eq!(
         pos.illegal_reason(Move::castle(Square::D1, Square::B1)),
-        Some(chess_movegen::IllegalMove::CastleIntoCheck)
+        Some(chess_movegen::IllegalReason::CastleIntoCheck)
     );
     // A piece between the rook and its destination blocks, even beyond the king.
     let pos = p960("4k3/8/8/8/8/8/8/1K3BR1 w G - 0 1");

@@ -19,7 +19,7 @@ mod common;
 
 use std::collections::{BTreeSet, HashSet};
 
-use chess_movegen::{Castling, Color, FenOptions, Move, Position, Role, Square};
+use chess_movegen::{CastlingMode, Color, FenOptions, Move, Position, Role, Square};
 
 type Board = [Option<(Color, Role)>; 64];
 
@@ -334,7 +334,7 @@ fn start(n: u64, rng: &mut Rng) -> Position {
         2 => Position::chess960(rng.below(960) as u32).expect("0..960 are Chess960 numbers"),
         _ => {
             let fen = common::START_FENS[rng.below(common::START_FENS.len())];
-            let (pos, _) = Position::from_fen_with(fen, FenOptions::new().castling(Castling::Standard)).unwrap();
+            let (pos, _) = Position::from_fen_with(fen, FenOptions::new().castling(CastlingMode::Standard)).unwrap();
             pos
         }
     }
@@ -409,7 +409,7 @@ fn reference_agrees_on_special_positions() {
     // Chess960: the king stays on g1; king and rook swap sides; a rook
     // already on its destination; a rook blocking the other rook's
     // destination (no castling there).
-    let options = FenOptions::new().castling(Castling::Chess960);
+    let options = FenOptions::new().castling(CastlingMode::Chess960);
     for (fen, castles) in [
         ("4k3/8/8/8/8/8/8/6KR w H - 0 1", 1),
         ("4k3/8/8/8/8/8/8/1R2K1R1 w BG - 0 1", 2),
@@ -450,7 +450,7 @@ fn reference_perft_matches_published_counts() {
     }
     // Chess960, first line of tests/data/chess960.epd, depth 3.
     let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
-    let (pos, _) = Position::from_fen_with(fen, FenOptions::new().castling(Castling::Chess960)).unwrap();
+    let (pos, _) = Position::from_fen_with(fen, FenOptions::new().castling(CastlingMode::Chess960)).unwrap();
     assert_eq!(slow_perft(&Slow::from_position(&pos), 3), 12_189);
 }
 

@@ -2,7 +2,7 @@
 
 mod common;
 
-use chess_movegen::{Castling, FenErrorKind, FenField, FenOptions, Position, PositionError, Rank, Repairs, Square};
+use chess_movegen::{CastlingMode, FenErrorKind, FenField, FenOptions, Position, PositionError, Rank, Repairs, Square};
 use proptest::prelude::*;
 
 #[test]
@@ -159,7 +159,7 @@ fn lenient_mode_repairs_and_reports() {
 
 #[test]
 fn chess960_castling_rights() {
-    let options = FenOptions::new().castling(Castling::Chess960);
+    let options = FenOptions::new().castling(CastlingMode::Chess960);
     // Shredder-FEN and X-FEN for the same position.
     let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
     let (shredder, _) = Position::from_fen_with(fen, options).unwrap();
@@ -178,8 +178,8 @@ fn check_parse_never_panics(text: &str) {
     for options in [
         FenOptions::new(),
         FenOptions::new().lenient(true),
-        FenOptions::new().castling(Castling::Chess960),
-        FenOptions::new().castling(Castling::Chess960).lenient(true),
+        FenOptions::new().castling(CastlingMode::Chess960),
+        FenOptions::new().castling(CastlingMode::Chess960).lenient(true),
     ] {
         if let Ok((pos, _)) = Position::from_fen_with(text, options) {
             assert!(pos.is_consistent(), "{text}");

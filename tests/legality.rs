@@ -48,7 +48,7 @@ fn check_position(pos: &Position) {
         assert!(from.iter().all(|m| m.from() == sq && legal.contains(m)));
         by_from += from.len();
         let to = pos.legal_moves_to(sq);
-        assert!(to.iter().all(|m| m.king_to() == sq && legal.contains(m)));
+        assert!(to.iter().all(|m| m.destination() == sq && legal.contains(m)));
         by_to += to.len();
     }
     assert_eq!(by_from, legal.len());

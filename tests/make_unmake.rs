@@ -18,7 +18,7 @@ fn check_all_moves(pos: &Position) -> u64 {
         assert_eq!(work, pos.play(mv), "make_move and play disagree on {mv:?} from {}", pos.fen());
         work.unmake_move(mv, undo);
         assert_eq!(work, *pos, "unmake of {mv:?} did not restore {}", pos.fen());
-        assert_eq!(work.hash(), pos.hash());
+        assert_eq!(work.zobrist_hash(), pos.zobrist_hash());
         plies += 1;
     }
     plies
@@ -59,7 +59,7 @@ fn null_move_round_trip() {
     let undo = pos.make_null_move();
     assert!(pos.is_consistent());
     assert_eq!(pos.ep_square(), None);
-    assert_ne!(pos.hash(), before.hash());
+    assert_ne!(pos.zobrist_hash(), before.zobrist_hash());
     assert_eq!(pos.side_to_move(), !before.side_to_move());
     pos.unmake_null_move(undo);
     assert_eq!(pos, before);
@@ -72,11 +72,11 @@ fn hash_ignores_unusable_ep_square() {
     let after_e4 = Position::startpos().play(Move::new(chess_movegen::Square::E2, chess_movegen::Square::E4));
     let without = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
     assert_eq!(after_e4.ep_square(), Some(chess_movegen::Square::E3));
-    assert_eq!(after_e4.hash(), without.hash());
+    assert_eq!(after_e4.zobrist_hash(), without.zobrist_hash());
     // Where a pawn can capture, the en-passant square is part of the hash.
     let ep = Position::from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3").unwrap();
     let no_ep = Position::from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3").unwrap();
-    assert_ne!(ep.hash(), no_ep.hash());
+    assert_ne!(ep.zobrist_hash(), no_ep.zobrist_hash());
 }
 
 proptest! {

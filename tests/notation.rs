@@ -5,7 +5,7 @@ mod common;
 
 use std::collections::HashSet;
 
-use chess_movegen::{Castling, FenOptions, Game, IllegalMove, Move, MoveError, Position, Square};
+use chess_movegen::{CastlingMode, FenOptions, Game, IllegalReason, Move, MoveError, Position, Square};
 use proptest::prelude::*;
 
 fn pos(fen: &str) -> Position {
@@ -18,7 +18,7 @@ fn check_round_trips(pos: &Position) {
         let san = pos.san(mv);
         assert_eq!(pos.parse_san(&san), Ok(mv), "{san} in {}", pos.fen());
         assert!(sans.insert(san.clone()), "two moves share the SAN {san} in {}", pos.fen());
-        let uci = pos.to_uci(mv);
+        let uci = pos.uci(mv);
         assert_eq!(pos.parse_uci(&uci), Ok(mv), "{uci} in {}", pos.fen());
         let lan = pos.lan(mv);
         assert!(lan.ends_with(&san[san.len() - usize::from(san.ends_with(['+', '#']))..]) || mv.is_castle());
@@ -123,7 +123,7 @@ fn san_err(fen: &str, text: &str) -> MoveError {
     pos(fen).parse_san(text).unwrap_err()
 }
 
-fn uci_reason(fen: &str, text: &str) -> IllegalMove {
+fn uci_reason(fen: &str, text: &str) -> IllegalReason {
     match pos(fen).parse_uci(text) {
         Err(MoveError::Illegal { reason, .. }) => reason,
         other => panic!("{text} in {fen}: expected an illegal move, got {other:?}"),
@@ -133,7 +133,7 @@ fn uci_reason(fen: &str, text: &str) -> IllegalMove {
 #[test]
 fn every_error_kind() {
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    use IllegalMove::*;
+    use IllegalReason::*;
     assert_eq!(uci_reason(START, "e3e4"), NoPiece);
     assert_eq!(uci_reason(START, "e7e5"), OpponentPiece);
     assert_eq!(uci_reason(START, "g1g3"), CannotMoveThatWay);
@@ -208,11 +208,13 @@ fn uci_castling_forms() {
     let short = Move::castle(Square::E1, Square::H1);
     assert_eq!(p.parse_uci("e1g1"), Ok(short));
     assert_eq!(p.parse_uci("e1h1"), Ok(short));
-    assert_eq!(p.to_uci(short), "e1g1");
-    let (p960, _) =
-        Position::from_fen_with("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", FenOptions::new().castling(Castling::Chess960))
-            .unwrap();
-    assert_eq!(p960.to_uci(short), "e1h1");
+    assert_eq!(p.uci(short), "e1g1");
+    let (p960, _) = Position::from_fen_with(
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        FenOptions::new().castling(CastlingMode::Chess960),
+    )
+    .unwrap();
+    assert_eq!(p960.uci(short), "e1h1");
     assert_eq!(p960.parse_uci("e1h1"), Ok(short));
     // In Chess960 the king's two-square step is not castling.
     assert!(p960.parse_uci("e1g1").is_err());

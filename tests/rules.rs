@@ -1,6 +1,6 @@
 //! The rules that end a game, repetition, and the touch-move rule.
 
-use chess_movegen::{Color, DrawReason, Game, IllegalMove, Move, MoveError, Outcome, Position, Square};
+use chess_movegen::{Color, DrawReason, Game, IllegalReason, Move, MoveError, Outcome, Position, Square};
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -106,7 +106,7 @@ fn game_push_pop_and_errors() {
     game.push(e4).unwrap();
     let before = *game.position();
     let err = game.push(Move::new(Square::E4, Square::E6)).unwrap_err();
-    assert!(matches!(err, MoveError::Illegal { reason: IllegalMove::OpponentPiece, .. }), "{err:?}");
+    assert!(matches!(err, MoveError::Illegal { reason: IllegalReason::OpponentPiece, .. }), "{err:?}");
     assert_eq!(*game.position(), before, "a rejected move leaves the game untouched");
     assert_eq!(game.moves(), [e4]);
     assert_eq!(game.pop(), Some(e4));

@@ -1,6 +1,6 @@
 //! Invariant: in positions reached by legal moves, any text that
 //! `parse_uci` / `parse_uci_or_null` accepts is a legal move (or the null
-//! move, for `0000` only) that `to_uci` writes back to text parsing to the
+//! move, for `0000` only) that `uci` writes back to text parsing to the
 //! same move; every legal move of the position round-trips the same way;
 //! no text makes the parser panic.
 #![no_main]
@@ -17,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
         Ok(mv) => {
             assert!(legal.contains(&mv), "{text:?} gave {mv:?}, not legal in {}", pos.fen());
             assert_eq!(pos.illegal_reason(mv), None);
-            assert_eq!(pos.parse_uci(&pos.to_uci(mv)), Ok(mv), "{text:?} in {}", pos.fen());
+            assert_eq!(pos.parse_uci(&pos.uci(mv)), Ok(mv), "{text:?} in {}", pos.fen());
         }
         Err(MoveError::Illegal { text: echoed, .. } | MoveError::Syntax { text: echoed, .. }) => {
             assert_eq!(echoed, text);
@@ -31,7 +31,7 @@ fuzz_target!(|data: &[u8]| {
         Err(e) => assert!(!e.to_string().is_empty()),
     }
     for mv in legal {
-        let uci = pos.to_uci(mv);
+        let uci = pos.uci(mv);
         assert_eq!(pos.parse_uci(&uci), Ok(mv), "{uci} in {}", pos.fen());
     }
 });

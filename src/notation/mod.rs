@@ -17,7 +17,7 @@ use crate::types::{Bitboard, CastlingSide, Rank, Role};
 /// tell its user. See [`Position::illegal_reason`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum IllegalMove {
+pub enum IllegalReason {
     /// The null move is not a move of the game.
     NullMove,
     /// There is no piece on the origin square.
@@ -56,25 +56,25 @@ pub enum IllegalMove {
     NoEnPassant,
 }
 
-impl fmt::Display for IllegalMove {
+impl fmt::Display for IllegalReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            IllegalMove::NullMove => "the null move is not a legal move",
-            IllegalMove::NoPiece => "there is no piece on the origin square",
-            IllegalMove::OpponentPiece => "that piece belongs to the opponent",
-            IllegalMove::CannotMoveThatWay => "the piece cannot move that way",
-            IllegalMove::CaptureOwnPiece => "a piece cannot capture a piece of its own side",
-            IllegalMove::PathBlocked => "the path is blocked",
-            IllegalMove::KingIntoCheck => "the king would move into check",
-            IllegalMove::LeavesKingInCheck => "the king is in check and the move does not get it out of check",
-            IllegalMove::ExposesKing => "the piece is pinned: moving it would expose the king to check",
-            IllegalMove::CastleOutOfCheck => "cannot castle out of check",
-            IllegalMove::CastleThroughCheck => "cannot castle through an attacked square",
-            IllegalMove::CastleIntoCheck => "cannot castle into check",
-            IllegalMove::CastlingRightLost => "the castling right has been lost",
-            IllegalMove::MissingPromotion => "a pawn reaching the last rank must promote: say to which piece",
-            IllegalMove::NeedlessPromotion => "only a pawn reaching the last rank can promote",
-            IllegalMove::NoEnPassant => "en passant is not possible here",
+            IllegalReason::NullMove => "the null move is not a legal move",
+            IllegalReason::NoPiece => "there is no piece on the origin square",
+            IllegalReason::OpponentPiece => "that piece belongs to the opponent",
+            IllegalReason::CannotMoveThatWay => "the piece cannot move that way",
+            IllegalReason::CaptureOwnPiece => "a piece cannot capture a piece of its own side",
+            IllegalReason::PathBlocked => "the path is blocked",
+            IllegalReason::KingIntoCheck => "the king would move into check",
+            IllegalReason::LeavesKingInCheck => "the king is in check and the move does not get it out of check",
+            IllegalReason::ExposesKing => "the piece is pinned: moving it would expose the king to check",
+            IllegalReason::CastleOutOfCheck => "cannot castle out of check",
+            IllegalReason::CastleThroughCheck => "cannot castle through an attacked square",
+            IllegalReason::CastleIntoCheck => "cannot castle into check",
+            IllegalReason::CastlingRightLost => "the castling right has been lost",
+            IllegalReason::MissingPromotion => "a pawn reaching the last rank must promote: say to which piece",
+            IllegalReason::NeedlessPromotion => "only a pawn reaching the last rank can promote",
+            IllegalReason::NoEnPassant => "en passant is not possible here",
         })
     }
 }
@@ -115,7 +115,7 @@ pub enum MoveError {
         /// The text given (or the move in UCI when no text was involved).
         text: String,
         /// Why the move is not legal.
-        reason: IllegalMove,
+        reason: IllegalReason,
     },
     /// A SAN move that fits more than one legal move.
     Ambiguous {
@@ -153,15 +153,15 @@ impl Position {
     /// value may be asked about.
     ///
     /// ```
-    /// use chess_movegen::{IllegalMove, Move, Position, Square};
+    /// use chess_movegen::{IllegalReason, Move, Position, Square};
     /// let pos = Position::startpos();
     /// assert_eq!(pos.illegal_reason(Move::new(Square::E2, Square::E4)), None);
-    /// assert_eq!(pos.illegal_reason(Move::new(Square::E3, Square::E4)), Some(IllegalMove::NoPiece));
-    /// assert_eq!(pos.illegal_reason(Move::new(Square::E7, Square::E5)), Some(IllegalMove::OpponentPiece));
-    /// assert_eq!(pos.illegal_reason(Move::new(Square::F1, Square::C4)), Some(IllegalMove::PathBlocked));
-    /// assert_eq!(pos.illegal_reason(Move::new(Square::G1, Square::G3)), Some(IllegalMove::CannotMoveThatWay));
+    /// assert_eq!(pos.illegal_reason(Move::new(Square::E3, Square::E4)), Some(IllegalReason::NoPiece));
+    /// assert_eq!(pos.illegal_reason(Move::new(Square::E7, Square::E5)), Some(IllegalReason::OpponentPiece));
+    /// assert_eq!(pos.illegal_reason(Move::new(Square::F1, Square::C4)), Some(IllegalReason::PathBlocked));
+    /// assert_eq!(pos.illegal_reason(Move::new(Square::G1, Square::G3)), Some(IllegalReason::CannotMoveThatWay));
     /// ```
-    pub fn illegal_reason(&self, mv: Move) -> Option<IllegalMove> {
+    pub fn illegal_reason(&self, mv: Move) -> Option<IllegalReason> {
         if self.is_legal(mv) {
             return None;
         }
@@ -169,71 +169,71 @@ impl Position {
     }
 
     /// The reason for a move known not to be legal.
-    fn explain_illegal(&self, mv: Move) -> IllegalMove {
+    fn explain_illegal(&self, mv: Move) -> IllegalReason {
         if mv.is_null() {
-            return IllegalMove::NullMove;
+            return IllegalReason::NullMove;
         }
         let us = self.side_to_move();
         let (from, to) = (mv.from(), mv.to());
         let Some(piece) = self.piece_at(from) else {
-            return IllegalMove::NoPiece;
+            return IllegalReason::NoPiece;
         };
         if piece.color != us {
-            return IllegalMove::OpponentPiece;
+            return IllegalReason::OpponentPiece;
         }
         if !mv.is_promotion() && (mv.to_bits() >> 12) & 3 != 0 {
             // Promotion bits on a move of another kind.
-            return IllegalMove::NeedlessPromotion;
+            return IllegalReason::NeedlessPromotion;
         }
         let occupied = self.occupied();
         let last_rank = Rank::Eighth.relative_to(us);
         match mv.kind() {
             MoveKind::Castle => {
                 if piece.role != Role::King || from.rank() != Rank::First.relative_to(us) || to.rank() != from.rank() {
-                    return IllegalMove::CannotMoveThatWay;
+                    return IllegalReason::CannotMoveThatWay;
                 }
                 let side = CastlingSide::of_rook(from, to);
                 if self.castling_rook(us, side) != Some(to) {
-                    return IllegalMove::CastlingRightLost;
+                    return IllegalReason::CastlingRightLost;
                 }
                 if self.is_check() {
-                    return IllegalMove::CastleOutOfCheck;
+                    return IllegalReason::CastleOutOfCheck;
                 }
                 let king_to = side.king_to(us);
                 let path = attacks::between(from, king_to).with(king_to);
                 let movers = from.bitboard() | to.bitboard();
                 let must_be_empty = (path | attacks::between(to, side.rook_to(us)).with(side.rook_to(us))) & !movers;
                 if (must_be_empty & occupied).any() {
-                    return IllegalMove::PathBlocked;
+                    return IllegalReason::PathBlocked;
                 }
                 let lifted = occupied & !movers;
                 if self.attackers_with(king_to, !us, lifted).any() {
-                    return IllegalMove::CastleIntoCheck;
+                    return IllegalReason::CastleIntoCheck;
                 }
-                return IllegalMove::CastleThroughCheck;
+                return IllegalReason::CastleThroughCheck;
             }
             MoveKind::EnPassant => {
                 if piece.role != Role::Pawn || self.ep_square() != Some(to) {
-                    return IllegalMove::NoEnPassant;
+                    return IllegalReason::NoEnPassant;
                 }
                 if !attacks::pawn_attacks(us, from).contains(to) {
-                    return IllegalMove::CannotMoveThatWay;
+                    return IllegalReason::CannotMoveThatWay;
                 }
             }
             MoveKind::Promotion => {
                 if piece.role != Role::Pawn || to.rank() != last_rank {
-                    return IllegalMove::NeedlessPromotion;
+                    return IllegalReason::NeedlessPromotion;
                 }
             }
             MoveKind::Normal => {
                 if piece.role == Role::Pawn && to.rank() == last_rank && self.pawn_reaches(from, to) {
-                    return IllegalMove::MissingPromotion;
+                    return IllegalReason::MissingPromotion;
                 }
             }
         }
         if mv.kind() != MoveKind::EnPassant {
             if self.pieces_of_color(us).contains(to) {
-                return IllegalMove::CaptureOwnPiece;
+                return IllegalReason::CaptureOwnPiece;
             }
             if let Some(reason) = self.geometry_reason(piece.role, from, to) {
                 return reason;
@@ -241,11 +241,11 @@ impl Position {
         }
         // The move is pseudo-legal: it fails on king safety.
         if piece.role == Role::King {
-            IllegalMove::KingIntoCheck
+            IllegalReason::KingIntoCheck
         } else if self.is_check() && !self.pinned().contains(from) {
-            IllegalMove::LeavesKingInCheck
+            IllegalReason::LeavesKingInCheck
         } else {
-            IllegalMove::ExposesKing
+            IllegalReason::ExposesKing
         }
     }
 
@@ -256,14 +256,14 @@ impl Position {
 
     /// Why a piece of `role` on `from` cannot go to `to` (not occupied by
     /// its own side) on this board, ignoring king safety; `None` if it can.
-    fn geometry_reason(&self, role: Role, from: crate::Square, to: crate::Square) -> Option<IllegalMove> {
+    fn geometry_reason(&self, role: Role, from: crate::Square, to: crate::Square) -> Option<IllegalReason> {
         let us = self.side_to_move();
         let occupied = self.occupied();
         let reaches = |empty_board: Bitboard, board: Bitboard| {
             if !empty_board.contains(to) {
-                Some(IllegalMove::CannotMoveThatWay)
+                Some(IllegalReason::CannotMoveThatWay)
             } else if !board.contains(to) {
-                Some(IllegalMove::PathBlocked)
+                Some(IllegalReason::PathBlocked)
             } else {
                 None
             }
@@ -283,22 +283,22 @@ impl Position {
                     return if self.pieces_of_color(!us).contains(to) {
                         None
                     } else {
-                        Some(IllegalMove::CannotMoveThatWay)
+                        Some(IllegalReason::CannotMoveThatWay)
                     };
                 }
                 let up = us.fold(1, -1);
                 let one = from.offset(0, up)?;
                 if to == one {
-                    return if occupied.contains(to) { Some(IllegalMove::PathBlocked) } else { None };
+                    return if occupied.contains(to) { Some(IllegalReason::PathBlocked) } else { None };
                 }
                 if from.rank() == Rank::Second.relative_to(us) && Some(to) == one.offset(0, up) {
                     return if occupied.contains(one) || occupied.contains(to) {
-                        Some(IllegalMove::PathBlocked)
+                        Some(IllegalReason::PathBlocked)
                     } else {
                         None
                     };
                 }
-                Some(IllegalMove::CannotMoveThatWay)
+                Some(IllegalReason::CannotMoveThatWay)
             }
         }
     }

@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use core::fmt::Write as _;
 
 use crate::moves::{Move, MoveList};
-use crate::notation::{IllegalMove, MoveError, Notation};
+use crate::notation::{IllegalReason, MoveError, Notation};
 use crate::position::Position;
 use crate::types::{Bitboard, CastlingSide, File, Rank, Role, Square};
 
@@ -111,7 +111,7 @@ impl Position {
     /// ```
     pub fn san(&self, mv: Move) -> String {
         if !self.is_legal(mv) {
-            return self.to_uci(mv);
+            return self.uci(mv);
         }
         let mut out = self.san_body(mv);
         out.push_str(self.check_suffix(mv));
@@ -124,7 +124,7 @@ impl Position {
     /// written in UCI instead.
     pub fn lan(&self, mv: Move) -> String {
         if !self.is_legal(mv) {
-            return self.to_uci(mv);
+            return self.uci(mv);
         }
         let mut out = String::new();
         match mv.castling_side() {
@@ -233,7 +233,7 @@ impl Position {
         let (role, file, rank, to, promotion) = match parse_parts(text)? {
             SanParts::Castle(side) => {
                 let king = self.king(us);
-                let rook = self.castling_rook(us, side).ok_or(illegal(IllegalMove::CastlingRightLost))?;
+                let rook = self.castling_rook(us, side).ok_or(illegal(IllegalReason::CastlingRightLost))?;
                 let mv = Move::castle(king, rook);
                 return match self.illegal_reason(mv) {
                     None => Ok(mv),
@@ -263,9 +263,9 @@ impl Position {
         }
         if !candidates.is_empty() {
             return Err(illegal(if promotion.is_some() {
-                IllegalMove::NeedlessPromotion
+                IllegalReason::NeedlessPromotion
             } else {
-                IllegalMove::MissingPromotion
+                IllegalReason::MissingPromotion
             }));
         }
         // No legal move fits: explain with the most telling reason among
@@ -280,17 +280,17 @@ impl Position {
                     }
                     None => Move::new(from, to),
                 };
-                self.illegal_reason(mv).unwrap_or(IllegalMove::CannotMoveThatWay)
+                self.illegal_reason(mv).unwrap_or(IllegalReason::CannotMoveThatWay)
             })
             .min_by_key(|reason| match reason {
-                IllegalMove::CannotMoveThatWay => 2,
-                IllegalMove::CaptureOwnPiece => 1,
+                IllegalReason::CannotMoveThatWay => 2,
+                IllegalReason::CaptureOwnPiece => 1,
                 _ => 0,
             });
         Err(illegal(reason.unwrap_or(if self.pieces(us, role) == Bitboard::EMPTY {
-            IllegalMove::NoPiece
+            IllegalReason::NoPiece
         } else {
-            IllegalMove::CannotMoveThatWay
+            IllegalReason::CannotMoveThatWay
         })))
     }
 }

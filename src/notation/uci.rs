@@ -5,13 +5,12 @@ use alloc::string::String;
 
 use crate::moves::Move;
 use crate::notation::{MoveError, Notation};
-use crate::position::{Castling, Position};
+use crate::position::{CastlingMode, Position};
 use crate::types::{CastlingSide, File, Rank, Role, Square};
 
 fn syntax(text: &str, reason: &'static str) -> MoveError {
     MoveError::Syntax { notation: Notation::Uci, text: String::from(text), reason }
 }
-
 impl Position {
     /// The move in UCI notation for this position's castling mode:
     /// castling is the king's two-square step (`e1g1`) in standard chess
@@ -22,15 +21,21 @@ impl Position {
     /// ```
     /// use chess_movegen::{Move, Position, Square};
     /// let pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")?;
-    /// assert_eq!(pos.to_uci(Move::castle(Square::E1, Square::H1)), "e1g1");
+    /// assert_eq!(pos.uci(Move::castle(Square::E1, Square::H1)), "e1g1");
     /// # Ok::<(), chess_movegen::FenError>(())
     /// ```
-    pub fn to_uci(&self, mv: Move) -> String {
-        if mv.is_castle() && self.castling_mode() == Castling::Chess960 {
+    pub fn uci(&self, mv: Move) -> String {
+        if mv.is_castle() && self.castling_mode() == CastlingMode::Chess960 {
             alloc::format!("{}{}", mv.from(), mv.to())
         } else {
             alloc::format!("{mv}")
         }
+    }
+
+    /// Former name of [`Position::uci`].
+    #[deprecated(since = "0.2.0", note = "renamed to `uci`, like `san`, `lan` and `fen`")]
+    pub fn to_uci(&self, mv: Move) -> String {
+        self.uci(mv)
     }
 
     /// Reads a UCI move and returns it if it is legal here. Castling is
@@ -44,10 +49,10 @@ impl Position {
     /// [`MoveError::Illegal`] with the reason for a move that is not legal.
     ///
     /// ```
-    /// use chess_movegen::{IllegalMove, MoveError, Position};
+    /// use chess_movegen::{IllegalReason, MoveError, Position};
     /// let pos = Position::startpos();
     /// assert_eq!(pos.parse_uci("g1f3")?.to_string(), "g1f3");
-    /// assert!(matches!(pos.parse_uci("e2e5"), Err(MoveError::Illegal { reason: IllegalMove::CannotMoveThatWay, .. })));
+    /// assert!(matches!(pos.parse_uci("e2e5"), Err(MoveError::Illegal { reason: IllegalReason::CannotMoveThatWay, .. })));
     /// assert!(matches!(pos.parse_uci("e2"), Err(MoveError::Syntax { .. })));
     /// # Ok::<(), MoveError>(())
     /// ```
@@ -107,7 +112,8 @@ impl Position {
             }
             // The king's two-square step, in standard chess.
             let back = Rank::First.relative_to(us);
-            if self.castling_mode() == Castling::Standard && from == Square::new(File::E, back) && to.rank() == back {
+            if self.castling_mode() == CastlingMode::Standard && from == Square::new(File::E, back) && to.rank() == back
+            {
                 let side = match to.file() {
                     File::G => Some(CastlingSide::KingSide),
                     File::C => Some(CastlingSide::QueenSide),

@@ -1,6 +1,6 @@
 //! Chess960 (Fischer random chess) start positions.
 
-use crate::position::{Castling, Position};
+use crate::position::{CastlingMode, Position};
 use crate::types::{Color, File, Piece, Rank, Role, Square};
 
 /// Knight placements over the five squares left after bishops and queen,
@@ -9,7 +9,7 @@ const KNIGHTS: [(usize, usize); 10] = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (
 
 impl Position {
     /// The Chess960 start position with the standard number `n` (0..960;
-    /// 518 is the classical arrangement), in [`Castling::Chess960`] mode;
+    /// 518 is the classical arrangement), in [`CastlingMode::Chess960`] mode;
     /// `None` for `n >= 960`.
     ///
     /// The number encodes the back rank: `n % 4` places the light-squared
@@ -47,7 +47,7 @@ impl Position {
         }
 
         let mut pos = Position::empty();
-        pos.mode = Castling::Chess960;
+        pos.mode = CastlingMode::Chess960;
         for (file, role) in rank.iter().enumerate() {
             let role = role.unwrap_or(Role::Pawn);
             let file = File::ALL[file];

@@ -6,7 +6,7 @@ use core::fmt::{self, Write as _};
 use bitflags::bitflags;
 
 use crate::position::validate::back_rank;
-use crate::position::{Castling, Position, PositionError};
+use crate::position::{CastlingMode, Position, PositionError};
 use crate::types::{Bitboard, CastlingSide, Color, File, Piece, Rank, Role, Square};
 
 /// The six fields of a FEN record, for error reports.
@@ -175,7 +175,7 @@ bitflags! {
 pub struct FenOptions {
     /// Standard chess (castling rights must name a1/h1/a8/h8 rooks and an
     /// e-file king) or Chess960 (X-FEN and Shredder-FEN castling rights).
-    pub castling: Castling,
+    pub castling: CastlingMode,
     /// Repair what real-world FENs often get wrong instead of rejecting it
     /// (see [`Repairs`]).
     pub lenient: bool,
@@ -184,11 +184,11 @@ pub struct FenOptions {
 impl FenOptions {
     /// Options for standard chess, strict.
     pub const fn new() -> FenOptions {
-        FenOptions { castling: Castling::Standard, lenient: false }
+        FenOptions { castling: CastlingMode::Standard, lenient: false }
     }
 
     /// With the given castling mode.
-    pub const fn castling(mut self, castling: Castling) -> FenOptions {
+    pub const fn castling(mut self, castling: CastlingMode) -> FenOptions {
         self.castling = castling;
         self
     }
@@ -268,7 +268,7 @@ fn parse_board(pos: &mut Position, text: &str, offset: usize) -> Result<(), FenE
 }
 
 /// The rook a castling character refers to, if the king and rook are there.
-fn castling_rook(pos: &Position, c: char, mode: Castling) -> Option<Square> {
+fn castling_rook(pos: &Position, c: char, mode: CastlingMode) -> Option<Square> {
     let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
     let back = back_rank(color);
     let king = (pos.pieces(color, Role::King) & back).single()?;
@@ -281,7 +281,7 @@ fn castling_rook(pos: &Position, c: char, mode: Castling) -> Option<Square> {
             Some(Square::new(file, Rank::First.relative_to(color))).filter(|&r| rooks.contains(r) && r != king)?
         }
     };
-    if mode == Castling::Standard && (king.file() != File::E || !matches!(rook.file(), File::A | File::H)) {
+    if mode == CastlingMode::Standard && (king.file() != File::E || !matches!(rook.file(), File::A | File::H)) {
         return None;
     }
     Some(rook)
@@ -332,8 +332,8 @@ impl Position {
     /// was repaired (always empty unless `options.lenient`).
     ///
     /// ```
-    /// use chess_movegen::{Castling, FenOptions, Position};
-    /// let options = FenOptions::new().castling(Castling::Chess960);
+    /// use chess_movegen::{CastlingMode, FenOptions, Position};
+    /// let options = FenOptions::new().castling(CastlingMode::Chess960);
     /// let (pos, _) = Position::from_fen_with("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", options)?;
     /// assert_eq!(pos.legal_moves().len(), 21);
     /// # Ok::<(), chess_movegen::FenError>(())
@@ -445,7 +445,7 @@ impl Position {
             let Some(king) = (self.pieces(color, Role::King) & back).single() else {
                 continue;
             };
-            if self.mode == Castling::Standard && king.file() != File::E {
+            if self.mode == CastlingMode::Standard && king.file() != File::E {
                 continue;
             }
             for side in CastlingSide::ALL {
@@ -454,7 +454,7 @@ impl Position {
                     .into_iter()
                     .filter(|&r| back.contains(r) && self.pieces(color, Role::Rook).contains(r))
                     .filter(|&r| CastlingSide::of_rook(king, r) == side && r != king)
-                    .find(|&r| self.mode == Castling::Chess960 || matches!(r.file(), File::A | File::H));
+                    .find(|&r| self.mode == CastlingMode::Chess960 || matches!(r.file(), File::A | File::H));
                 if let Some(rook) = wanted {
                     kept = kept.with(rook);
                 }

@@ -19,7 +19,7 @@ pub use validate::PositionError;
 /// How castling moves are written and how castling rights are read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Castling {
+pub enum CastlingMode {
     /// Standard chess: the king starts on the e-file and the rooks on the
     /// a- and h-files; UCI writes castling as the king's two-square step
     /// (`e1g1`).
@@ -62,7 +62,7 @@ pub struct Position {
     hash: u64,
     ep_square: Option<Square>,
     side: Color,
-    mode: Castling,
+    mode: CastlingMode,
     halfmove: u32,
     fullmove: u32,
 }
@@ -113,7 +113,7 @@ impl Position {
             hash: 0,
             ep_square: None,
             side: Color::White,
-            mode: Castling::Standard,
+            mode: CastlingMode::Standard,
             halfmove: 0,
             fullmove: 1,
         }
@@ -222,14 +222,14 @@ impl Position {
 
     /// The castling mode (standard chess or Chess960).
     #[inline]
-    pub fn castling_mode(&self) -> Castling {
+    pub fn castling_mode(&self) -> CastlingMode {
         self.mode
     }
 
     /// Sets the castling mode, which decides how castling moves are written
-    /// in UCI. Setting [`Castling::Standard`] on a Chess960 setup is allowed
+    /// in UCI. Setting [`CastlingMode::Standard`] on a Chess960 setup is allowed
     /// (UCI output then shows the king's destination square).
-    pub fn set_castling_mode(&mut self, mode: Castling) {
+    pub fn set_castling_mode(&mut self, mode: CastlingMode) {
         self.mode = mode;
     }
 
@@ -266,7 +266,7 @@ impl Position {
 
     /// The Zobrist key of the position, kept up to date incrementally.
     #[inline(always)]
-    pub fn hash(&self) -> u64 {
+    pub fn zobrist_hash(&self) -> u64 {
         self.hash
     }
 
@@ -329,14 +329,14 @@ impl serde::Serialize for Position {
 }
 
 /// A position deserializes from a FEN, strictly. Castling rights that only
-/// make sense in Chess960 give a position in [`Castling::Chess960`] mode.
+/// make sense in Chess960 give a position in [`CastlingMode::Chess960`] mode.
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Position {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Position, D::Error> {
         let fen = <alloc::string::String as serde::Deserialize>::deserialize(deserializer)?;
         Position::from_fen(&fen)
             .or_else(|e| {
-                Position::from_fen_with(&fen, FenOptions::new().castling(Castling::Chess960))
+                Position::from_fen_with(&fen, FenOptions::new().castling(CastlingMode::Chess960))
                     .map(|(p, _)| p)
                     .map_err(|_| e)
             })

@@ -732,7 +732,7 @@ impl Position {
     fn contains<const LEGAL: bool>(&self, mv: Move) -> bool {
         let mut finder = Finder { wanted: mv, found: false };
         let t = if mv.is_castle() {
-            Targets::masked(mv.from().bitboard(), mv.king_to().bitboard())
+            Targets::masked(mv.from().bitboard(), mv.destination().bitboard())
         } else {
             Targets::masked(mv.from().bitboard(), mv.to().bitboard())
         };

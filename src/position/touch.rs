@@ -5,6 +5,12 @@ use crate::position::Position;
 use crate::types::{Bitboard, Role, Square};
 
 impl Position {
+    /// Former name of [`Position::legal_moves_capturing`].
+    #[deprecated(since = "0.2.0", note = "renamed to `legal_moves_capturing`")]
+    pub fn legal_captures_of(&self, sq: Square) -> MoveList {
+        self.legal_moves_capturing(sq)
+    }
+
     /// The legal moves that capture the piece on `sq`: what a player who
     /// touched that enemy piece must choose from (article 4.3.2). A pawn
     /// that has just made a double step can also be captured en passant.
@@ -12,11 +18,11 @@ impl Position {
     /// ```
     /// use chess_movegen::{Position, Square};
     /// let pos = Position::from_fen("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2")?;
-    /// assert_eq!(pos.legal_captures_of(Square::D5).len(), 1); // exd5
-    /// assert!(pos.legal_captures_of(Square::E7).is_empty());
+    /// assert_eq!(pos.legal_moves_capturing(Square::D5).len(), 1); // exd5
+    /// assert!(pos.legal_moves_capturing(Square::E7).is_empty());
     /// # Ok::<(), chess_movegen::FenError>(())
     /// ```
-    pub fn legal_captures_of(&self, sq: Square) -> MoveList {
+    pub fn legal_moves_capturing(&self, sq: Square) -> MoveList {
         if !self.pieces_of_color(!self.side_to_move()).contains(sq) {
             return MoveList::new();
         }
@@ -98,13 +104,14 @@ impl Position {
             if ours.contains(sq) {
                 self.legal_moves_from(sq).into_iter().filter(|&m| Some(m) != barred_castle).collect()
             } else {
-                self.legal_captures_of(sq)
+                self.legal_moves_capturing(sq)
             }
         };
 
         // 4.3.3: an own piece and an enemy piece.
         if let (Some(&mine), Some(&enemy)) = (own.first(), touched.iter().find(|&&sq| theirs.contains(sq))) {
-            let captures: MoveList = self.legal_captures_of(enemy).into_iter().filter(|m| m.from() == mine).collect();
+            let captures: MoveList =
+                self.legal_moves_capturing(enemy).into_iter().filter(|m| m.from() == mine).collect();
             if !captures.is_empty() {
                 return captures;
             }

@@ -5,7 +5,7 @@ use core::fmt;
 
 use bitflags::bitflags;
 
-use crate::position::{Castling, Position};
+use crate::position::{CastlingMode, Position};
 use crate::types::{Bitboard, CastlingSide, Color, File, Rank, Role};
 
 bitflags! {
@@ -157,7 +157,7 @@ impl Position {
             if sides.iter().any(|&n| n > 1) {
                 return false;
             }
-            if self.mode == Castling::Standard {
+            if self.mode == CastlingMode::Standard {
                 let corners = File::A.bitboard() | File::H.bitboard();
                 if king.file() != File::E || (rooks & !corners).any() {
                     return false;

@@ -1,7 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use chess_movegen::{Castling, FenOptions, Move, Position};
+use chess_movegen::{CastlingMode, FenOptions, Move, Position};
 use proptest::prelude::*;
 
 /// One line of an EPD perft file: `FEN ;D1 n ;D2 n ...`.
@@ -31,7 +31,7 @@ pub fn read_epd(text: &str) -> Vec<EpdLine> {
 }
 
 pub fn parse(fen: &str, chess960: bool) -> Position {
-    let mode = if chess960 { Castling::Chess960 } else { Castling::Standard };
+    let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
     Position::from_fen_with(fen, FenOptions::new().castling(mode)).unwrap_or_else(|e| panic!("{fen}: {e}")).0
 }
 
