@@ -30,11 +30,11 @@
 //!     bytes.extend_from_slice(&0u32.to_be_bytes());
 //! }
 //! let book = Book::new(&bytes)?;
-//! let moves: Vec<String> = book.moves(&pos).map(|m| pos.to_uci(m.mv)).collect();
+//! let moves: Vec<String> = book.moves(&pos).map(|m| pos.uci(m.mv)).collect();
 //! assert_eq!(moves, ["e2e4", "d2d4"]);
 //! // A random number in the lower three quarters of the u64 range picks e4.
-//! assert_eq!(book.choose(&pos, u64::MAX / 2).map(|m| pos.to_uci(m.mv)), Some("e2e4".to_string()));
-//! assert_eq!(book.choose(&pos, u64::MAX).map(|m| pos.to_uci(m.mv)), Some("d2d4".to_string()));
+//! assert_eq!(book.choose(&pos, u64::MAX / 2).map(|m| pos.uci(m.mv)), Some("e2e4".to_string()));
+//! assert_eq!(book.choose(&pos, u64::MAX).map(|m| pos.uci(m.mv)), Some("d2d4".to_string()));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -126,7 +126,7 @@ const PROMOTIONS: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Que
 /// use chess_movegen::Position;
 /// let pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")?;
 /// let e1h1 = (4 << 6) | 7; // from e1 (4) to h1 (7)
-/// assert_eq!(decode_move(&pos, e1h1).map(|m| pos.to_uci(m)), Some("e1g1".to_string()));
+/// assert_eq!(decode_move(&pos, e1h1).map(|m| pos.uci(m)), Some("e1g1".to_string()));
 /// assert_eq!(decode_move(&pos, (4 << 6) | 36), None); // e1e5 is no move
 /// # Ok::<(), chess_movegen::FenError>(())
 /// ```
@@ -154,7 +154,7 @@ pub fn decode_move(pos: &Position, raw: u16) -> Option<Move> {
     }
     if promotion == 0 && piece.role == Role::King {
         // The two-square step some tools write for castling.
-        return pos.legal_moves_from(from).into_iter().find(|m| m.is_castle() && m.king_to() == to);
+        return pos.legal_moves_from(from).into_iter().find(|m| m.is_castle() && m.destination() == to);
     }
     None
 }

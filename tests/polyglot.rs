@@ -3,14 +3,14 @@
 //! scripts/make_polyglot_data.py).
 
 use chess_movegen::polyglot::{decode_move, encode_move, Book, BookError, ENTRY_SIZE};
-use chess_movegen::{Castling, FenOptions, Move, Position, Role, Square};
+use chess_movegen::{CastlingMode, FenOptions, Move, Position, Role, Square};
 
 const KEYS: &str = include_str!("data/polyglot_keys.txt");
 const BOOK: &[u8] = include_bytes!("data/polyglot_book.bin");
 const ENTRIES: &str = include_str!("data/polyglot_entries.txt");
 
 fn chess960(fen: &str) -> Position {
-    Position::from_fen_with(fen, FenOptions::new().castling(Castling::Chess960)).unwrap().0
+    Position::from_fen_with(fen, FenOptions::new().castling(CastlingMode::Chess960)).unwrap().0
 }
 
 #[test]
@@ -81,7 +81,7 @@ fn book_entries_match_python_chess() {
         let pos = Position::from_fen(fen).unwrap();
         let got: Vec<String> = book
             .moves(&pos)
-            .map(|m| format!("{}:{}:{}:{}", pos.to_uci(m.mv), m.weight, m.learn, encode_move(m.mv)))
+            .map(|m| format!("{}:{}:{}:{}", pos.uci(m.mv), m.weight, m.learn, encode_move(m.mv)))
             .collect();
         let expected: Vec<&str> = expected.split_whitespace().collect();
         assert_eq!(got, expected, "{fen}");
@@ -193,7 +193,7 @@ fn weighted_choice_follows_the_weights() {
     let book = Book::new(&data).unwrap();
     assert_eq!(book.moves(&pos).count(), 2);
     for r in [0, 1 << 40, u64::MAX / 3, u64::MAX] {
-        assert_eq!(pos.to_uci(book.choose(&pos, r).unwrap().mv), "d2d4");
+        assert_eq!(pos.uci(book.choose(&pos, r).unwrap().mv), "d2d4");
     }
     let data = entry_bytes(key, e4, 0);
     assert_eq!(Book::new(&data).unwrap().choose(&pos, 99), None);
@@ -211,12 +211,12 @@ fn moves_decode_as_the_format_encodes_them() {
     for (to, uci) in [(Square::H1, "e1g1"), (Square::A1, "e1c1"), (Square::G1, "e1g1"), (Square::C1, "e1c1")] {
         let mv = decode_move(&pos, raw(Square::E1, to, 0)).unwrap();
         assert!(mv.is_castle());
-        assert_eq!(pos.to_uci(mv), uci);
+        assert_eq!(pos.uci(mv), uci);
         assert_eq!(decode_move(&pos, encode_move(mv)), Some(mv));
     }
     let black = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1").unwrap();
-    assert_eq!(decode_move(&black, raw(Square::E8, Square::H8, 0)).map(|m| black.to_uci(m)), Some("e8g8".into()));
-    assert_eq!(decode_move(&black, raw(Square::E8, Square::A8, 0)).map(|m| black.to_uci(m)), Some("e8c8".into()));
+    assert_eq!(decode_move(&black, raw(Square::E8, Square::H8, 0)).map(|m| black.uci(m)), Some("e8g8".into()));
+    assert_eq!(decode_move(&black, raw(Square::E8, Square::A8, 0)).map(|m| black.uci(m)), Some("e8c8".into()));
     // Without the right, e1h1 is nothing.
     let no_rights = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1").unwrap();
     assert_eq!(decode_move(&no_rights, raw(Square::E1, Square::H1, 0)), None);
@@ -224,7 +224,7 @@ fn moves_decode_as_the_format_encodes_them() {
     // Chess960: the king on b1 steps to c1 as a king move, castles by b1a1.
     let c960 = chess960("1r4kr/8/8/8/8/8/8/1RK4R w BHbh - 0 1");
     let castle = decode_move(&c960, raw(Square::C1, Square::B1, 0)).unwrap();
-    assert!(castle.is_castle() && castle.king_to() == Square::C1);
+    assert!(castle.is_castle() && castle.destination() == Square::C1);
     let step = decode_move(&c960, raw(Square::C1, Square::D1, 0)).unwrap();
     assert!(!step.is_castle());
 
@@ -278,7 +278,7 @@ fn illegal_entries_are_skipped() {
             .concat();
     let book = Book::new(&data).unwrap();
     assert_eq!(book.entries_for_key(key).count(), 2);
-    let moves: Vec<_> = book.moves(&pos).map(|m| pos.to_uci(m.mv)).collect();
+    let moves: Vec<_> = book.moves(&pos).map(|m| pos.uci(m.mv)).collect();
     assert_eq!(moves, ["g1f3"]);
-    assert_eq!(pos.to_uci(book.choose(&pos, 0).unwrap().mv), "g1f3");
+    assert_eq!(pos.uci(book.choose(&pos, 0).unwrap().mv), "g1f3");
 }
