@@ -15,7 +15,7 @@
 //!
 //! - `uci`, `isready`, `ucinewgame`, `debug`, `quit`.
 //! - `setoption name N value V`: `Hash` (MB), `Move Overhead` (ms kept in
-//!   reserve on every clock-based move, default 50), `OwnBook`, `BookFile`
+//!   reserve on every clock-based move, default 100), `OwnBook`, `BookFile`
 //!   (a Polyglot `.bin`), `UCI_Chess960`, `Ponder`.
 //! - `position startpos|fen FEN [moves ...]`. A bad FEN or an illegal move
 //!   is answered with `info string` and leaves the engine without a
@@ -514,7 +514,7 @@ impl Search<'_> {
         if self.nodes >= self.limits.nodes {
             self.aborted = true;
         }
-        if self.nodes & 1023 == 0 {
+        if self.nodes & 255 == 0 {
             let out_of_time = self.may_time_out
                 && !self.shared.pondering.load(Ordering::Relaxed)
                 && self.elapsed_ms() >= self.shared.hard_ms.load(Ordering::Relaxed);
@@ -821,7 +821,7 @@ impl Engine {
             position: Some(Position::startpos()),
             path: Vec::new(),
             chess960: false,
-            move_overhead: 50,
+            move_overhead: 100,
             own_book: false,
             book: None,
             tt: Arc::new(Mutex::new(Tt::new(16))),
@@ -881,7 +881,7 @@ impl Engine {
                     "id name chess-movegen example engine",
                     "id author the chess-movegen authors",
                     "option name Hash type spin default 16 min 1 max 1024",
-                    "option name Move Overhead type spin default 50 min 0 max 5000",
+                    "option name Move Overhead type spin default 100 min 0 max 5000",
                     "option name OwnBook type check default false",
                     "option name BookFile type string default <empty>",
                     "option name Ponder type check default false",
