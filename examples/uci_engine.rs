@@ -52,6 +52,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use arrayvec::ArrayVec;
 use chess_movegen::polyglot::Book;
 use chess_movegen::{attacks, Bitboard, CastlingMode, Color, FenOptions, Move, MoveList, Position, Role};
 
@@ -340,7 +341,7 @@ struct Picker {
     /// Only noisy moves that do not lose material (quiescence search).
     noisy_only: bool,
     moves: MoveList,
-    scores: Vec<i32>,
+    scores: ArrayVec<i32, 256>,
     bad_noisy: MoveList,
 }
 
@@ -353,7 +354,7 @@ impl Picker {
             killer_index: 0,
             noisy_only,
             moves: MoveList::new(),
-            scores: Vec::new(),
+            scores: ArrayVec::new(),
             bad_noisy: MoveList::new(),
         }
     }
@@ -730,8 +731,8 @@ fn think(pos: &Position, path: Vec<u64>, limits: &Limits, tt: &mut Tt, shared: &
         search.seldepth = 0;
         let score = search.negamax(pos, depth, -INFINITY, INFINITY, 0, &mut pv);
         if search.aborted {
-            // A partial iteration's move is kept only if it is a new best
-            // found before the cut (pv is cleared on an abort otherwise).
+            // Cut during depth 1: keep the best root move found so far.
+            // Deeper, the last complete iteration's move stands.
             if depth == 1 {
                 if let Some(&mv) = pv.first() {
                     best = mv;

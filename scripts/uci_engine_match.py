@@ -53,6 +53,9 @@ def play_game(white, black, clock, inc, rng, chess960=False, ponder=(), limit_ki
     engines; those in `ponder` ponder on the opponent's time."""
     board = chess.Board.from_chess960_pos(rng.randrange(960)) if chess960 else chess.Board()
     board.chess960 = chess960
+    # A few random first moves so that games of the same engines differ.
+    for _ in range(rng.randrange(0, 5)):
+        board.push(rng.choice(list(board.legal_moves)))
     clocks = {chess.WHITE: clock, chess.BLACK: clock}
     engines = {chess.WHITE: white, chess.BLACK: black}
     while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
