@@ -68,6 +68,8 @@
 //!   [`Piece`], [`Bitboard`], [`CastlingRights`], [`CastlingSide`],
 //!   [`Move`], [`MoveKind`], [`MoveList`].
 //! - [`attacks`]: table lookups for every piece, and the `between` / `line` rays.
+//! - [`polyglot`]: Polyglot opening books: [`Position::polyglot_key`], a
+//!   [`Book`](polyglot::Book) read from a byte slice, move decoding.
 //!
 //! # Three ways to play a move
 //!
@@ -101,6 +103,8 @@ mod moves;
 mod notation;
 mod outcome;
 mod perft;
+pub mod polyglot;
+mod polyglot_keys;
 mod position;
 mod types;
 
