@@ -104,6 +104,8 @@
 //!   [`Outcome`] and [`GameResult`], the PGN result); errors:
 //!   [`ParseValueError`], [`ParseSquareError`].
 //! - [`attacks`]: table lookups for every piece, and the `between` / `line` rays.
+//! - [`polyglot`]: Polyglot opening books: [`Position::polyglot_key`], a
+//!   [`Book`](polyglot::Book) read from a byte slice, move decoding.
 //!
 //! # Three ways to play a move
 //!
@@ -147,6 +149,8 @@ mod magics;
 mod moves;
 mod outcome;
 mod perft;
+pub mod polyglot;
+mod polyglot_keys;
 mod types;
 
 pub use game::{Game, LineError};
