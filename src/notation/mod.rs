@@ -10,6 +10,7 @@ use core::fmt;
 
 use crate::attacks;
 use crate::moves::{Move, MoveKind};
+use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::types::{Bitboard, CastlingSide, Rank, Role};
 
@@ -124,6 +125,14 @@ pub enum MoveError {
         /// Every legal move that fits it.
         candidates: Vec<Move>,
     },
+    /// The game has ended by the rules, so no move can be played (see
+    /// [`Game::push`](crate::Game::push)).
+    GameOver {
+        /// The text given (or the move in UCI when no text was involved).
+        text: String,
+        /// How the game ended.
+        outcome: Outcome,
+    },
 }
 
 impl fmt::Display for MoveError {
@@ -141,6 +150,7 @@ impl fmt::Display for MoveError {
                 }
                 Ok(())
             }
+            MoveError::GameOver { text, outcome } => write!(f, "cannot play {text:?}: the game is over ({outcome})"),
         }
     }
 }
