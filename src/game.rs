@@ -63,7 +63,8 @@ pub struct LineError {
 
 impl fmt::Display for LineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "move {} ({:?}): {}", self.index + 1, self.text, self.error)
+        // The error quotes the move's text already.
+        write!(f, "half-move {} of the move text: {}", self.index + 1, self.error)
     }
 }
 
