@@ -318,7 +318,11 @@ fn bad_san_texts() {
         (START, "O-O", PathBlocked),
         (START, "e5", NoPieceCanReach { role: Role::Pawn, file: None, rank: None, to: Square::E5 }),
         (START, "e4=Q", NeedlessPromotion),
-        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "Nf3", NoPieceCanReach { role: Role::Knight, file: None, rank: None, to: Square::F3 }),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "Nf3",
+            NoPieceCanReach { role: Role::Knight, file: None, rank: None, to: Square::F3 },
+        ),
         (START, "Nbd2", CaptureOwnPiece),
         (START, "Ncd3", NoPieceCanReach { role: Role::Knight, file: Some(File::C), rank: None, to: Square::D3 }),
         ("4k3/8/8/8/8/8/8/R3K2R w - - 0 1", "O-O", CastlingRightLost),

@@ -304,11 +304,7 @@ fn every_error_text() {
         (START, "d1e2", "a piece cannot capture a piece of its own side"),
         (START, "f1c4", "the path is blocked"),
         ("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1", "e1e2", "the king would move into check"),
-        (
-            "4k3/4r3/8/8/8/8/8/N3K3 w - - 0 1",
-            "a1b3",
-            "the king is in check and the move does not get it out of check",
-        ),
+        ("4k3/4r3/8/8/8/8/8/N3K3 w - - 0 1", "a1b3", "the king is in check and the move does not get it out of check"),
         ("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1", "e2c3", "the piece is pinned: moving it would expose the king to check"),
         ("4k3/4r3/8/8/8/8/8/R3K2R w KQ - 0 1", "e1g1", "cannot castle out of check"),
         ("4k3/5r2/8/8/8/8/8/R3K2R w KQ - 0 1", "e1g1", "cannot castle through an attacked square"),
@@ -368,10 +364,7 @@ fn every_error_text() {
         assert_eq!(san(START, text), format!("invalid SAN move {text:?}: {expected}"));
     }
     // Ambiguity lists the candidates; a move text names the failing half-move.
-    assert_eq!(
-        san("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "Nd2"),
-        "ambiguous move \"Nd2\": it could be b1d2 or f3d2"
-    );
+    assert_eq!(san("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "Nd2"), "ambiguous move \"Nd2\": it could be b1d2 or f3d2");
     let mut game = Game::new();
     let err = game.push_line("1. e4 e5 2. Ke3").unwrap_err();
     assert_eq!(err.to_string(), "half-move 3 of the move text: illegal move \"Ke3\": no king can reach e3");

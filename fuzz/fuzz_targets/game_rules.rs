@@ -58,8 +58,7 @@ fn check(game: &Game, history: &[Position]) {
     assert_eq!(game.repetition_count(), n, "{fen}");
     assert_eq!(game.is_threefold_repetition(), n >= 3, "{fen}");
     assert_eq!(game.is_fivefold_repetition(), n >= 5, "{fen}");
-    let expected_outcome =
-        pos.outcome().or_else(|| (n >= 5).then_some(Outcome::Draw(DrawReason::FivefoldRepetition)));
+    let expected_outcome = pos.outcome().or_else(|| (n >= 5).then_some(Outcome::Draw(DrawReason::FivefoldRepetition)));
     assert_eq!(game.outcome(), expected_outcome, "{fen}");
     let legal = pos.legal_moves();
     let mut threefold_moves = Vec::new();
