@@ -17,6 +17,15 @@ use crate::position::{FenError, Position, Undo};
 /// refuses further moves with [`MoveError::GameOver`]; [`Game::pop`] still
 /// takes moves back.
 ///
+/// The rules follow the FIDE Laws; where python-chess answers differently
+/// the method says so. In short: [`Game::can_claim_draw`] is false once
+/// the game has ended and does not count claims on the move (python-chess
+/// counts both); [`Game::can_claim_threefold_repetition`] and
+/// [`Game::can_claim_fifty_moves`] mean exactly what python-chess means;
+/// a stalemate with insufficient material is reported as stalemate. Like
+/// python-chess, only dead positions by material are detected (FIDE
+/// 5.2.2 also covers, for example, fully blocked pawn walls).
+///
 /// ```
 /// use chess_movegen::Game;
 /// let mut game = Game::new();
@@ -135,6 +144,11 @@ impl Game {
     /// ```
     pub fn push(&mut self, mv: Move) -> Result<(), MoveError> {
         self.check_not_over(|| alloc::format!("{mv}"))?;
+        self.push_in_running_game(mv)
+    }
+
+    /// [`Game::push`] once the game is known not to have ended.
+    fn push_in_running_game(&mut self, mv: Move) -> Result<(), MoveError> {
         let undo = self.position.try_make_move(mv)?;
         self.moves.push(mv);
         self.undos.push(undo);
@@ -154,7 +168,7 @@ impl Game {
     pub fn push_uci(&mut self, text: &str) -> Result<Move, MoveError> {
         self.check_not_over(|| String::from(text))?;
         let mv = self.position.parse_uci(text)?;
-        self.push(mv).map(|()| mv)
+        self.push_in_running_game(mv).map(|()| mv)
     }
 
     /// Reads a SAN move and plays it (see [`Position::parse_san`]).
@@ -166,7 +180,7 @@ impl Game {
     pub fn push_san(&mut self, text: &str) -> Result<Move, MoveError> {
         self.check_not_over(|| String::from(text))?;
         let mv = self.position.parse_san(text)?;
-        self.push(mv).map(|()| mv)
+        self.push_in_running_game(mv).map(|()| mv)
     }
 
     /// `Err(GameOver)` naming the move text if the game has ended.
