@@ -424,7 +424,7 @@ fn move_tokens(text: &str) -> impl Iterator<Item = &str> {
 }
 
 impl Position {
-    /// The hash used for repetition: [`Position::hash`] without the
+    /// The hash used for repetition: [`Position::zobrist_hash`] without the
     /// en-passant part when no legal move can capture en passant.
     pub fn repetition_key(&self) -> u64 {
         let ep_key = self.ep_key();

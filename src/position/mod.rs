@@ -40,7 +40,7 @@ pub enum CastlingMode {
 /// It is `Copy` (about 150 bytes), so copy-make ([`Position::play`]) and
 /// make/unmake ([`Position::make_move`]) are both cheap.
 ///
-/// `==` compares the whole state, clocks included. [`Position::hash`] is a
+/// `==` compares the whole state, clocks included. [`Position::zobrist_hash`] is a
 /// Zobrist key of the game state (pieces, side to move, castling rights,
 /// and the en-passant file only when a pawn of the side to move can
 /// capture there); the `Hash` impl feeds that key.
