@@ -61,12 +61,11 @@ fn check(game: &Game, history: &History) {
     let pos = *game.position();
     assert_eq!(history.positions.last(), Some(&pos));
     let n = history.count(&identity(&pos));
-    let fen = pos.fen();
-    assert_eq!(game.repetition_count(), n, "{fen}");
-    assert_eq!(game.is_threefold_repetition(), n >= 3, "{fen}");
-    assert_eq!(game.is_fivefold_repetition(), n >= 5, "{fen}");
+    assert_eq!(game.repetition_count(), n, "{}", pos.fen());
+    assert_eq!(game.is_threefold_repetition(), n >= 3, "{}", pos.fen());
+    assert_eq!(game.is_fivefold_repetition(), n >= 5, "{}", pos.fen());
     let expected_outcome = pos.outcome().or_else(|| (n >= 5).then_some(Outcome::Draw(DrawReason::FivefoldRepetition)));
-    assert_eq!(game.outcome(), expected_outcome, "{fen}");
+    assert_eq!(game.outcome(), expected_outcome, "{}", pos.fen());
     let legal = pos.legal_moves();
     let mut threefold_moves = Vec::new();
     let mut fifty_moves = Vec::new();
@@ -80,13 +79,13 @@ fn check(game: &Game, history: &History) {
             fifty_moves.push(mv);
         }
     }
-    assert_eq!(game.moves_claiming_threefold().as_slice(), threefold_moves.as_slice(), "{fen}");
-    assert_eq!(game.moves_claiming_fifty().as_slice(), fifty_moves.as_slice(), "{fen}");
-    assert_eq!(game.can_claim_threefold_repetition(), n >= 3 || !threefold_moves.is_empty(), "{fen}");
+    assert_eq!(game.moves_claiming_threefold().as_slice(), threefold_moves.as_slice(), "{}", pos.fen());
+    assert_eq!(game.moves_claiming_fifty().as_slice(), fifty_moves.as_slice(), "{}", pos.fen());
+    assert_eq!(game.can_claim_threefold_repetition(), n >= 3 || !threefold_moves.is_empty(), "{}", pos.fen());
     let fifty_now = pos.halfmove_clock() >= 100 && !legal.is_empty();
-    assert_eq!(game.can_claim_fifty_moves(), fifty_now || !fifty_moves.is_empty(), "{fen}");
+    assert_eq!(game.can_claim_fifty_moves(), fifty_now || !fifty_moves.is_empty(), "{}", pos.fen());
     let claim_now = (n >= 3 || pos.halfmove_clock() >= 100) && expected_outcome.is_none();
-    assert_eq!(game.can_claim_draw(), claim_now, "{fen}");
+    assert_eq!(game.can_claim_draw(), claim_now, "{}", pos.fen());
 }
 
 fuzz_target!(|data: &[u8]| {
