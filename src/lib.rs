@@ -122,7 +122,8 @@
 //!   results such as [`Position::fen`] and [`perft_divide`]).
 //! - `serde`: `Serialize` / `Deserialize` for the value types
 //!   ([`Square`] as `"e4"`, [`Move`] as its 16 bits) and for [`Position`]
-//!   as its FEN string. Adds the `serde` dependency.
+//!   as its FEN string (`chess960:` and the FEN in Chess960 mode, so the
+//!   castling mode survives). Adds the `serde` dependency.
 //! - `pext`: rook and bishop lookups by the BMI2 `PEXT` instruction instead
 //!   of magic multiplication, over a table of the same size. Needs an
 //!   x86-64 target with BMI2 (`RUSTFLAGS="-C target-cpu=native"`; without

@@ -119,8 +119,11 @@ fn semantic_errors_list_every_reason() {
     assert_eq!(illegal("4k3/8/8/8/8/8/8/4K3 w - e6 0 1"), (PositionError::INVALID_EP_SQUARE, FenField::EnPassant));
     assert_eq!(illegal("4k3/8/8/8/4P3/8/8/4K3 b - e4 0 1").0, PositionError::INVALID_EP_SQUARE);
     assert_eq!(illegal("4k3/4n3/8/4p3/8/8/8/4K3 w - e6 0 1").0, PositionError::INVALID_EP_SQUARE);
-    assert_eq!(illegal("4k3/8/8/8/8/8/8/4K3 w - - 0 0"), (PositionError::IMPOSSIBLE_COUNTERS, FenField::HalfmoveClock));
-    assert_eq!(illegal("4k3/8/8/8/8/8/8/4K3 w - - 5 1").0, PositionError::IMPOSSIBLE_COUNTERS);
+    assert_eq!(
+        illegal("4k3/8/8/8/8/8/8/4K3 w - - 0 0"),
+        (PositionError::IMPOSSIBLE_COUNTERS, FenField::FullmoveNumber)
+    );
+    assert_eq!(illegal("4k3/8/8/8/8/8/8/4K3 w - - 5 1"), (PositionError::IMPOSSIBLE_COUNTERS, FenField::HalfmoveClock));
     assert_eq!(illegal("4k3/8/8/3pP3/8/8/8/4K3 w - d6 3 10").0, PositionError::IMPOSSIBLE_COUNTERS);
     // Several reasons at once, all reported.
     let (reasons, field) = illegal("8/8/8/8/8/8/8/K6P w K e6 0 0");
@@ -253,7 +256,7 @@ fn every_error_text() {
         (strict("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1"), "invalid FEN (en passant field, byte 51): en-passant square must be a square like e3, or '-'"),
         (strict("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1"), "invalid FEN (halfmove clock field, byte 53): expected a decimal number from 0 to 4294967295"),
         (strict("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 4294967296"), "invalid FEN (fullmove number field, byte 55): expected a decimal number from 0 to 4294967295"),
-        (strict("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0"), "invalid FEN (halfmove clock field, byte 53): illegal position: impossible move counters"),
+        (strict("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0"), "invalid FEN (fullmove number field, byte 55): illegal position: impossible move counters"),
     ];
     for (got, want) in cases {
         assert_eq!(got, want);

@@ -286,6 +286,8 @@ impl ParsedFen {
             FenField::Castling
         } else if errors.contains(PositionError::INVALID_EP_SQUARE) {
             FenField::EnPassant
+        } else if self.setup.fullmove_number() == 0 {
+            FenField::FullmoveNumber
         } else {
             FenField::HalfmoveClock
         };
