@@ -108,7 +108,8 @@ pub use notation::{IllegalReason, MoveError, Notation};
 pub use outcome::{DrawReason, Outcome};
 pub use perft::{perft, perft_divide, perft_stats, PerftStats};
 pub use position::{
-    CastlingMode, FenError, FenErrorKind, FenField, FenOptions, Position, PositionError, Repairs, Undo,
+    CastlingMode, CheckInfo, FenError, FenErrorKind, FenField, FenOptions, MoveEffects, Position, PositionError,
+    Repairs, Undo, SEE_VALUES,
 };
 pub use types::{
     Bitboard, CastlingRights, CastlingSide, Color, File, ParseSquareError, Piece, Rank, Role, Square, Squares,

@@ -1,10 +1,13 @@
 //! The position: pieces, side to move, castling rights, en passant and clocks.
 
+mod check;
 mod chess960;
+mod effects;
 mod fen;
 mod make;
 mod movegen;
 mod rules;
+mod see;
 mod status;
 mod touch;
 mod validate;
@@ -12,8 +15,11 @@ mod zobrist;
 
 use crate::types::{Bitboard, CastlingRights, CastlingSide, Color, Piece, Rank, Role, Square};
 
+pub use check::CheckInfo;
+pub use effects::MoveEffects;
 pub use fen::{FenError, FenErrorKind, FenField, FenOptions, Repairs};
 pub use make::Undo;
+pub use see::SEE_VALUES;
 pub use validate::PositionError;
 
 /// How castling moves are written and how castling rights are read.
