@@ -108,8 +108,8 @@ pub use notation::{IllegalReason, MoveError, Notation};
 pub use outcome::{DrawReason, Outcome};
 pub use perft::{perft, perft_divide, perft_stats, PerftStats};
 pub use position::{
-    CastlingMode, CheckInfo, FenError, FenErrorKind, FenField, FenOptions, MoveEffects, Position, PositionError,
-    Repairs, Undo, SEE_VALUES,
+    CastlingMode, CheckInfo, FenError, FenErrorKind, FenField, FenOptions, GenKind, Legality, MoveEffects, MoveVisitor,
+    Position, PositionError, Repairs, Undo, SEE_VALUES,
 };
 pub use types::{
     Bitboard, CastlingRights, CastlingSide, Color, File, ParseSquareError, Piece, Rank, Role, Square, Squares,

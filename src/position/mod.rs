@@ -4,6 +4,7 @@ mod check;
 mod chess960;
 mod effects;
 mod fen;
+mod kinds;
 mod make;
 mod movegen;
 mod rules;
@@ -18,6 +19,7 @@ use crate::types::{Bitboard, CastlingRights, CastlingSide, Color, Piece, Rank, R
 pub use check::CheckInfo;
 pub use effects::MoveEffects;
 pub use fen::{FenError, FenErrorKind, FenField, FenOptions, Repairs};
+pub use kinds::{GenKind, Legality, MoveVisitor};
 pub use make::Undo;
 pub use see::SEE_VALUES;
 pub use validate::PositionError;
