@@ -50,9 +50,9 @@ struct Exchange {
     attackers: Bitboard,
     diagonal: Bitboard,
     orthogonal: Bitboard,
-    pinned: [Bitboard; 2],
-    pinners: [Bitboard; 2],
-    kings: [Square; 2],
+    /// Per side: its pinned pieces and their pinners, worked out the first
+    /// time the side has a capturer to choose (most exchanges end before).
+    pins: [Option<(Bitboard, Bitboard)>; 2],
     last_rank: bool,
 }
 
@@ -73,9 +73,18 @@ impl Exchange {
         if candidates.is_empty() {
             return None;
         }
-        let pinned = candidates & self.pinned[side.index()];
+        let (pinned, pinners) = match self.pins[side.index()] {
+            Some(pins) => pins,
+            None => {
+                let (blockers, pinners) = pos.slider_blockers(side);
+                let pins = (blockers & pos.pieces_of_color(side), pinners);
+                self.pins[side.index()] = Some(pins);
+                pins
+            }
+        };
+        let pinned = candidates & pinned;
         if pinned.any() {
-            candidates &= !self.held_by_pins(side, pinned);
+            candidates &= !self.held_by_pins(pos.king(side), pinned, pinners);
         }
         for role in Role::ALL {
             if let Some(sq) = (candidates & pos.pieces_of_role(role)).first() {
@@ -92,14 +101,13 @@ impl Exchange {
     /// The pieces among `pinned` (of `side`) that may not capture: their
     /// pinner stands and `to` is off the pin line.
     #[cold]
-    fn held_by_pins(&self, side: Color, pinned: Bitboard) -> Bitboard {
-        let king = self.kings[side.index()];
+    fn held_by_pins(&self, king: Square, pinned: Bitboard, pinners: Bitboard) -> Bitboard {
         let mut held = Bitboard::EMPTY;
         for piece in pinned {
             if aligned(king, piece, self.to) {
                 continue;
             }
-            let standing = (self.pinners[side.index()] & self.occupied)
+            let standing = (pinners & self.occupied)
                 .into_iter()
                 .any(|pinner| pinner != self.to && between(king, pinner).contains(piece));
             if standing {
@@ -280,19 +288,23 @@ impl Position {
         let placed = mv.promotion_role().unwrap_or(role);
         first += values[placed.index()] - values[role.index()];
         let queens = self.pieces_of_role(Role::Queen);
-        let (white, white_pinners) = self.slider_blockers(Color::White);
-        let (black, black_pinners) = self.slider_blockers(Color::Black);
+        let diagonal = self.pieces_of_role(Role::Bishop) | queens;
+        let orthogonal = self.pieces_of_role(Role::Rook) | queens;
+        let pawns = self.pieces_of_role(Role::Pawn);
+        // The attackers of both colours with one pair of slider lookups.
+        let attackers = (attacks::pawn_attacks(Color::Black, to) & pawns & self.pieces_of_color(Color::White))
+            | (attacks::pawn_attacks(Color::White, to) & pawns & self.pieces_of_color(Color::Black))
+            | (attacks::knight_attacks(to) & self.pieces_of_role(Role::Knight))
+            | (attacks::king_attacks(to) & self.pieces_of_role(Role::King))
+            | (attacks::rook_attacks(to, occupied) & orthogonal)
+            | (attacks::bishop_attacks(to, occupied) & diagonal);
         let ex = Exchange {
             to,
             occupied,
-            attackers: (self.attackers_with(to, Color::White, occupied)
-                | self.attackers_with(to, Color::Black, occupied))
-                & occupied,
-            diagonal: self.pieces_of_role(Role::Bishop) | queens,
-            orthogonal: self.pieces_of_role(Role::Rook) | queens,
-            pinned: [white & self.pieces_of_color(Color::White), black & self.pieces_of_color(Color::Black)],
-            pinners: [white_pinners, black_pinners],
-            kings: [self.king(Color::White), self.king(Color::Black)],
+            attackers: attackers & occupied,
+            diagonal,
+            orthogonal,
+            pins: [None, None],
             last_rank: matches!(to.rank(), Rank::First | Rank::Eighth),
         };
         Start::Exchange(ex, first, values[placed.index()])
