@@ -108,19 +108,6 @@ pub trait MoveVisitor {
     fn special(&mut self, mv: Move) -> ControlFlow<()>;
 }
 
-/// Generation sinks that can tell the generator to stop.
-pub(crate) trait Stop {
-    /// True once no more moves are wanted.
-    fn done(&self) -> bool;
-}
-
-impl Stop for MoveList {
-    #[inline(always)]
-    fn done(&self) -> bool {
-        false
-    }
-}
-
 #[inline(always)]
 fn origin(to: Square, step: i8) -> Square {
     Square::from_index_wrapping((to as i8).wrapping_sub(step) as u8)
@@ -159,9 +146,6 @@ impl<V: MoveVisitor> Visitor for Bridge<'_, V> {
             self.stopped = self.visitor.special(mv).is_break();
         }
     }
-}
-
-impl<V: MoveVisitor> Stop for Bridge<'_, V> {
     #[inline(always)]
     fn done(&self) -> bool {
         self.stopped
@@ -216,6 +200,9 @@ impl<V: Visitor> Visitor for QuietChecks<'_, V> {
             self.inner.special(mv);
         }
     }
+    fn done(&self) -> bool {
+        self.inner.done()
+    }
 }
 
 impl Position {
@@ -235,7 +222,7 @@ impl Position {
     }
 
     /// Runs the generator for `kind`.
-    fn generate_kind<const LEGAL: bool, V: Visitor + Stop>(&self, kind: GenKind, v: &mut V) {
+    fn generate_kind<const LEGAL: bool, V: Visitor>(&self, kind: GenKind, v: &mut V) {
         match kind {
             GenKind::All => self.generate::<LEGAL, V>(&Targets::ALL, v),
             GenKind::Noisy => {
@@ -325,8 +312,10 @@ impl Position {
 
     /// Sends the moves of `kind` to `visitor`, set by set (see
     /// [`MoveVisitor`]), until it returns [`ControlFlow::Break`]; returns
-    /// `Break` if it stopped. Nothing is built: a visitor can count moves
-    /// with popcounts or look for one and stop.
+    /// `Break` if it stopped. After a `Break` the visitor is not called
+    /// again and the generator stops at its next step (king, knights,
+    /// sliders, pawns, en passant). Nothing is built: a visitor can count
+    /// moves with popcounts or look for one and stop.
     ///
     /// ```
     /// use core::ops::ControlFlow;
