@@ -181,7 +181,7 @@ fn check_move(pos: &Position, mv: Move, rng: &mut Rng) -> i32 {
 /// (fixed seed), and every legal move of one position in three.
 #[test]
 fn against_the_oracle_on_random_positions() {
-    let mut rng = Rng(0x5eed_0f_5ee);
+    let mut rng = Rng(0x0005_eed0_f5ee);
     let (mut positions, mut moves, mut losing, mut winning) = (0, 0, 0, 0);
     let other_values = [100, 320, 330, 500, 950, 10_000];
     while positions < 100_000 {

@@ -158,10 +158,9 @@ impl Position {
     ///
     /// ```
     /// use chess_movegen::Position;
-    /// let pos = Position::from_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1")?;
+    /// let pos = Position::from_fen("8/1P1k4/8/8/8/8/8/4K3 w - - 0 1")?;
+    /// assert!(pos.gives_check(pos.parse_uci("b7b8n")?)); // the knight checks d7
     /// assert!(!pos.gives_check(pos.parse_uci("b7b8q")?));
-    /// assert!(pos.gives_check(pos.parse_uci("b7b8r")?));
-    /// assert!(!pos.gives_check(pos.parse_uci("b7b8n")?));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn gives_check(&self, mv: Move) -> bool {
