@@ -124,23 +124,43 @@ impl Position {
     pub fn hash_after(&self, mv: Move) -> u64 {
         let us = self.side_to_move();
         let them = !us;
-        let fx = self.move_effects(mv);
         let mut hash = self.zobrist_hash() ^ side_key() ^ self.ep_key();
-        for &(sq, piece) in fx.removed().iter().chain(fx.added()) {
-            hash ^= piece_key(piece.color, piece.role, sq);
-        }
         let (from, to) = (mv.from(), mv.to());
-        let role = self.role_at(from);
-        if role == Some(Role::Pawn) && mv.kind() == MoveKind::Normal && from.index() ^ to.index() == 16 {
-            let ep = Square::from_index_wrapping(((from.index() + to.index()) / 2) as u8);
-            if (attacks::pawn_attacks(us, ep) & self.pieces(them, Role::Pawn)).any() {
-                hash ^= crate::attacks::ZOBRIST_EP_FILE[ep.file().index()];
+        let Some(role) = self.role_at(from) else {
+            return hash;
+        };
+        match mv.kind() {
+            MoveKind::Normal | MoveKind::Promotion => {
+                let placed = mv.promotion_role().unwrap_or(role);
+                hash ^= piece_key(us, role, from) ^ piece_key(us, placed, to);
+                if let Some(captured) = self.role_at(to) {
+                    hash ^= piece_key(them, captured, to);
+                }
+                if role == Role::Pawn && from.index() ^ to.index() == 16 {
+                    let ep = Square::from_index_wrapping(((from.index() + to.index()) / 2) as u8);
+                    if (attacks::pawn_attacks(us, ep) & self.pieces(them, Role::Pawn)).any() {
+                        hash ^= crate::attacks::ZOBRIST_EP_FILE[ep.file().index()];
+                    }
+                }
+            }
+            MoveKind::EnPassant => {
+                let victim = Square::new(to.file(), from.rank());
+                hash ^= piece_key(us, Role::Pawn, from)
+                    ^ piece_key(us, Role::Pawn, to)
+                    ^ piece_key(them, Role::Pawn, victim);
+            }
+            MoveKind::Castle => {
+                let side = CastlingSide::of_rook(from, to);
+                hash ^= piece_key(us, Role::King, from)
+                    ^ piece_key(us, Role::Rook, to)
+                    ^ piece_key(us, Role::King, side.king_to(us))
+                    ^ piece_key(us, Role::Rook, side.rook_to(us));
             }
         }
         let castling = self.castling_rooks();
         if castling.any() {
             let mut lost = castling & (from.bitboard() | to.bitboard());
-            if role == Some(Role::King) {
+            if role == Role::King {
                 lost |= castling & Rank::First.relative_to(us).bitboard();
             }
             if lost.any() {
