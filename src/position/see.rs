@@ -33,7 +33,7 @@
 //! rook 500, queen 900, king 20,000 (the king is only ever lost by a first
 //! move that is not legal).
 
-use crate::attacks::{self, aligned, between};
+use crate::attacks::{self, between, line};
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::types::{Bitboard, Color, Rank, Role, Square};
@@ -50,9 +50,6 @@ struct Exchange {
     attackers: Bitboard,
     diagonal: Bitboard,
     orthogonal: Bitboard,
-    /// Per side: its pinned pieces and their pinners, worked out the first
-    /// time the side has a capturer to choose (most exchanges end before).
-    pins: [Option<(Bitboard, Bitboard)>; 2],
     last_rank: bool,
 }
 
@@ -69,27 +66,20 @@ impl Exchange {
     /// square; `None` ends the exchange.
     #[inline]
     fn next(&mut self, pos: &Position, side: Color) -> Option<Role> {
-        let mut candidates = self.attackers & pos.pieces_of_color(side);
+        let candidates = self.attackers & pos.pieces_of_color(side);
         if candidates.is_empty() {
             return None;
         }
-        let (pinned, pinners) = match self.pins[side.index()] {
-            Some(pins) => pins,
-            None => {
-                let (blockers, pinners) = pos.slider_blockers(side);
-                let pins = (blockers & pos.pieces_of_color(side), pinners);
-                self.pins[side.index()] = Some(pins);
-                pins
-            }
-        };
-        let pinned = candidates & pinned;
-        if pinned.any() {
-            candidates &= !self.held_by_pins(pos.king(side), pinned, pinners);
-        }
         for role in Role::ALL {
-            if let Some(sq) = (candidates & pos.pieces_of_role(role)).first() {
-                if role == Role::King && self.defended_without(pos, !side, sq) {
-                    return None;
+            let mut of_role = candidates & pos.pieces_of_role(role);
+            while let Some(sq) = of_role.first() {
+                if role == Role::King {
+                    if self.defended_without(pos, !side, sq) {
+                        return None;
+                    }
+                } else if self.held_by_pin(pos, side, sq) {
+                    of_role = of_role.without(sq);
+                    continue;
                 }
                 self.remove(sq, role);
                 return Some(role);
@@ -98,23 +88,37 @@ impl Exchange {
         None
     }
 
-    /// The pieces among `pinned` (of `side`) that may not capture: their
-    /// pinner stands and `to` is off the pin line.
-    #[cold]
-    fn held_by_pins(&self, king: Square, pinned: Bitboard, pinners: Bitboard) -> Bitboard {
-        let mut held = Bitboard::EMPTY;
-        for piece in pinned {
-            if aligned(king, piece, self.to) {
-                continue;
-            }
-            let standing = (pinners & self.occupied)
-                .into_iter()
-                .any(|pinner| pinner != self.to && between(king, pinner).contains(piece));
-            if standing {
-                held = held.with(piece);
-            }
+    /// True if the piece of `side` on `sq` was pinned to its king before
+    /// the first move, its pinner still stands, and the target is off the
+    /// pin line.
+    #[inline]
+    fn held_by_pin(&self, pos: &Position, side: Color, sq: Square) -> bool {
+        let king = pos.king(side);
+        let pin_line = line(king, sq);
+        if pin_line.is_empty() || pin_line.contains(self.to) {
+            return false;
         }
-        held
+        let before = pos.occupied();
+        if (between(king, sq) & before).any() {
+            return false;
+        }
+        // The first piece behind `sq`, seen from the king, on the line.
+        let behind = if king.rank() == sq.rank() || king.file() == sq.file() {
+            attacks::rook_attacks(king, before.without(sq)) & self.orthogonal
+        } else {
+            attacks::bishop_attacks(king, before.without(sq)) & self.diagonal
+        } & pos.pieces_of_color(!side)
+            & pin_line;
+        self.held_by(king, sq, behind)
+    }
+
+    /// Among the enemy sliders `behind` (on the line through `king` and
+    /// `sq`), the one beyond `sq`, if it still stands on its square.
+    #[cold]
+    fn held_by(&self, king: Square, sq: Square, behind: Bitboard) -> bool {
+        behind
+            .into_iter()
+            .any(|pinner| between(king, pinner).contains(sq) && pinner != self.to && self.occupied.contains(pinner))
     }
 
     /// True if `by` attacks `to` once the piece on `leaving` is gone.
@@ -139,6 +143,17 @@ impl Exchange {
         self.attackers &= self.occupied;
     }
 }
+
+/// [`SEE_VALUES`] as the exchange code uses them.
+const DEFAULT_VALUES: [i64; 6] = {
+    let mut values = [0; 6];
+    let mut i = 0;
+    while i < 6 {
+        values[i] = SEE_VALUES[i] as i64;
+        i += 1;
+    }
+    values
+};
 
 /// Piece values clamped to 0..=1,000,000 (so that no sum overflows).
 fn clamp_values(values: &[i32; 6]) -> [i64; 6] {
@@ -166,14 +181,18 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn see(&self, mv: Move) -> i32 {
-        self.see_with(mv, &SEE_VALUES)
+        self.see_values(mv, &DEFAULT_VALUES)
     }
 
     /// [`Position::see`] with other piece values (by [`Role::index`];
     /// each is clamped to 0..=1,000,000).
     pub fn see_with(&self, mv: Move, values: &[i32; 6]) -> i32 {
-        let values = clamp_values(values);
-        let (mut ex, first, mut on_square) = match self.see_start(mv, &values) {
+        self.see_values(mv, &clamp_values(values))
+    }
+
+    #[inline]
+    fn see_values(&self, mv: Move, values: &[i64; 6]) -> i32 {
+        let (mut ex, first, mut on_square) = match self.see_start(mv, values) {
             Start::Value(v) => return v as i32,
             Start::Exchange(ex, first, on_square) => (ex, first, on_square),
         };
@@ -185,7 +204,7 @@ impl Position {
         let mut side = !self.side_to_move();
         while depth + 1 < gains.len() {
             let Some(role) = ex.next(self, side) else { break };
-            let (gain, placed) = capture_value(role, ex.last_rank, on_square, &values);
+            let (gain, placed) = capture_value(role, ex.last_rank, on_square, values);
             depth += 1;
             gains[depth] = gain - gains[depth - 1];
             on_square = placed;
@@ -211,14 +230,18 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn see_ge(&self, mv: Move, threshold: i32) -> bool {
-        self.see_ge_with(mv, threshold, &SEE_VALUES)
+        self.see_ge_values(mv, threshold, &DEFAULT_VALUES)
     }
 
     /// [`Position::see_ge`] with other piece values (as in
     /// [`Position::see_with`]).
     pub fn see_ge_with(&self, mv: Move, threshold: i32, values: &[i32; 6]) -> bool {
-        let values = clamp_values(values);
-        let (mut ex, first, mut on_square) = match self.see_start(mv, &values) {
+        self.see_ge_values(mv, threshold, &clamp_values(values))
+    }
+
+    #[inline]
+    fn see_ge_values(&self, mv: Move, threshold: i32, values: &[i64; 6]) -> bool {
+        let (mut ex, first, mut on_square) = match self.see_start(mv, values) {
             Start::Value(v) => return v >= i64::from(threshold),
             Start::Exchange(ex, first, on_square) => (ex, first, on_square),
         };
@@ -244,7 +267,7 @@ impl Position {
                 return false;
             }
             let Some(role) = ex.next(self, side) else { return at_most };
-            let (gain, placed) = capture_value(role, ex.last_rank, on_square, &values);
+            let (gain, placed) = capture_value(role, ex.last_rank, on_square, values);
             on_square = placed;
             if at_most {
                 // f(d) <= bound  <=>  f(d + 1) >= gain - bound
@@ -304,7 +327,6 @@ impl Position {
             attackers: attackers & occupied,
             diagonal,
             orthogonal,
-            pins: [None, None],
             last_rank: matches!(to.rank(), Rank::First | Rank::Eighth),
         };
         Start::Exchange(ex, first, values[placed.index()])
