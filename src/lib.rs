@@ -81,12 +81,14 @@
 //!   [`Piece`], [`Bitboard`], [`CastlingRights`], [`CastlingSide`],
 //!   [`Move`], [`MoveKind`], [`MoveList`].
 //! - [`attacks`]: table lookups for every piece, and the `between` / `line` rays.
+//! - [`polyglot`]: Polyglot opening books: [`Position::polyglot_key`], a
+//!   [`Book`](polyglot::Book) read from a byte slice, move decoding.
 //!
 //! # Three ways to play a move
 //!
 //! | call | checks | on an illegal move |
 //! | --- | --- | --- |
-//! | [`Position::make_move`], [`Position::play`] | `debug_assert!` only | the position's invariants break (never undefined behaviour) |
+//! | [`Position::make_move`], [`Position::play`] | none in release builds; debug builds assert legality | release: the position's invariants break (never undefined behaviour); debug: panic |
 //! | [`Position::try_make_move`], [`Position::try_play`], [`Game::push`] | full legality | [`MoveError::Illegal`] with the reason, state untouched |
 //! | [`Position::parse_uci`], [`Position::parse_san`] | syntax and legality | [`MoveError`] |
 //!
@@ -105,14 +107,18 @@ extern crate alloc;
 
 pub mod attacks;
 mod game;
+// The slow, obviously correct geometry that build.rs tabulates: the
+// library itself only tests against it.
+#[cfg(test)]
 mod geometry;
 mod magics;
 mod moves;
 mod notation;
 mod outcome;
 mod perft;
+pub mod polyglot;
+mod polyglot_keys;
 mod position;
-mod prng;
 mod types;
 
 pub use game::{Game, LineError};
@@ -121,8 +127,8 @@ pub use notation::{IllegalReason, MoveError, Notation};
 pub use outcome::{DrawReason, Outcome};
 pub use perft::{perft, perft_divide, perft_stats, PerftStats};
 pub use position::{
-    CastlingMode, CheckInfo, FenError, FenErrorKind, FenField, FenOptions, GenKind, Legality, MoveEffects, MoveVisitor,
-    Position, PositionError, Repairs, Undo, SEE_VALUES,
+    CastlingMode, CastlingModeError, CheckInfo, FenError, FenErrorKind, FenField, FenOptions, GenKind, Legality,
+    MoveEffects, MoveVisitor, Position, PositionError, Repairs, Undo, SEE_VALUES,
 };
 pub use types::{
     Bitboard, CastlingRights, CastlingSide, Color, File, ParseSquareError, Piece, Rank, Role, Square, Squares,
