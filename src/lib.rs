@@ -99,7 +99,8 @@
 //!   results such as [`Position::fen`] and [`perft_divide`]).
 //! - `serde`: `Serialize` / `Deserialize` for the value types
 //!   ([`Square`] as `"e4"`, [`Move`] as its 16 bits) and for [`Position`]
-//!   as its FEN string. Adds the `serde` dependency.
+//!   as its FEN string (`chess960:` and the FEN in Chess960 mode, so the
+//!   castling mode survives). Adds the `serde` dependency.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 
