@@ -76,6 +76,19 @@
 //!   [`pseudo_legal_moves`](Position::pseudo_legal_moves),
 //!   [`is_legal`](Position::is_legal), [`is_pseudo_legal`](Position::is_pseudo_legal),
 //!   [`illegal_reason`](Position::illegal_reason).
+//! - For engines: [`gives_check`](Position::gives_check) (and
+//!   [`check_info`](Position::check_info) with
+//!   [`gives_check_with`](Position::gives_check_with)), static exchange
+//!   evaluation [`see`](Position::see) / [`see_ge`](Position::see_ge),
+//!   [`blockers_for_king`](Position::blockers_for_king),
+//!   [`pinners`](Position::pinners),
+//!   [`discovered_check_candidates`](Position::discovered_check_candidates),
+//!   [`hash_after`](Position::hash_after),
+//!   [`move_effects`](Position::move_effects) ([`MoveEffects`]), and
+//!   generation by [`GenKind`] (noisy, quiet, evasions, non-evasions,
+//!   quiet checks) with [`generate_into`](Position::generate_into) or,
+//!   set by set with early exit, [`visit_moves`](Position::visit_moves)
+//!   and a [`MoveVisitor`].
 //! - Playing moves: [`make_move`](Position::make_move) /
 //!   [`unmake_move`](Position::unmake_move) with an [`Undo`] (fast, legal
 //!   moves only), [`try_make_move`](Position::try_make_move) (checked),
@@ -160,8 +173,8 @@ pub use notation::{IllegalReason, MoveError, Notation};
 pub use outcome::{DrawReason, GameResult, Outcome};
 pub use perft::{perft, perft_divide, perft_stats, PerftStats};
 pub use position::{
-    CastlingMode, CastlingModeError, FenError, FenErrorKind, FenField, FenOptions, Pieces, Position, PositionError,
-    Repairs, Setup, Undo,
+    CastlingMode, CastlingModeError, CheckInfo, FenError, FenErrorKind, FenField, FenOptions, GenKind, Legality,
+    MoveEffects, MoveVisitor, Pieces, Position, PositionError, Repairs, Setup, Undo, SEE_VALUES,
 };
 pub use types::{
     Bitboard, CastlingRights, CastlingSide, Color, File, ParseSquareError, ParseValueError, Piece, Rank, Role, Square,

@@ -220,7 +220,27 @@ impl Move {
         }
     }
 
-    /// The raw 16 bits, for storage (for example in a transposition table).
+    /// The raw 16 bits, for storage: the transposition-table format of a
+    /// move. Bits 0–5 from square, 6–11 to square (the rook's for
+    /// castling), 12–13 promotion role (knight, bishop, rook, queen),
+    /// 14–15 [`MoveKind`]; 0 is [`Move::NULL`], which no position accepts
+    /// as a move, so it can mark an empty entry.
+    ///
+    /// A table entry may hold bits from another position (a key
+    /// collision): validate them with [`Position::is_legal`](crate::Position::is_legal)
+    /// (or [`Position::is_pseudo_legal`](crate::Position::is_pseudo_legal)) before playing
+    /// them. Both accept every `u16` and are true exactly for the moves of
+    /// the legal (pseudo-legal) move list.
+    ///
+    /// ```
+    /// use chess_movegen::{Move, Position};
+    /// let pos = Position::startpos();
+    /// let stored: u16 = pos.parse_uci("g1f3")?.to_bits();
+    /// let mv = Move::from_bits(stored);
+    /// assert!(pos.is_legal(mv));
+    /// assert!(!pos.is_legal(Move::from_bits(0xffff)));
+    /// # Ok::<(), chess_movegen::MoveError>(())
+    /// ```
     #[inline]
     pub const fn to_bits(self) -> u16 {
         self.0

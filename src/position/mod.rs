@@ -2,8 +2,12 @@
 
 use crate::types::{Bitboard, Color, Piece, Role, Square};
 
+pub use check::CheckInfo;
+pub use effects::MoveEffects;
 pub use fen::{FenError, FenErrorKind, FenField, FenOptions, Repairs};
+pub use kinds::{GenKind, Legality, MoveVisitor};
 pub use make::Undo;
+pub use see::SEE_VALUES;
 pub use setup::{Pieces, Setup};
 pub use validate::PositionError;
 
@@ -199,11 +203,15 @@ mod board;
 
 mod transform;
 
+mod kinds;
 mod movegen;
 
+mod effects;
 mod legality;
 mod make;
 
+mod check;
+mod see;
 mod status;
 
 mod rules;

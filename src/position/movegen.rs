@@ -61,6 +61,14 @@ pub(crate) trait Visitor {
     fn promotion_set(&mut self, to: Bitboard, step: i8);
     /// One special move: en passant or castling.
     fn special(&mut self, mv: Move);
+    /// True once the visitor wants no more moves: the generator then stops
+    /// at the next step (king, knights, sliders, pawns, en passant). A
+    /// constant `false` for the visitors that never stop, so their code is
+    /// unchanged.
+    #[inline(always)]
+    fn done(&self) -> bool {
+        false
+    }
 }
 
 /// Counts moves without building them.
@@ -331,17 +339,26 @@ impl Position {
         if t.from.contains(f.king) {
             self.king_moves::<LEGAL, V>(&f, t, v);
         }
-        if LEGAL && f.checkers.more_than_one() {
+        if (LEGAL && f.checkers.more_than_one()) || v.done() {
             return;
         }
         let check_mask = if LEGAL { check_mask(&f) } else { Bitboard::FULL };
         let target = !f.ours & check_mask & t.to;
         let unpinned = t.from & !f.pinned;
         self.knight_moves(&f, target, unpinned, v);
+        if v.done() {
+            return;
+        }
         self.slider_moves::<LEGAL, V>(&f, target, t.from, v);
+        if v.done() {
+            return;
+        }
         self.pawn_moves(&f, target, unpinned, v);
         if LEGAL && f.checkers.is_empty() {
             self.pinned_pawn_moves(&f, t, v);
+        }
+        if v.done() {
+            return;
         }
         if let Some(ep) = self.ep_square {
             if t.ep_to.contains(ep) {
