@@ -64,7 +64,7 @@ pub enum Legality {
 /// /// Counts moves without building them (promotions four times).
 /// struct Count<'a> {
 ///     pos: &'a Position,
-///     moves: u32,
+///     moves: usize,
 /// }
 /// impl MoveVisitor for Count<'_> {
 ///     fn moves(&mut self, from: Square, to: Bitboard) -> ControlFlow<()> {
