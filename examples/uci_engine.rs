@@ -54,7 +54,7 @@ use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
 use chess_movegen::polyglot::Book;
-use chess_movegen::{attacks, Bitboard, CastlingMode, Color, FenOptions, Move, MoveList, Position, Role};
+use chess_movegen::{CastlingMode, Color, FenOptions, Move, MoveList, Position, Role};
 
 // ---------------------------------------------------------------------------
 // Evaluation
@@ -150,88 +150,8 @@ fn evaluate(pos: &Position) -> i32 {
 }
 
 // ---------------------------------------------------------------------------
-// Library helpers not yet in the crate (private stand-ins)
+// Move classes
 // ---------------------------------------------------------------------------
-
-/// Stand-in for the crate's noisy-move generation: captures (en passant
-/// included) and all promotions.
-fn fallback_noisy_into(pos: &Position, moves: &mut MoveList) {
-    moves.clear();
-    moves.extend(pos.legal_captures());
-    moves.extend(pos.legal_quiets().into_iter().filter(|m| m.is_promotion()));
-}
-
-/// Stand-in for the crate's quiet-move generation: every legal move that
-/// is not noisy.
-fn fallback_quiets_into(pos: &Position, moves: &mut MoveList) {
-    moves.clear();
-    moves.extend(pos.legal_quiets().into_iter().filter(|m| !m.is_promotion()));
-}
-
-/// Stand-in for `Position::gives_check`: plays the move and looks.
-fn fallback_gives_check(pos: &Position, mv: Move) -> bool {
-    pos.play(mv).is_check()
-}
-
-/// Stand-in for `Position::see_ge`: static exchange evaluation on the
-/// destination square, least valuable attacker first, x-rays revealed as
-/// pieces leave (pins are ignored).
-fn fallback_see_ge(pos: &Position, mv: Move, threshold: i32) -> bool {
-    const SEE_VALUE: [i32; 6] = [100, 320, 330, 500, 900, 20_000];
-    if mv.is_castle() {
-        return 0 >= threshold;
-    }
-    let (from, to) = (mv.from(), mv.to());
-    let mut occupied = pos.occupied() ^ from.bitboard();
-    let mut gain = [0i32; 34];
-    gain[0] = if mv.is_en_passant() {
-        occupied ^= to
-            .offset(0, if pos.side_to_move() == Color::White { -1 } else { 1 })
-            .map_or(Bitboard::EMPTY, |s| s.bitboard());
-        SEE_VALUE[0]
-    } else {
-        pos.role_at(to).map_or(0, |r| SEE_VALUE[r.index()])
-    };
-    let mut on_square = SEE_VALUE[pos.role_at(from).map_or(0, |r| r.index())];
-    if let Some(role) = mv.promotion_role() {
-        gain[0] += SEE_VALUE[role.index()] - SEE_VALUE[0];
-        on_square = SEE_VALUE[role.index()];
-    }
-    let mut side = !pos.side_to_move();
-    let mut d = 0;
-    loop {
-        let attackers = (attacks::pawn_attacks(Color::White, to) & pos.pieces(Color::Black, Role::Pawn))
-            | (attacks::pawn_attacks(Color::Black, to) & pos.pieces(Color::White, Role::Pawn))
-            | (attacks::knight_attacks(to) & pos.pieces_of_role(Role::Knight))
-            | (attacks::king_attacks(to) & pos.pieces_of_role(Role::King))
-            | (attacks::rook_attacks(to, occupied)
-                & (pos.pieces_of_role(Role::Rook) | pos.pieces_of_role(Role::Queen)))
-            | (attacks::bishop_attacks(to, occupied)
-                & (pos.pieces_of_role(Role::Bishop) | pos.pieces_of_role(Role::Queen)));
-        let ours = attackers & occupied & pos.pieces_of_color(side);
-        let Some((sq, role)) =
-            Role::ALL.into_iter().find_map(|r| (ours & pos.pieces_of_role(r)).first().map(|s| (s, r)))
-        else {
-            break;
-        };
-        if role == Role::King && (attackers & occupied & pos.pieces_of_color(!side)).any() {
-            break;
-        }
-        d += 1;
-        gain[d] = on_square - gain[d - 1];
-        if d >= 33 {
-            break;
-        }
-        occupied ^= sq.bitboard();
-        on_square = SEE_VALUE[role.index()];
-        side = !side;
-    }
-    while d > 0 {
-        gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
-        d -= 1;
-    }
-    gain[0] >= threshold
-}
 
 /// Captures, en passant and promotions.
 fn is_noisy(pos: &Position, mv: Move) -> bool {
@@ -382,14 +302,14 @@ impl Picker {
                     }
                 }
                 Stage::GenerateNoisy => {
-                    fallback_noisy_into(pos, &mut self.moves);
+                    pos.legal_noisy_into(&mut self.moves);
                     let all = std::mem::take(&mut self.moves);
                     self.scores.clear();
                     for mv in all {
                         if mv == self.tt_move {
                             continue;
                         }
-                        if fallback_see_ge(pos, mv, 0) {
+                        if pos.see_ge(mv, 0) {
                             self.moves.push(mv);
                             self.scores.push(mvv_lva(pos, mv));
                         } else {
@@ -413,7 +333,7 @@ impl Picker {
                     }
                 }
                 Stage::GenerateQuiets => {
-                    fallback_quiets_into(pos, &mut self.moves);
+                    pos.legal_quiet_into(&mut self.moves);
                     let all = std::mem::take(&mut self.moves);
                     self.scores.clear();
                     for mv in all {
@@ -617,7 +537,7 @@ impl Search<'_> {
                 continue;
             }
             // Check extension: a move that gives check is searched a ply deeper.
-            let extension = i32::from(fallback_gives_check(pos, mv));
+            let extension = i32::from(pos.gives_check(mv));
             let next = pos.play(mv);
             let child_depth = depth - 1 + extension;
             let mut score;
