@@ -68,6 +68,8 @@
 //!   [`Piece`], [`Bitboard`], [`CastlingRights`], [`CastlingSide`],
 //!   [`Move`], [`MoveKind`], [`MoveList`].
 //! - [`attacks`]: table lookups for every piece, and the `between` / `line` rays.
+//! - [`polyglot`]: Polyglot opening books: [`Position::polyglot_key`], a
+//!   [`Book`](polyglot::Book) read from a byte slice, move decoding.
 //!
 //! # Three ways to play a move
 //!
@@ -84,7 +86,8 @@
 //!   results such as [`Position::fen`] and [`perft_divide`]).
 //! - `serde`: `Serialize` / `Deserialize` for the value types
 //!   ([`Square`] as `"e4"`, [`Move`] as its 16 bits) and for [`Position`]
-//!   as its FEN string. Adds the `serde` dependency.
+//!   as its FEN string (`chess960:` and the FEN in Chess960 mode, so the
+//!   castling mode survives). Adds the `serde` dependency.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 
@@ -101,6 +104,8 @@ mod moves;
 mod notation;
 mod outcome;
 mod perft;
+pub mod polyglot;
+mod polyglot_keys;
 mod position;
 mod types;
 

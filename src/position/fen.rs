@@ -429,6 +429,8 @@ impl Position {
                 (FenField::Castling, castling.1)
             } else if errors.contains(PositionError::INVALID_EP_SQUARE) {
                 (FenField::EnPassant, ep.1)
+            } else if pos.fullmove == 0 {
+                (FenField::FullmoveNumber, fullmove.1)
             } else {
                 (FenField::HalfmoveClock, halfmove.1)
             };

@@ -380,26 +380,48 @@ impl Position {
     }
 }
 
-/// A position serializes as its FEN (X-FEN castling rights).
+/// The prefix of a serialized Chess960 position.
+#[cfg(feature = "serde")]
+const CHESS960_PREFIX: &str = "chess960:";
+
+/// A position serializes as a string: its FEN (X-FEN castling rights) in
+/// standard chess, and `chess960:` followed by its FEN in Chess960 mode, so
+/// that the castling mode comes back too (`Position::chess960(518)`, the
+/// standard setup, is then still a Chess960 position). Both are plain
+/// strings, so every serde format can hold them.
+///
+/// ```
+/// use chess_movegen::Position;
+/// let json = serde_json::to_string(&Position::chess960(518).unwrap())?;
+/// assert_eq!(json, r#""chess960:rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1""#);
+/// assert_eq!(serde_json::from_str::<Position>(&json)?, Position::chess960(518).unwrap());
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[cfg(feature = "serde")]
 impl serde::Serialize for Position {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(&self.fen())
+        match self.mode {
+            CastlingMode::Standard => serializer.serialize_str(&self.fen()),
+            CastlingMode::Chess960 => serializer.serialize_str(&alloc::format!("{CHESS960_PREFIX}{}", self.fen())),
+        }
     }
 }
 
-/// A position deserializes from a FEN, strictly. Castling rights that only
-/// make sense in Chess960 give a position in [`CastlingMode::Chess960`] mode.
+/// A position deserializes from what [`Serialize`](serde::Serialize)
+/// writes, strictly: `chess960:` and a FEN in Chess960 mode (X-FEN or
+/// Shredder-FEN castling rights), or a FEN of standard chess. A FEN without
+/// the prefix whose castling rights only make sense in Chess960 is read in
+/// Chess960 mode, as earlier versions wrote such positions without it.
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for Position {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Position, D::Error> {
-        let fen = <alloc::string::String as serde::Deserialize>::deserialize(deserializer)?;
-        Position::from_fen(&fen)
-            .or_else(|e| {
-                Position::from_fen_with(&fen, FenOptions::new().castling(CastlingMode::Chess960))
-                    .map(|(p, _)| p)
-                    .map_err(|_| e)
-            })
+        let text = <alloc::string::String as serde::Deserialize>::deserialize(deserializer)?;
+        let chess960 = FenOptions::new().castling(CastlingMode::Chess960);
+        if let Some(fen) = text.strip_prefix(CHESS960_PREFIX) {
+            return Position::from_fen_with(fen, chess960).map(|(p, _)| p).map_err(serde::de::Error::custom);
+        }
+        Position::from_fen(&text)
+            .or_else(|e| Position::from_fen_with(&text, chess960).map(|(p, _)| p).map_err(|_| e))
             .map_err(serde::de::Error::custom)
     }
 }
