@@ -98,6 +98,7 @@ mod moves;
 mod notation;
 mod outcome;
 mod perft;
+pub mod pgn;
 mod position;
 mod prng;
 mod types;
