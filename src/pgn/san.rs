@@ -5,7 +5,8 @@
 
 use crate::moves::Move;
 use crate::position::Position;
-use crate::types::{Bitboard, CastlingSide, Role, Square};
+use crate::attacks;
+use crate::types::{Bitboard, CastlingSide, Color, Role, Square};
 
 /// A SAN token taken apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,22 +59,26 @@ pub(crate) fn parse(token: &[u8]) -> Option<San> {
     while let [rest @ .., b'+' | b'#'] = t {
         t = rest;
     }
-    if let Some(rest) = t.strip_suffix(b"e.p.") {
-        t = rest;
-    }
-    match t {
-        b"O-O" | b"0-0" => return Some(San::Castle(CastlingSide::KingSide)),
-        b"O-O-O" | b"0-0-0" => return Some(San::Castle(CastlingSide::QueenSide)),
-        b"--" | b"Z0" | b"0000" | b"@@@@" => return Some(San::Null),
-        _ => {}
-    }
-    let (role, mut t) = match t.split_first()? {
-        (b'N', rest) => (Role::Knight, rest),
-        (b'B', rest) => (Role::Bishop, rest),
-        (b'R', rest) => (Role::Rook, rest),
-        (b'Q', rest) => (Role::Queen, rest),
-        (b'K', rest) => (Role::King, rest),
-        _ => (Role::Pawn, t),
+    let (role, mut t) = match *t.first()? {
+        b'a'..=b'h' => {
+            if let Some(rest) = t.strip_suffix(b"e.p.") {
+                t = rest;
+            }
+            (Role::Pawn, t)
+        }
+        b'N' => (Role::Knight, &t[1..]),
+        b'B' => (Role::Bishop, &t[1..]),
+        b'R' => (Role::Rook, &t[1..]),
+        b'Q' => (Role::Queen, &t[1..]),
+        b'K' => (Role::King, &t[1..]),
+        _ => {
+            return match t {
+                b"O-O" | b"0-0" => Some(San::Castle(CastlingSide::KingSide)),
+                b"O-O-O" | b"0-0-0" => Some(San::Castle(CastlingSide::QueenSide)),
+                b"--" | b"Z0" | b"0000" | b"@@@@" => Some(San::Null),
+                _ => None,
+            }
+        }
     };
     let mut promotion = None;
     if role == Role::Pawn {
@@ -109,7 +114,16 @@ pub(crate) fn parse(token: &[u8]) -> Option<San> {
 }
 
 /// The one legal move a parsed SAN names, or `None` when there is none or
-/// more than one (null moves are not handled here).
+/// more than one, or the fast path leaves it to the full parser (null
+/// moves, en passant, castling it cannot play).
+///
+/// Candidates come from the attack tables, not from move generation:
+/// the origins of the named piece that reach the destination. A
+/// non-king move is legal when the side is not in double check, the move
+/// lands on the check mask if in check, and a pinned piece stays on the
+/// line through its king; a king move is legal when its destination is
+/// not attacked with the king lifted off the board.
+#[inline]
 pub(crate) fn resolve(pos: &Position, san: San) -> Option<Move> {
     let us = pos.side_to_move();
     match san {
@@ -119,30 +133,156 @@ pub(crate) fn resolve(pos: &Position, san: San) -> Option<Move> {
             pos.is_legal(mv).then_some(mv)
         }
         San::Normal { role, file, rank, to, promotion } => {
-            let mut from = pos.pieces(us, role);
-            if let Some(f) = file {
-                from &= Bitboard(0x0101_0101_0101_0101 << f);
-            } else if role == Role::Pawn {
-                // A pawn move without an origin file is a push.
-                from &= Bitboard(0x0101_0101_0101_0101 << (to.index() & 7));
-            }
-            if let Some(r) = rank {
-                from &= Bitboard(0xff << (8 * r));
-            }
-            if from.is_empty() {
+            let ours = pos.pieces_of_color(us);
+            if ours.contains(to) {
                 return None;
             }
+            let mut from_mask = pos.pieces(us, role);
+            if let Some(f) = file {
+                from_mask &= Bitboard(0x0101_0101_0101_0101 << f);
+            }
+            if let Some(r) = rank {
+                from_mask &= Bitboard(0xff << (8 * r));
+            }
+            let occupied = pos.occupied();
+            let king = pos.king(us);
+            let (candidates, mv_of): (Bitboard, fn(Square, Square, Option<Role>) -> Move) = match role {
+                Role::King => {
+                    if promotion.is_some() {
+                        return None;
+                    }
+                    let from = (attacks::king_attacks(to) & from_mask).single()?;
+                    if attacked(pos, to, !us, occupied.without(from)) {
+                        return None;
+                    }
+                    return Some(Move::new(from, to));
+                }
+                Role::Pawn => {
+                    let theirs = pos.pieces_of_color(!us);
+                    let last = to.rank() == crate::types::Rank::Eighth.relative_to(us);
+                    if last != promotion.is_some() {
+                        return None;
+                    }
+                    let back = |sq: Square| -> Option<Square> { sq.offset(0, if us == Color::White { -1 } else { 1 }) };
+                    let from = match file {
+                        Some(f) if usize::from(f) != to.index() & 7 => {
+                            // A capture (en passant is left to the full parser).
+                            if !theirs.contains(to) || (i32::from(f) - (to.index() & 7) as i32).abs() != 1 {
+                                return None;
+                            }
+                            Square::new(crate::types::File::from_index(f)?, back(to)?.rank())
+                        }
+                        _ => {
+                            if occupied.contains(to) {
+                                return None;
+                            }
+                            let one = back(to)?;
+                            if from_mask.contains(one) {
+                                one
+                            } else if !occupied.contains(one)
+                                && to.rank() == crate::types::Rank::Fourth.relative_to(us)
+                            {
+                                back(one)?
+                            } else {
+                                return None;
+                            }
+                        }
+                    };
+                    if !from_mask.contains(from) {
+                        return None;
+                    }
+                    (from.bitboard(), |from, to, promotion| match promotion {
+                        Some(role) => Move::promotion(from, to, role),
+                        None => Move::new(from, to),
+                    })
+                }
+                _ => {
+                    if promotion.is_some() {
+                        return None;
+                    }
+                    let reach = match role {
+                        Role::Knight => attacks::knight_attacks(to) & from_mask,
+                        _ => {
+                            let mut reach = Bitboard::EMPTY;
+                            for from in from_mask {
+                                if slides(role, from, to, occupied) {
+                                    reach = reach.with(from);
+                                }
+                            }
+                            reach
+                        }
+                    };
+                    (reach, |from, to, _| Move::new(from, to))
+                }
+            };
+            if candidates.is_empty() {
+                return None;
+            }
+            let checkers = attackers(pos, king, !us, occupied);
+            if checkers.any() {
+                let checker = checkers.single()?;
+                if !(attacks::between(king, checker).with(checker)).contains(to) {
+                    return None;
+                }
+            }
             let mut found = None;
-            for mv in pos.legal_moves_masked(from, to.bitboard()) {
-                if mv.is_castle() || mv.promotion_role() != promotion {
+            for from in candidates {
+                let ray = attacks::line(king, from);
+                if ray.any() && !ray.contains(to) && exposes_king(pos, king, from, to, occupied) {
                     continue;
                 }
                 if found.is_some() {
                     return None;
                 }
-                found = Some(mv);
+                found = Some(mv_of(from, to, promotion));
             }
             found
         }
     }
+}
+
+/// True if moving the piece on `from` (on a line with the king) to `to`
+/// (off that line) opens the line to an enemy slider: the piece is pinned.
+#[inline]
+fn exposes_king(pos: &Position, king: Square, from: Square, to: Square, occupied: Bitboard) -> bool {
+    let them = !pos.side_to_move();
+    let after = (occupied.without(from)).with(to);
+    let theirs = pos.pieces_of_color(them).without(to);
+    let queens = pos.pieces(them, Role::Queen);
+    let (role, snipers) = if king.rank() == from.rank() || king.file() == from.file() {
+        (Role::Rook, (pos.pieces(them, Role::Rook) | queens) & theirs)
+    } else {
+        (Role::Bishop, (pos.pieces(them, Role::Bishop) | queens) & theirs)
+    };
+    // Only the snipers on the king's line through `from`.
+    snipers & attacks::line(king, from) & !attacks::between(king, from).with(king)
+        != Bitboard::EMPTY
+        && (snipers & attacks::line(king, from)).into_iter().any(|s| slides(role, s, king, after))
+}
+
+/// True if a `role` slider (bishop, rook or queen) on `from` reaches `to`
+/// on `occupied`. Looks at the 32 KiB `between` table only, not at the
+/// slider attack tables (a cache miss each on a large file).
+#[inline(always)]
+fn slides(role: Role, from: Square, to: Square, occupied: Bitboard) -> bool {
+    let straight = from.rank() == to.rank() || from.file() == to.file();
+    let fits = match role {
+        Role::Rook => straight,
+        Role::Bishop => !straight && attacks::line(from, to).any(),
+        _ => straight || attacks::line(from, to).any(),
+    };
+    fits && (attacks::between(from, to) & occupied).is_empty()
+}
+
+/// The pieces of `by` attacking `sq` on `occupied` (sliders found by
+/// walking the few enemy sliders, see [`slides`]).
+#[inline(always)]
+fn attackers(pos: &Position, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+    pos.attackers_with(sq, by, occupied)
+}
+
+/// True if `by` attacks `sq` on `occupied`.
+#[inline(always)]
+fn attacked(pos: &Position, sq: Square, by: Color, occupied: Bitboard) -> bool {
+    attackers(pos, sq, by, occupied).any()
 }
