@@ -7,8 +7,8 @@ use core::fmt;
 use crate::moves::Move;
 use crate::notation::MoveError;
 use crate::outcome::{DrawReason, Outcome};
-use crate::types::Color;
 use crate::position::{FenError, Position, Undo};
+use crate::types::Color;
 
 /// A game from a start position: the current position, the moves played,
 /// and what is needed to take them back and to detect repetitions.

@@ -77,7 +77,12 @@ fn annotated_line(rng: &mut Rng, mut pos: Position, plies: usize, depth: usize) 
             node.nags.push(Nag(10 + rng.below(130) as u8));
         }
         if rng.below(5) == 0 {
-            node.comments.push(format!("[%clk 0:{:02}:{:02}] a remark on move {}", rng.below(60), rng.below(60), line.len() + 1));
+            node.comments.push(format!(
+                "[%clk 0:{:02}:{:02}] a remark on move {}",
+                rng.below(60),
+                rng.below(60),
+                line.len() + 1
+            ));
         }
         if depth > 0 && rng.below(8) == 0 {
             let plies = 1 + rng.below(8);

@@ -90,8 +90,10 @@ pub(crate) struct Lexer<I> {
     pub newlines: u32,
     /// Where the last token started.
     pub mark: Mark,
-    /// An I/O error that ended the input.
+    /// An I/O error that ended the input, until reported.
     pub io_error: Option<alloc::string::String>,
+    /// The input has failed: nothing more is read.
+    failed: bool,
 }
 
 impl<I: Sealed> Lexer<I> {
@@ -105,6 +107,7 @@ impl<I: Sealed> Lexer<I> {
             newlines: 0,
             mark: Mark { offset: 0, line: 1, line_start: 0 },
             io_error: None,
+            failed: false,
         };
         if lexer.input.data().is_empty() {
             lexer.more(0);
@@ -124,7 +127,7 @@ impl<I: Sealed> Lexer<I> {
     /// Asks for more data, keeping bytes from `keep` on. False at the end.
     #[cold]
     fn more(&mut self, keep: usize) -> bool {
-        if self.io_error.is_some() {
+        if self.failed {
             return false;
         }
         match self.input.more(keep) {
@@ -137,6 +140,7 @@ impl<I: Sealed> Lexer<I> {
                 self.base += keep as u64;
                 self.pos -= keep;
                 self.io_error = Some(e);
+                self.failed = true;
                 false
             }
         }

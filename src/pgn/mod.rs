@@ -165,7 +165,8 @@ impl fmt::Display for GameResult {
 pub struct TagValue<'a>(&'a [u8]);
 
 impl<'a> TagValue<'a> {
-    pub(crate) fn new(raw: &'a [u8]) -> TagValue<'a> {
+    /// A value from its raw bytes (escapes included).
+    pub fn new(raw: &'a [u8]) -> TagValue<'a> {
         TagValue(raw)
     }
 

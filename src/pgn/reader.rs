@@ -9,7 +9,7 @@ use crate::notation::MoveError;
 use crate::pgn::input::{Input, SliceInput};
 use crate::pgn::lexer::{Lexer, Mark, Token};
 use crate::pgn::{san, Nag, PgnError, PgnErrorKind, Skip, TagValue, Visitor};
-use crate::position::{CastlingMode, FenOptions, Position, Undo};
+use crate::position::{CastlingMode, FenOptions, Position, Repairs, Undo};
 
 /// A streaming PGN reader: any number of games, one at a time, from a
 /// byte slice or (with `std`) from a [`std::io::Read`].
@@ -44,6 +44,9 @@ pub struct Reader<I> {
     variant: String,
     has_fen: bool,
     has_variant: bool,
+    /// Where the FEN and Variant tags start, for their errors.
+    fen_mark: Mark,
+    variant_mark: Mark,
 }
 
 #[derive(Clone, Copy)]
@@ -122,6 +125,8 @@ impl<I: Input> Reader<I> {
             variant: String::new(),
             has_fen: false,
             has_variant: false,
+            fen_mark: Mark::default(),
+            variant_mark: Mark::default(),
         }
     }
 
@@ -210,6 +215,7 @@ impl<I: Input> Reader<I> {
                 _ => break,
             }
             self.lexer.next(); // sets the mark on the `[`
+            let mark = self.lexer.mark;
             match self.lexer.tag() {
                 Ok(range) => {
                     let data = self.lexer.data();
@@ -219,10 +225,12 @@ impl<I: Input> Reader<I> {
                         self.fen.clear();
                         self.fen.push_str(&value.decode());
                         self.has_fen = true;
+                        self.fen_mark = mark;
                     } else if name == b"Variant" {
                         self.variant.clear();
                         self.variant.push_str(value.decode().trim());
                         self.has_variant = true;
+                        self.variant_mark = mark;
                     }
                     visitor.tag(name, value);
                 }
@@ -262,17 +270,18 @@ impl<I: Input> Reader<I> {
             return Ok(pos);
         }
         let fen = self.fen.trim();
-        match Position::from_fen_with(fen, FenOptions::new().castling(mode).lenient(true)) {
-            Ok((pos, _)) => Ok(pos),
-            Err(e) if !chess960 => {
+        let read = |mode| Position::from_fen_with(fen, FenOptions::new().castling(mode).lenient(true));
+        match read(mode) {
+            Ok((pos, repairs)) if chess960 || !repairs.contains(Repairs::CASTLING_RIGHTS) => Ok(pos),
+            first => {
                 // Shredder-FEN or Chess960 castling rights without a
-                // Variant tag.
-                match Position::from_fen_with(fen, FenOptions::new().castling(CastlingMode::Chess960).lenient(true)) {
-                    Ok((pos, _)) => Ok(pos),
-                    Err(_) => Err(PgnErrorKind::BadFen(e)),
+                // Variant tag: Chess960 if that keeps the castling rights.
+                match (first, read(CastlingMode::Chess960)) {
+                    (_, Ok((pos, repairs))) if !chess960 && !repairs.contains(Repairs::CASTLING_RIGHTS) => Ok(pos),
+                    (Ok((pos, _)), _) => Ok(pos),
+                    (Err(e), _) => Err(PgnErrorKind::BadFen(e)),
                 }
             }
-            Err(e) => Err(PgnErrorKind::BadFen(e)),
         }
     }
 
@@ -281,7 +290,7 @@ impl<I: Input> Reader<I> {
         let start = match self.start_position() {
             Ok(pos) => pos,
             Err(kind) => {
-                let mark = self.lexer.mark;
+                let mark = if matches!(kind, PgnErrorKind::BadFen(_)) { self.fen_mark } else { self.variant_mark };
                 return Err(Stop::Error(self.error_at(mark, kind), Recover::Movetext));
             }
         };
@@ -329,10 +338,7 @@ impl<I: Input> Reader<I> {
                 }
                 Token::UnterminatedComment => {
                     let mark = self.lexer.mark;
-                    return Err(Stop::Error(
-                        self.error_at(mark, PgnErrorKind::UnterminatedComment),
-                        Recover::Movetext,
-                    ));
+                    return Err(Stop::Error(self.error_at(mark, PgnErrorKind::UnterminatedComment), Recover::Movetext));
                 }
                 Token::LineComment(..) => {}
                 Token::Open => {
@@ -399,7 +405,10 @@ impl<I: Input> Reader<I> {
                     let s = (mark.offset - self.lexer.base) as usize;
                     let text = String::from_utf8_lossy(&self.lexer.data()[s..self.lexer.pos]).into_owned();
                     let _ = b;
-                    return Err(Stop::Error(self.error_at(mark, PgnErrorKind::UnexpectedText(text)), Recover::Movetext));
+                    return Err(Stop::Error(
+                        self.error_at(mark, PgnErrorKind::UnexpectedText(text)),
+                        Recover::Movetext,
+                    ));
                 }
             }
         }

@@ -3,9 +3,9 @@
 //! resolve to exactly one move goes to [`Position::parse_san`], which has
 //! the last word and the detailed error.
 
+use crate::attacks;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::attacks;
 use crate::types::{Bitboard, CastlingSide, Color, Role, Square};
 
 /// A SAN token taken apart.
@@ -179,8 +179,7 @@ pub(crate) fn resolve(pos: &Position, san: San) -> Option<Move> {
                             let one = back(to)?;
                             if from_mask.contains(one) {
                                 one
-                            } else if !occupied.contains(one)
-                                && to.rank() == crate::types::Rank::Fourth.relative_to(us)
+                            } else if !occupied.contains(one) && to.rank() == crate::types::Rank::Fourth.relative_to(us)
                             {
                                 back(one)?
                             } else {
@@ -255,8 +254,7 @@ fn exposes_king(pos: &Position, king: Square, from: Square, to: Square, occupied
         (Role::Bishop, (pos.pieces(them, Role::Bishop) | queens) & theirs)
     };
     // Only the snipers on the king's line through `from`.
-    snipers & attacks::line(king, from) & !attacks::between(king, from).with(king)
-        != Bitboard::EMPTY
+    snipers & attacks::line(king, from) & !attacks::between(king, from).with(king) != Bitboard::EMPTY
         && (snipers & attacks::line(king, from)).into_iter().any(|s| slides(role, s, king, after))
 }
 
@@ -285,4 +283,112 @@ fn attackers(pos: &Position, sq: Square, by: Color, occupied: Bitboard) -> Bitbo
 #[inline(always)]
 fn attacked(pos: &Position, sq: Square, by: Color, occupied: Bitboard) -> bool {
     attackers(pos, sq, by, occupied).any()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::format;
+    use alloc::string::String;
+
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+    }
+
+    /// Every SAN the fast path resolves names the move the full parser
+    /// finds, and the SAN of every legal move resolves (or is left to the
+    /// full parser) correctly: over random games, for each position, all
+    /// legal moves' SAN and every piece-letter/destination text.
+    #[test]
+    fn fast_path_agrees_with_parse_san() {
+        let mut rng = Rng(0x1234_5678_9abc_def1);
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1",
+        ];
+        let mut resolved = 0;
+        for game in 0..60 {
+            let mut pos = Position::from_fen(starts[game % starts.len()]).unwrap();
+            for _ in 0..120 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &mv in &moves {
+                    let san = pos.san(mv);
+                    let fast = parse(san.as_bytes()).and_then(|s| resolve(&pos, s));
+                    if let Some(found) = fast {
+                        assert_eq!(found, mv, "{san} in {}", pos.fen());
+                        resolved += 1;
+                    }
+                }
+                for role in ["", "N", "B", "R", "Q", "K"] {
+                    for to in Square::ALL {
+                        for text in [format!("{role}{to}"), format!("{role}x{to}")] {
+                            check(&pos, &text);
+                        }
+                        if role.is_empty() {
+                            for f in ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] {
+                                check(&pos, &format!("{f}x{to}"));
+                                check(&pos, &format!("{f}x{to}=Q"));
+                                check(&pos, &format!("{to}=N"));
+                            }
+                        }
+                    }
+                }
+                pos = pos.play(moves[(rng.next() % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(resolved > 10_000, "the fast path resolved only {resolved} moves");
+    }
+
+    fn check(pos: &Position, text: &str) {
+        let fast = parse(text.as_bytes()).and_then(|s| resolve(pos, s));
+        if let Some(mv) = fast {
+            let full: Result<Move, _> = pos.parse_san(text);
+            assert_eq!(full, Ok(mv), "{text} in {}", pos.fen());
+        }
+    }
+
+    #[test]
+    fn annotation_glyphs() {
+        let cases: [(&str, usize, Option<u8>); 8] = [
+            ("e4", 2, None),
+            ("e4!", 2, Some(1)),
+            ("e4?", 2, Some(2)),
+            ("e4!!", 2, Some(3)),
+            ("e4??", 2, Some(4)),
+            ("Nf3!?", 3, Some(5)),
+            ("Nf3?!", 3, Some(6)),
+            ("e4!!!", 5, None),
+        ];
+        for (text, len, nag) in cases {
+            assert_eq!(split_annotation(text.as_bytes()), (len, nag), "{text}");
+        }
+        let _ = String::new();
+    }
+
+    #[test]
+    fn parses_real_world_spellings() {
+        assert_eq!(parse(b"0-0"), Some(San::Castle(CastlingSide::KingSide)));
+        assert_eq!(parse(b"O-O-O+"), Some(San::Castle(CastlingSide::QueenSide)));
+        assert_eq!(parse(b"Z0"), Some(San::Null));
+        assert_eq!(parse(b"--"), Some(San::Null));
+        let exd6 = San::Normal { role: Role::Pawn, file: Some(4), rank: None, to: Square::D6, promotion: None };
+        assert_eq!(parse(b"exd6e.p."), Some(exd6));
+        let promo =
+            San::Normal { role: Role::Pawn, file: None, rank: None, to: Square::E8, promotion: Some(Role::Queen) };
+        assert_eq!(parse(b"e8=Q#"), Some(promo));
+        assert_eq!(parse(b"e8Q"), Some(promo));
+        assert_eq!(parse(b"Xe4"), None);
+    }
 }
