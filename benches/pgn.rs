@@ -23,7 +23,7 @@ impl Rng {
 /// `games` random games of up to 160 plies as PGN, with the number of
 /// moves they hold (side lines included).
 fn input(games: usize) -> (String, u64) {
-    let mut rng = Rng(0x5eed_0f_9a3e5);
+    let mut rng = Rng(0x05ee_d0f9_a3e5);
     let mut text = String::new();
     let mut total = 0;
     for i in 0..games {

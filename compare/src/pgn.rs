@@ -230,6 +230,9 @@ mod theirs {
     }
 }
 
+/// One reader's run over the whole input.
+type ReadFn = fn(&[u8]) -> Counts;
+
 fn usage() -> &'static str {
     "usage: compare pgn [--games N] [--annotated N] [--rounds N] [--file PATH] [--write PATH] [--only ours|theirs]"
 }
@@ -296,7 +299,7 @@ pub fn main(args: &[String]) {
         expected.moves,
         file.as_ref().map(|f| format!(" ({f})")).unwrap_or_default()
     );
-    let all: [(&str, fn(&[u8]) -> Counts); 3] = [
+    let all: [(&str, ReadFn); 3] = [
         ("chess-movegen (Read)", ours::read_io),
         ("chess-movegen (slice)", ours::read_slice),
         ("pgn-reader 0.29 + shakmaty 0.30", theirs::read_io),

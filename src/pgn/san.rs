@@ -146,7 +146,7 @@ pub(crate) fn resolve(pos: &Position, san: San) -> Option<Move> {
             }
             let occupied = pos.occupied();
             let king = pos.king(us);
-            let (candidates, mv_of): (Bitboard, fn(Square, Square, Option<Role>) -> Move) = match role {
+            let candidates = match role {
                 Role::King => {
                     if promotion.is_some() {
                         return None;
@@ -190,16 +190,13 @@ pub(crate) fn resolve(pos: &Position, san: San) -> Option<Move> {
                     if !from_mask.contains(from) {
                         return None;
                     }
-                    (from.bitboard(), |from, to, promotion| match promotion {
-                        Some(role) => Move::promotion(from, to, role),
-                        None => Move::new(from, to),
-                    })
+                    from.bitboard()
                 }
                 _ => {
                     if promotion.is_some() {
                         return None;
                     }
-                    let reach = match role {
+                    match role {
                         Role::Knight => attacks::knight_attacks(to) & from_mask,
                         _ => {
                             let mut reach = Bitboard::EMPTY;
@@ -210,8 +207,7 @@ pub(crate) fn resolve(pos: &Position, san: San) -> Option<Move> {
                             }
                             reach
                         }
-                    };
-                    (reach, |from, to, _| Move::new(from, to))
+                    }
                 }
             };
             if candidates.is_empty() {
@@ -233,7 +229,10 @@ pub(crate) fn resolve(pos: &Position, san: San) -> Option<Move> {
                 if found.is_some() {
                     return None;
                 }
-                found = Some(mv_of(from, to, promotion));
+                found = Some(match promotion {
+                    Some(role) => Move::promotion(from, to, role),
+                    None => Move::new(from, to),
+                });
             }
             found
         }
