@@ -47,12 +47,22 @@ pub struct Reader<I> {
     /// Where the FEN and Variant tags start, for their errors.
     fen_mark: Mark,
     variant_mark: Mark,
+    /// Any `Undo`, to fill `Level::last_undo` before the first move.
+    blank_undo: Undo,
 }
 
 #[derive(Clone, Copy)]
 struct Level {
     pos: Position,
-    last: Option<(Move, Undo)>,
+    /// The last move of the line and what takes it back (valid when
+    /// `has_last`). Kept apart, not as an `Option` of a pair: that layout
+    /// made each store of the `Undo` stall the load after it.
+    last_mv: Move,
+    last_undo: Undo,
+    has_last: bool,
+    /// Whether the side to move is in check, and was before the last move.
+    in_check: bool,
+    was_in_check: bool,
     /// Where the `(` that opened the line after this one was.
     open: Mark,
 }
@@ -127,6 +137,7 @@ impl<I: Input> Reader<I> {
             has_variant: false,
             fen_mark: Mark::default(),
             variant_mark: Mark::default(),
+            blank_undo: Position::startpos().make_null_move(),
         }
     }
 
@@ -298,7 +309,15 @@ impl<I: Input> Reader<I> {
             return Err(Stop::Skip);
         }
         self.stack.clear();
-        let mut cur = Level { pos: start, last: None, open: Mark::default() };
+        let mut cur = Level {
+            pos: start,
+            last_mv: Move::NULL,
+            last_undo: self.blank_undo,
+            has_last: false,
+            in_check: start.is_check(),
+            was_in_check: false,
+            open: Mark::default(),
+        };
         // Depth of a variation the visitor asked to skip (0: none).
         let mut skipping = 0usize;
         loop {
@@ -347,12 +366,13 @@ impl<I: Input> Reader<I> {
                         continue;
                     }
                     let mark = self.lexer.mark;
-                    let Some((mv, undo)) = cur.last else {
+                    let (mv, undo) = (cur.last_mv, cur.last_undo);
+                    if !cur.has_last {
                         return Err(Stop::Error(
                             self.error_at(mark, PgnErrorKind::VariationWithoutMove),
                             Recover::Movetext,
                         ));
-                    };
+                    }
                     let skip = visitor.begin_variation().0;
                     cur.open = mark;
                     self.stack.push(cur);
@@ -365,7 +385,8 @@ impl<I: Input> Reader<I> {
                     } else {
                         cur.pos.unmake_move(mv, undo);
                     }
-                    cur.last = None;
+                    cur.has_last = false;
+                    cur.in_check = cur.was_in_check;
                 }
                 Token::Close => {
                     if skipping > 1 {
@@ -462,7 +483,7 @@ impl<I: Input> Reader<I> {
         let parsed = san::parse(text);
         let mv = match parsed {
             Some(san::San::Null) => {
-                if cur.pos.is_check() {
+                if cur.in_check {
                     let mark = self.lexer.mark;
                     let label = move_label(&cur.pos, text);
                     return Err(Stop::Error(
@@ -472,7 +493,7 @@ impl<I: Input> Reader<I> {
                 }
                 Move::NULL
             }
-            Some(san) => match san::resolve(&cur.pos, san) {
+            Some(san) => match san::resolve(&cur.pos, san, cur.in_check) {
                 Some(mv) => mv,
                 None => self.slow_san(cur, s, len)?,
             },
@@ -480,7 +501,11 @@ impl<I: Input> Reader<I> {
         };
         let skip = visitor.play(&cur.pos, mv).0;
         let undo = if mv.is_null() { cur.pos.make_null_move() } else { cur.pos.make_move(mv) };
-        cur.last = Some((mv, undo));
+        cur.last_mv = mv;
+        cur.last_undo = undo;
+        cur.has_last = true;
+        cur.was_in_check = cur.in_check;
+        cur.in_check = !mv.is_null() && san::gives_check(&cur.pos, mv);
         if let Some(n) = glyph {
             visitor.nag(Nag(n));
         }

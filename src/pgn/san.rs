@@ -124,7 +124,10 @@ pub(crate) fn parse(token: &[u8]) -> Option<San> {
 /// line through its king; a king move is legal when its destination is
 /// not attacked with the king lifted off the board.
 #[inline]
-pub(crate) fn resolve(pos: &Position, san: San) -> Option<Move> {
+///
+/// `in_check` must say whether the side to move is in check (the reader
+/// knows it from the move before, see [`gives_check`]).
+pub(crate) fn resolve(pos: &Position, san: San, in_check: bool) -> Option<Move> {
     let us = pos.side_to_move();
     match san {
         San::Null => None,
@@ -213,8 +216,8 @@ pub(crate) fn resolve(pos: &Position, san: San) -> Option<Move> {
             if candidates.is_empty() {
                 return None;
             }
-            let checkers = attackers(pos, king, !us, occupied);
-            if checkers.any() {
+            if in_check {
+                let checkers = attackers(pos, king, !us, occupied);
                 let checker = checkers.single()?;
                 if !(attacks::between(king, checker).with(checker)).contains(to) {
                     return None;
@@ -324,7 +327,8 @@ mod tests {
                 }
                 for &mv in &moves {
                     let san = pos.san(mv);
-                    let fast = parse(san.as_bytes()).and_then(|s| resolve(&pos, s));
+                    let fast = parse(san.as_bytes()).and_then(|s| resolve(&pos, s, pos.is_check()));
+                    assert_eq!(gives_check(&pos.play(mv), mv), pos.play(mv).is_check(), "{san} in {}", pos.fen());
                     if let Some(found) = fast {
                         assert_eq!(found, mv, "{san} in {}", pos.fen());
                         resolved += 1;
@@ -351,7 +355,7 @@ mod tests {
     }
 
     fn check(pos: &Position, text: &str) {
-        let fast = parse(text.as_bytes()).and_then(|s| resolve(pos, s));
+        let fast = parse(text.as_bytes()).and_then(|s| resolve(pos, s, pos.is_check()));
         if let Some(mv) = fast {
             let full: Result<Move, _> = pos.parse_san(text);
             assert_eq!(full, Ok(mv), "{text} in {}", pos.fen());
@@ -390,4 +394,43 @@ mod tests {
         assert_eq!(parse(b"e8Q"), Some(promo));
         assert_eq!(parse(b"Xe4"), None);
     }
+}
+
+/// True if the side to move in `after` is in check, where `mv` is the move
+/// that led to `after`: the moved piece attacks the king, or it uncovered
+/// a slider of its side on the line from the king through its origin.
+/// Only the small `between` and `line` tables are read; castling and en
+/// passant ask [`Position::is_check`].
+#[inline]
+pub(crate) fn gives_check(after: &Position, mv: Move) -> bool {
+    if mv.is_castle() || mv.is_en_passant() {
+        return after.is_check();
+    }
+    let them = after.side_to_move();
+    let mover = !them;
+    let king = after.king(them);
+    let (from, to) = (mv.from(), mv.to());
+    let occupied = after.occupied();
+    let direct = match after.role_at(to) {
+        Some(Role::Pawn) => attacks::pawn_attacks(mover, to).contains(king),
+        Some(Role::Knight) => attacks::knight_attacks(to).contains(king),
+        Some(Role::King) | None => false,
+        Some(role) => slides(role, to, king, occupied),
+    };
+    if direct {
+        return true;
+    }
+    let ray = attacks::line(king, from);
+    if ray.is_empty() || ray.contains(to) {
+        return false;
+    }
+    let queens = after.pieces(mover, Role::Queen);
+    let (role, snipers) = if king.rank() == from.rank() || king.file() == from.file() {
+        (Role::Rook, after.pieces(mover, Role::Rook) | queens)
+    } else {
+        (Role::Bishop, after.pieces(mover, Role::Bishop) | queens)
+    };
+    // Snipers beyond `from`, seen from the king.
+    let beyond = ray & !attacks::between(king, from) & !king.bitboard() & !from.bitboard();
+    (snipers & beyond).into_iter().any(|s| slides(role, s, king, occupied))
 }
