@@ -47,7 +47,8 @@ pub(crate) fn push_line(game: &mut Game, text: &str) -> Result<usize, LineError>
             offset: s,
             error,
         };
-        let fast = san::parse(word).and_then(|parsed| san::resolve(game.position(), parsed, game.position().is_check()));
+        let fast =
+            san::parse(word).and_then(|parsed| san::resolve(game.position(), parsed, game.position().is_check()));
         let result = match fast {
             Some(mv) => game.push(mv),
             None => match core::str::from_utf8(word) {

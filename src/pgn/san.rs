@@ -281,10 +281,24 @@ fn attackers(pos: &Position, sq: Square, by: Color, occupied: Bitboard) -> Bitbo
     pos.attackers_with(sq, by, occupied)
 }
 
-/// True if `by` attacks `sq` on `occupied`.
+/// True if `by` attacks `sq` on `occupied`: the step attackers from the
+/// small tables first, then the few enemy sliders through [`slides`].
 #[inline(always)]
 fn attacked(pos: &Position, sq: Square, by: Color, occupied: Bitboard) -> bool {
-    attackers(pos, sq, by, occupied).any()
+    let theirs = pos.pieces_of_color(by) & occupied;
+    if ((attacks::knight_attacks(sq) & pos.pieces_of_role(Role::Knight))
+        | (attacks::pawn_attacks(!by, sq) & pos.pieces_of_role(Role::Pawn))
+        | (attacks::king_attacks(sq) & pos.pieces_of_role(Role::King)))
+        & theirs
+        != Bitboard::EMPTY
+    {
+        return true;
+    }
+    let queens = pos.pieces_of_role(Role::Queen);
+    ((pos.pieces_of_role(Role::Rook) | queens) & theirs).into_iter().any(|s| slides(Role::Rook, s, sq, occupied))
+        || ((pos.pieces_of_role(Role::Bishop) | queens) & theirs)
+            .into_iter()
+            .any(|s| slides(Role::Bishop, s, sq, occupied))
 }
 
 #[cfg(test)]
