@@ -366,11 +366,13 @@ fn visitor_sees_everything_in_order_and_skips_cheaply() {
 }
 
 /// A reader that hands out at most `step` bytes per call.
+#[cfg(feature = "std")]
 struct Trickle<'a> {
     data: &'a [u8],
     step: usize,
 }
 
+#[cfg(feature = "std")]
 impl std::io::Read for Trickle<'_> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         let n = self.step.min(buf.len()).min(self.data.len());
@@ -380,6 +382,7 @@ impl std::io::Read for Trickle<'_> {
     }
 }
 
+#[cfg(feature = "std")]
 #[test]
 fn io_input_reads_what_the_slice_reader_reads() {
     let mut text = String::new();
@@ -400,6 +403,7 @@ fn io_input_reads_what_the_slice_reader_reads() {
     assert_eq!(expected.len(), 306);
 }
 
+#[cfg(feature = "std")]
 #[test]
 fn io_errors_are_reported() {
     struct Broken;
