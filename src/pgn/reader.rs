@@ -418,14 +418,13 @@ impl<I: Input> Reader<I> {
                     self.trailing_comments(visitor);
                     return Ok(());
                 }
-                Token::Other(b) => {
+                Token::Other(_) => {
                     if skipping > 0 {
                         continue;
                     }
                     let mark = self.lexer.mark;
                     let s = (mark.offset - self.lexer.base) as usize;
                     let text = String::from_utf8_lossy(&self.lexer.data()[s..self.lexer.pos]).into_owned();
-                    let _ = b;
                     return Err(Stop::Error(
                         self.error_at(mark, PgnErrorKind::UnexpectedText(text)),
                         Recover::Movetext,
@@ -474,7 +473,7 @@ impl<I: Input> Reader<I> {
                     visitor.nag(Nag(n));
                     Ok(())
                 }
-                None => Err(self.move_error(cur, s, e, None)),
+                None => Err(self.move_error(cur, s, e)),
             };
         }
         if text == b"e.p." || text == b"ep" {
@@ -530,7 +529,7 @@ impl<I: Input> Reader<I> {
     }
 
     #[cold]
-    fn move_error(&self, cur: &Level, s: usize, e: usize, _glyph: Option<u8>) -> Stop {
+    fn move_error(&self, cur: &Level, s: usize, e: usize) -> Stop {
         let text = String::from_utf8_lossy(&self.lexer.data()[s..e]).into_owned();
         let error = cur.pos.parse_san(&text).err().unwrap_or(MoveError::Syntax {
             notation: crate::notation::Notation::San,

@@ -301,11 +301,49 @@ fn attacked(pos: &Position, sq: Square, by: Color, occupied: Bitboard) -> bool {
             .any(|s| slides(Role::Bishop, s, sq, occupied))
 }
 
+/// True if the side to move in `after` is in check, where `mv` is the move
+/// that led to `after`: the moved piece attacks the king, or it uncovered
+/// a slider of its side on the line from the king through its origin.
+/// Only the small `between` and `line` tables are read; castling and en
+/// passant ask [`Position::is_check`].
+#[inline]
+pub(crate) fn gives_check(after: &Position, mv: Move) -> bool {
+    if mv.is_castle() || mv.is_en_passant() {
+        return after.is_check();
+    }
+    let them = after.side_to_move();
+    let mover = !them;
+    let king = after.king(them);
+    let (from, to) = (mv.from(), mv.to());
+    let occupied = after.occupied();
+    let direct = match after.role_at(to) {
+        Some(Role::Pawn) => attacks::pawn_attacks(mover, to).contains(king),
+        Some(Role::Knight) => attacks::knight_attacks(to).contains(king),
+        Some(Role::King) | None => false,
+        Some(role) => slides(role, to, king, occupied),
+    };
+    if direct {
+        return true;
+    }
+    let ray = attacks::line(king, from);
+    if ray.is_empty() || ray.contains(to) {
+        return false;
+    }
+    let queens = after.pieces(mover, Role::Queen);
+    let (role, snipers) = if king.rank() == from.rank() || king.file() == from.file() {
+        (Role::Rook, after.pieces(mover, Role::Rook) | queens)
+    } else {
+        (Role::Bishop, after.pieces(mover, Role::Bishop) | queens)
+    };
+    // Snipers beyond `from`, seen from the king.
+    let beyond = ray & !attacks::between(king, from) & !king.bitboard() & !from.bitboard();
+    (snipers & beyond).into_iter().any(|s| slides(role, s, king, occupied))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use alloc::format;
-    use alloc::string::String;
 
     struct Rng(u64);
     impl Rng {
@@ -391,7 +429,6 @@ mod tests {
         for (text, len, nag) in cases {
             assert_eq!(split_annotation(text.as_bytes()), (len, nag), "{text}");
         }
-        let _ = String::new();
     }
 
     #[test]
@@ -408,43 +445,4 @@ mod tests {
         assert_eq!(parse(b"e8Q"), Some(promo));
         assert_eq!(parse(b"Xe4"), None);
     }
-}
-
-/// True if the side to move in `after` is in check, where `mv` is the move
-/// that led to `after`: the moved piece attacks the king, or it uncovered
-/// a slider of its side on the line from the king through its origin.
-/// Only the small `between` and `line` tables are read; castling and en
-/// passant ask [`Position::is_check`].
-#[inline]
-pub(crate) fn gives_check(after: &Position, mv: Move) -> bool {
-    if mv.is_castle() || mv.is_en_passant() {
-        return after.is_check();
-    }
-    let them = after.side_to_move();
-    let mover = !them;
-    let king = after.king(them);
-    let (from, to) = (mv.from(), mv.to());
-    let occupied = after.occupied();
-    let direct = match after.role_at(to) {
-        Some(Role::Pawn) => attacks::pawn_attacks(mover, to).contains(king),
-        Some(Role::Knight) => attacks::knight_attacks(to).contains(king),
-        Some(Role::King) | None => false,
-        Some(role) => slides(role, to, king, occupied),
-    };
-    if direct {
-        return true;
-    }
-    let ray = attacks::line(king, from);
-    if ray.is_empty() || ray.contains(to) {
-        return false;
-    }
-    let queens = after.pieces(mover, Role::Queen);
-    let (role, snipers) = if king.rank() == from.rank() || king.file() == from.file() {
-        (Role::Rook, after.pieces(mover, Role::Rook) | queens)
-    } else {
-        (Role::Bishop, after.pieces(mover, Role::Bishop) | queens)
-    };
-    // Snipers beyond `from`, seen from the king.
-    let beyond = ray & !attacks::between(king, from) & !king.bitboard() & !from.bitboard();
-    (snipers & beyond).into_iter().any(|s| slides(role, s, king, occupied))
 }
