@@ -231,8 +231,9 @@ impl FromStr for PgnGame {
 
 impl Game {
     /// Reads the first game of a PGN text and returns its mainline as a
-    /// `Game` (comments, NAGs and side lines are read, checked and
-    /// dropped).
+    /// `Game`. Comments and NAGs are dropped, side lines skipped without
+    /// checking their moves (read a [`PgnGame`] to check them too); a null
+    /// move, which a `Game` cannot hold, ends the game before it.
     ///
     /// # Errors
     ///
