@@ -71,12 +71,14 @@
 //!   [`Piece`], [`Bitboard`], [`CastlingRights`], [`CastlingSide`],
 //!   [`Move`], [`MoveKind`], [`MoveList`].
 //! - [`attacks`]: table lookups for every piece, and the `between` / `line` rays.
+//! - [`polyglot`]: Polyglot opening books: [`Position::polyglot_key`], a
+//!   [`Book`](polyglot::Book) read from a byte slice, move decoding.
 //!
 //! # Three ways to play a move
 //!
 //! | call | checks | on an illegal move |
 //! | --- | --- | --- |
-//! | [`Position::make_move`], [`Position::play`] | `debug_assert!` only | the position's invariants break (never undefined behaviour) |
+//! | [`Position::make_move`], [`Position::play`] | none in release builds; debug builds assert legality | release: the position's invariants break (never undefined behaviour); debug: panic |
 //! | [`Position::try_make_move`], [`Position::try_play`], [`Game::push`] | full legality | [`MoveError::Illegal`] with the reason, state untouched |
 //! | [`Position::parse_uci`], [`Position::parse_san`] | syntax and legality | [`MoveError`] |
 //!
@@ -89,7 +91,8 @@
 //!   the PGN reader reads byte slices).
 //! - `serde`: `Serialize` / `Deserialize` for the value types
 //!   ([`Square`] as `"e4"`, [`Move`] as its 16 bits) and for [`Position`]
-//!   as its FEN string. Adds the `serde` dependency.
+//!   as its FEN string (`chess960:` and the FEN in Chess960 mode, so the
+//!   castling mode survives). Adds the `serde` dependency.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 
@@ -97,6 +100,9 @@ extern crate alloc;
 
 pub mod attacks;
 mod game;
+// The slow, obviously correct geometry that build.rs tabulates: the
+// library itself only tests against it.
+#[cfg(test)]
 mod geometry;
 mod magics;
 mod moves;
@@ -104,8 +110,9 @@ mod notation;
 mod outcome;
 mod perft;
 pub mod pgn;
+pub mod polyglot;
+mod polyglot_keys;
 mod position;
-mod prng;
 mod types;
 
 pub use game::{Game, LineError};
@@ -114,7 +121,8 @@ pub use notation::{IllegalReason, MoveError, Notation};
 pub use outcome::{DrawReason, Outcome};
 pub use perft::{perft, perft_divide, perft_stats, PerftStats};
 pub use position::{
-    CastlingMode, FenError, FenErrorKind, FenField, FenOptions, Position, PositionError, Repairs, Undo,
+    CastlingMode, CastlingModeError, FenError, FenErrorKind, FenField, FenOptions, Position, PositionError, Repairs,
+    Undo,
 };
 pub use types::{
     Bitboard, CastlingRights, CastlingSide, Color, File, ParseSquareError, Piece, Rank, Role, Square, Squares,

@@ -3,7 +3,9 @@
 //! `MoveError`, and a corpus of invalid FENs made with python-chess as an
 //! independent reference (`tests/data/make_invalid_fens.py`).
 
-use chess_movegen::{CastlingMode, FenError, FenErrorKind, FenField, FenOptions, IllegalReason, MoveError, Position};
+use chess_movegen::{
+    CastlingMode, FenError, FenErrorKind, FenField, FenOptions, File, IllegalReason, MoveError, Position, Role, Square,
+};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -310,13 +312,19 @@ fn bad_san_texts() {
     assert!(Position::startpos().parse_san(&long_annotation).is_ok());
     use IllegalReason::*;
     for (fen, text, expected) in [
-        (START, "Nf4", CannotMoveThatWay),
+        (START, "Nf4", NoPieceCanReach { role: Role::Knight, file: None, rank: None, to: Square::F4 }),
         (START, "Bc4", PathBlocked),
         (START, "Qd2", CaptureOwnPiece),
         (START, "O-O", PathBlocked),
-        (START, "e5", CannotMoveThatWay),
+        (START, "e5", NoPieceCanReach { role: Role::Pawn, file: None, rank: None, to: Square::E5 }),
         (START, "e4=Q", NeedlessPromotion),
-        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "Nf3", NoPiece),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "Nf3",
+            NoPieceCanReach { role: Role::Knight, file: None, rank: None, to: Square::F3 },
+        ),
+        (START, "Nbd2", CaptureOwnPiece),
+        (START, "Ncd3", NoPieceCanReach { role: Role::Knight, file: Some(File::C), rank: None, to: Square::D3 }),
         ("4k3/8/8/8/8/8/8/R3K2R w - - 0 1", "O-O", CastlingRightLost),
         ("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b8", MissingPromotion),
         ("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1", "Nc3", ExposesKing),

@@ -119,8 +119,11 @@ fn semantic_errors_list_every_reason() {
     assert_eq!(illegal("4k3/8/8/8/8/8/8/4K3 w - e6 0 1"), (PositionError::INVALID_EP_SQUARE, FenField::EnPassant));
     assert_eq!(illegal("4k3/8/8/8/4P3/8/8/4K3 b - e4 0 1").0, PositionError::INVALID_EP_SQUARE);
     assert_eq!(illegal("4k3/4n3/8/4p3/8/8/8/4K3 w - e6 0 1").0, PositionError::INVALID_EP_SQUARE);
-    assert_eq!(illegal("4k3/8/8/8/8/8/8/4K3 w - - 0 0"), (PositionError::IMPOSSIBLE_COUNTERS, FenField::HalfmoveClock));
-    assert_eq!(illegal("4k3/8/8/8/8/8/8/4K3 w - - 5 1").0, PositionError::IMPOSSIBLE_COUNTERS);
+    assert_eq!(
+        illegal("4k3/8/8/8/8/8/8/4K3 w - - 0 0"),
+        (PositionError::IMPOSSIBLE_COUNTERS, FenField::FullmoveNumber)
+    );
+    assert_eq!(illegal("4k3/8/8/8/8/8/8/4K3 w - - 5 1"), (PositionError::IMPOSSIBLE_COUNTERS, FenField::HalfmoveClock));
     assert_eq!(illegal("4k3/8/8/3pP3/8/8/8/4K3 w - d6 3 10").0, PositionError::IMPOSSIBLE_COUNTERS);
     // Several reasons at once, all reported.
     let (reasons, field) = illegal("8/8/8/8/8/8/8/K6P w K e6 0 0");

@@ -8,13 +8,12 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::attacks;
-use crate::moves::{Move, MoveKind};
-use crate::position::Position;
-use crate::types::{Bitboard, CastlingSide, Rank, Role};
+use crate::moves::Move;
+use crate::outcome::Outcome;
+use crate::types::{File, Rank, Role, Square};
 
 /// Why a move is not legal in a position, as a GUI or UCI front end would
-/// tell its user. See [`Position::illegal_reason`].
+/// tell its user. See [`Position::illegal_reason`](crate::Position::illegal_reason).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum IllegalReason {
@@ -54,11 +53,34 @@ pub enum IllegalReason {
     /// En passant is only possible right after the enemy pawn's double
     /// step, onto the square it skipped.
     NoEnPassant,
+    /// A SAN move names a piece that is not there or cannot go there: no
+    /// piece of that role (on the origin file and/or rank the text gives)
+    /// reaches the destination, even ignoring checks and pins.
+    NoPieceCanReach {
+        /// The role the text names.
+        role: Role,
+        /// The origin file the text gives, if any.
+        file: Option<File>,
+        /// The origin rank the text gives, if any.
+        rank: Option<Rank>,
+        /// The destination.
+        to: Square,
+    },
 }
 
 impl fmt::Display for IllegalReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+        f.write_str(match *self {
+            IllegalReason::NoPieceCanReach { role, file, rank, to } => {
+                write!(f, "no {role} ")?;
+                match (file, rank) {
+                    (Some(file), Some(rank)) => write!(f, "on {file}{rank} ")?,
+                    (Some(file), None) => write!(f, "on the {file}-file ")?,
+                    (None, Some(rank)) => write!(f, "on rank {rank} ")?,
+                    (None, None) => {}
+                }
+                return write!(f, "can reach {to}");
+            }
             IllegalReason::NullMove => "the null move is not a legal move",
             IllegalReason::NoPiece => "there is no piece on the origin square",
             IllegalReason::OpponentPiece => "that piece belongs to the opponent",
@@ -124,6 +146,14 @@ pub enum MoveError {
         /// Every legal move that fits it.
         candidates: Vec<Move>,
     },
+    /// The game has ended by the rules, so no move can be played (see
+    /// [`Game::push`](crate::Game::push)).
+    GameOver {
+        /// The text given (or the move in UCI when no text was involved).
+        text: String,
+        /// How the game ended.
+        outcome: Outcome,
+    },
 }
 
 impl fmt::Display for MoveError {
@@ -141,191 +171,10 @@ impl fmt::Display for MoveError {
                 }
                 Ok(())
             }
+            MoveError::GameOver { text, outcome } => write!(f, "cannot play {text:?}: the game is over ({outcome})"),
         }
     }
 }
 
 #[cfg(feature = "std")]
 impl std::error::Error for MoveError {}
-
-impl Position {
-    /// Why `mv` is not legal here, or `None` if it is legal. Any `Move`
-    /// value may be asked about.
-    ///
-    /// ```
-    /// use chess_movegen::{IllegalReason, Move, Position, Square};
-    /// let pos = Position::startpos();
-    /// assert_eq!(pos.illegal_reason(Move::new(Square::E2, Square::E4)), None);
-    /// assert_eq!(pos.illegal_reason(Move::new(Square::E3, Square::E4)), Some(IllegalReason::NoPiece));
-    /// assert_eq!(pos.illegal_reason(Move::new(Square::E7, Square::E5)), Some(IllegalReason::OpponentPiece));
-    /// assert_eq!(pos.illegal_reason(Move::new(Square::F1, Square::C4)), Some(IllegalReason::PathBlocked));
-    /// assert_eq!(pos.illegal_reason(Move::new(Square::G1, Square::G3)), Some(IllegalReason::CannotMoveThatWay));
-    /// ```
-    pub fn illegal_reason(&self, mv: Move) -> Option<IllegalReason> {
-        if self.is_legal(mv) {
-            return None;
-        }
-        Some(self.explain_illegal(mv))
-    }
-
-    /// The reason for a move known not to be legal.
-    fn explain_illegal(&self, mv: Move) -> IllegalReason {
-        if mv.is_null() {
-            return IllegalReason::NullMove;
-        }
-        let us = self.side_to_move();
-        let (from, to) = (mv.from(), mv.to());
-        let Some(piece) = self.piece_at(from) else {
-            return IllegalReason::NoPiece;
-        };
-        if piece.color != us {
-            return IllegalReason::OpponentPiece;
-        }
-        if !mv.is_promotion() && (mv.to_bits() >> 12) & 3 != 0 {
-            // Promotion bits on a move of another kind.
-            return IllegalReason::NeedlessPromotion;
-        }
-        let occupied = self.occupied();
-        let last_rank = Rank::Eighth.relative_to(us);
-        match mv.kind() {
-            MoveKind::Castle => {
-                if piece.role != Role::King || from.rank() != Rank::First.relative_to(us) || to.rank() != from.rank() {
-                    return IllegalReason::CannotMoveThatWay;
-                }
-                let side = CastlingSide::of_rook(from, to);
-                if self.castling_rook(us, side) != Some(to) {
-                    return IllegalReason::CastlingRightLost;
-                }
-                if self.is_check() {
-                    return IllegalReason::CastleOutOfCheck;
-                }
-                let king_to = side.king_to(us);
-                let path = attacks::between(from, king_to).with(king_to);
-                let movers = from.bitboard() | to.bitboard();
-                let must_be_empty = (path | attacks::between(to, side.rook_to(us)).with(side.rook_to(us))) & !movers;
-                if (must_be_empty & occupied).any() {
-                    return IllegalReason::PathBlocked;
-                }
-                let lifted = occupied & !movers;
-                if self.attackers_with(king_to, !us, lifted).any() {
-                    return IllegalReason::CastleIntoCheck;
-                }
-                return IllegalReason::CastleThroughCheck;
-            }
-            MoveKind::EnPassant => {
-                if piece.role != Role::Pawn || self.ep_square() != Some(to) {
-                    return IllegalReason::NoEnPassant;
-                }
-                if !attacks::pawn_attacks(us, from).contains(to) {
-                    return IllegalReason::CannotMoveThatWay;
-                }
-            }
-            MoveKind::Promotion => {
-                if piece.role != Role::Pawn || to.rank() != last_rank {
-                    return IllegalReason::NeedlessPromotion;
-                }
-            }
-            MoveKind::Normal => {
-                if piece.role == Role::Pawn && to.rank() == last_rank && self.pawn_reaches(from, to) {
-                    return IllegalReason::MissingPromotion;
-                }
-            }
-        }
-        if mv.kind() != MoveKind::EnPassant {
-            if self.pieces_of_color(us).contains(to) {
-                return IllegalReason::CaptureOwnPiece;
-            }
-            if let Some(reason) = self.geometry_reason(piece.role, from, to) {
-                return reason;
-            }
-        }
-        // The move is pseudo-legal: it fails on king safety.
-        if piece.role == Role::King {
-            IllegalReason::KingIntoCheck
-        } else if self.is_check() && !self.pinned().contains(from) {
-            IllegalReason::LeavesKingInCheck
-        } else {
-            IllegalReason::ExposesKing
-        }
-    }
-
-    /// True if a pawn on `from` moves to `to` by its geometry on this board.
-    fn pawn_reaches(&self, from: crate::Square, to: crate::Square) -> bool {
-        self.geometry_reason(Role::Pawn, from, to).is_none()
-    }
-
-    /// Why a piece of `role` on `from` cannot go to `to` (not occupied by
-    /// its own side) on this board, ignoring king safety; `None` if it can.
-    fn geometry_reason(&self, role: Role, from: crate::Square, to: crate::Square) -> Option<IllegalReason> {
-        let us = self.side_to_move();
-        let occupied = self.occupied();
-        let reaches = |empty_board: Bitboard, board: Bitboard| {
-            if !empty_board.contains(to) {
-                Some(IllegalReason::CannotMoveThatWay)
-            } else if !board.contains(to) {
-                Some(IllegalReason::PathBlocked)
-            } else {
-                None
-            }
-        };
-        match role {
-            Role::Knight => reaches(attacks::knight_attacks(from), attacks::knight_attacks(from)),
-            Role::King => reaches(attacks::king_attacks(from), attacks::king_attacks(from)),
-            Role::Bishop => {
-                reaches(attacks::bishop_attacks(from, Bitboard::EMPTY), attacks::bishop_attacks(from, occupied))
-            }
-            Role::Rook => reaches(attacks::rook_attacks(from, Bitboard::EMPTY), attacks::rook_attacks(from, occupied)),
-            Role::Queen => {
-                reaches(attacks::queen_attacks(from, Bitboard::EMPTY), attacks::queen_attacks(from, occupied))
-            }
-            Role::Pawn => {
-                if attacks::pawn_attacks(us, from).contains(to) {
-                    return if self.pieces_of_color(!us).contains(to) {
-                        None
-                    } else {
-                        Some(IllegalReason::CannotMoveThatWay)
-                    };
-                }
-                let up = us.fold(1, -1);
-                let one = from.offset(0, up)?;
-                if to == one {
-                    return if occupied.contains(to) { Some(IllegalReason::PathBlocked) } else { None };
-                }
-                if from.rank() == Rank::Second.relative_to(us) && Some(to) == one.offset(0, up) {
-                    return if occupied.contains(one) || occupied.contains(to) {
-                        Some(IllegalReason::PathBlocked)
-                    } else {
-                        None
-                    };
-                }
-                Some(IllegalReason::CannotMoveThatWay)
-            }
-        }
-    }
-
-    /// Checks `mv` and plays it in place, or says why it is not legal and
-    /// leaves the position untouched. The checked counterpart of
-    /// [`Position::make_move`], for moves from outside.
-    ///
-    /// # Errors
-    ///
-    /// [`MoveError::Illegal`] with the reason.
-    pub fn try_make_move(&mut self, mv: Move) -> Result<crate::Undo, MoveError> {
-        match self.illegal_reason(mv) {
-            None => Ok(self.make_move(mv)),
-            Some(reason) => Err(MoveError::Illegal { text: alloc::format!("{mv}"), reason }),
-        }
-    }
-
-    /// Checks `mv` and returns the position after it (copy-make), or says
-    /// why it is not legal.
-    ///
-    /// # Errors
-    ///
-    /// [`MoveError::Illegal`] with the reason.
-    pub fn try_play(&self, mv: Move) -> Result<Position, MoveError> {
-        let mut next = *self;
-        next.try_make_move(mv)?;
-        Ok(next)
-    }
-}

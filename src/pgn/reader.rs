@@ -277,7 +277,8 @@ impl<I: Input> Reader<I> {
         let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
         if !self.has_fen {
             let mut pos = Position::startpos();
-            pos.set_castling_mode(mode);
+            // The start position castles the standard way: either mode fits.
+            let _ = pos.set_castling_mode(mode);
             return Ok(pos);
         }
         let fen = self.fen.trim();

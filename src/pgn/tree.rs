@@ -204,7 +204,8 @@ impl PgnGame {
             tree.tags.insert("Variant", "Chess960");
         }
         let mut standard = Position::startpos();
-        standard.set_castling_mode(start.castling_mode());
+        // The start position castles the standard way: either mode fits.
+        let _ = standard.set_castling_mode(start.castling_mode());
         if start != standard {
             tree.tags.insert("SetUp", "1");
             let fen = if start.castling_mode() == CastlingMode::Chess960 { start.shredder_fen() } else { start.fen() };

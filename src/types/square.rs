@@ -100,11 +100,13 @@ impl Square {
     /// use chess_movegen::Square;
     /// assert_eq!(Square::E2.offset(0, 2), Some(Square::E4));
     /// assert_eq!(Square::H1.offset(1, 0), None);
+    /// assert_eq!(Square::H8.offset(i8::MAX, i8::MAX), None);
     /// ```
     #[inline]
     pub const fn offset(self, files: i8, ranks: i8) -> Option<Square> {
-        let file = (self as u8 & 7) as i8 + files;
-        let rank = (self as u8 >> 3) as i8 + ranks;
+        // In i16, so that no offset of the i8 range can overflow.
+        let file = (self as u8 & 7) as i16 + files as i16;
+        let rank = (self as u8 >> 3) as i16 + ranks as i16;
         if file >= 0 && file < 8 && rank >= 0 && rank < 8 {
             Some(Square::ALL[(rank * 8 + file) as usize])
         } else {
