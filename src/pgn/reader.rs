@@ -29,7 +29,7 @@ use crate::position::{CastlingMode, FenOptions, Position, Repairs, Undo};
 /// assert_eq!(first.mainline().count(), 3);
 /// let error = reader.read_tree().unwrap().unwrap_err();
 /// assert_eq!((error.game, error.line, error.column), (2, 7, 13));
-/// assert_eq!(error.to_string(), "game 2, line 7, column 13: 2. Ke3: illegal move \"Ke3\": the piece cannot move that way");
+/// assert_eq!(error.to_string(), "game 2, line 7, column 13: 2. Ke3: illegal move \"Ke3\": no king can reach e3");
 /// let third = reader.read_tree().unwrap()?;
 /// assert_eq!(third.mainline().count(), 2);
 /// assert!(reader.read_tree().is_none());
