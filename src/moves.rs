@@ -267,5 +267,28 @@ impl fmt::Debug for Move {
 }
 
 /// A list of moves on the stack; 256 is more than the largest number of
-/// legal moves in any chess position (218).
+/// legal moves in any chess position (218). 516 bytes (two per move and
+/// the length).
+///
+/// It is an [`ArrayVec`](arrayvec::ArrayVec), so it has the methods of a
+/// `Vec` without the heap: [`len`](arrayvec::ArrayVec::len),
+/// [`is_empty`](arrayvec::ArrayVec::is_empty),
+/// [`push`](arrayvec::ArrayVec::push), [`pop`](arrayvec::ArrayVec::pop),
+/// [`clear`](arrayvec::ArrayVec::clear),
+/// [`retain`](arrayvec::ArrayVec::retain),
+/// [`truncate`](arrayvec::ArrayVec::truncate), and through `Deref` those
+/// of a slice of moves: [`iter`](slice::iter), [`contains`](slice::contains),
+/// indexing, [`sort_unstable_by_key`](slice::sort_unstable_by_key) and so
+/// on. It iterates by value (`for mv in list`) or by reference (`for &mv in
+/// &list`). Filled by [`Position::legal_moves`](crate::Position::legal_moves),
+/// [`Position::legal_moves_into`](crate::Position::legal_moves_into) (reusing
+/// one list) and the other generators.
+///
+/// ```
+/// use chess_movegen::{Move, MoveList, Position, Square};
+/// let moves: MoveList = Position::startpos().legal_moves();
+/// assert_eq!(moves.len(), 20);
+/// assert!(moves.contains(&Move::new(Square::E2, Square::E4)));
+/// assert_eq!(core::mem::size_of::<MoveList>(), 516);
+/// ```
 pub type MoveList = ArrayVec<Move, 256>;

@@ -114,11 +114,11 @@ fn non_ascii_and_nul_bytes() {
     // A no-break space does not separate fields: five fields are left,
     // and the lenient parser (which takes five) finds the first rank too long.
     let nbsp = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\u{a0}w KQkq - 0 1";
-    assert_eq!(kind(nbsp), (FieldCount { found: 5 }, FenField::FullmoveNumber));
+    assert_eq!(kind(nbsp), (FieldCount { found: 5, min: 6, max: 6 }, FenField::FullmoveNumber));
     let err = reject(nbsp, FenOptions::new().lenient(true));
     assert_eq!((err.kind(), err.field()), (RankTooLong { rank: chess_movegen::Rank::First }, FenField::Board));
     // NUL bytes are ordinary (invalid) characters, not terminators.
-    assert_eq!(kind("\0"), (FieldCount { found: 1 }, FenField::SideToMove));
+    assert_eq!(kind("\0"), (FieldCount { found: 1, min: 6, max: 6 }, FenField::SideToMove));
     assert_eq!(
         kind("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\0 w KQkq - 0 1"),
         (InvalidBoardChar('\0'), FenField::Board)
@@ -126,9 +126,9 @@ fn non_ascii_and_nul_bytes() {
     assert_eq!(kind(&format!("{START}\0")), (InvalidNumber, FenField::FullmoveNumber));
     assert_eq!(
         kind("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w\0KQkq - 0 1"),
-        (FieldCount { found: 5 }, FenField::FullmoveNumber)
+        (FieldCount { found: 5, min: 6, max: 6 }, FenField::FullmoveNumber)
     );
-    assert_eq!(kind(&START.replace(' ', "\0")), (FieldCount { found: 1 }, FenField::SideToMove));
+    assert_eq!(kind(&START.replace(' ', "\0")), (FieldCount { found: 1, min: 6, max: 6 }, FenField::SideToMove));
     // Other ASCII whitespace does separate fields.
     assert!(Position::from_fen(&START.replace(' ', "\t")).is_ok());
     assert!(Position::from_fen(&format!("\n  {}  \r\n", START.replace(' ', "   "))).is_ok());
@@ -143,8 +143,8 @@ fn overlong_input() {
         let err = reject(text, FenOptions::new().lenient(true));
         (err.kind(), err.field())
     };
-    assert_eq!(kind(&"p".repeat(MB)), (FieldCount { found: 1 }, FenField::SideToMove));
-    assert_eq!(kind(&"p ".repeat(MB / 2)), (FieldCount { found: MB / 2 }, FenField::FullmoveNumber));
+    assert_eq!(kind(&"p".repeat(MB)), (FieldCount { found: 1, min: 4, max: 6 }, FenField::SideToMove));
+    assert_eq!(kind(&"p ".repeat(MB / 2)), (FieldCount { found: MB / 2, min: 4, max: 6 }, FenField::FullmoveNumber));
     assert_eq!(kind(&format!("{} w - - 0 1", "/".repeat(MB))), (RankCount { found: MB + 1 }, FenField::Board));
     assert_eq!(kind(&format!("{} w - - 0 1", "p".repeat(MB))), (RankCount { found: 1 }, FenField::Board));
     let long_rank = format!("4k3/8/8/8/8/8/8/4K3{} w - - 0 1", "1".repeat(MB));

@@ -120,6 +120,12 @@ impl Square {
         Square::ALL[self as usize ^ 56]
     }
 
+    /// The square mirrored left to right (a1 ↔ h1).
+    #[inline]
+    pub const fn flip_horizontal(self) -> Square {
+        Square::ALL[self as usize ^ 7]
+    }
+
     /// The square as seen from `color`'s side: unchanged for White, mirrored
     /// top to bottom for Black (so `E1.relative_to(Black) == E8`).
     #[inline]
@@ -144,7 +150,7 @@ impl fmt::Display for Square {
 }
 
 /// The error returned when text is not a square name like `e4`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct ParseSquareError;
 
 impl fmt::Display for ParseSquareError {
