@@ -8,6 +8,7 @@ use crate::moves::{Move, MoveList};
 use crate::notation::MoveError;
 use crate::outcome::{DrawReason, Outcome};
 use crate::position::{FenError, Position, Undo};
+use crate::types::Color;
 
 /// A game from a start position: the current position, the moves played,
 /// and what is needed to take them back and to detect repetitions.
@@ -59,21 +60,30 @@ impl Default for Game {
     }
 }
 
-/// A move of a move text that could not be played (see [`Game::push_line`]).
+/// A move of a move text that could not be played (see [`Game::push_line`]),
+/// named as a move list names it: `23... Nf6` is black's 23rd move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LineError {
-    /// Index of the failing move among the moves of the text (0 = first).
+    /// How many moves of the text were played before it.
     pub index: usize,
+    /// The move's number (the fullmove number of the position it was
+    /// tried in).
+    pub fullmove_number: u32,
+    /// The side whose move it is.
+    pub color: Color,
     /// The move's text.
     pub text: String,
+    /// Where the move starts in the text (a byte offset).
+    pub offset: usize,
     /// Why it could not be played.
     pub error: MoveError,
 }
 
 impl fmt::Display for LineError {
+    /// `23... Nf6: illegal move "Nf6": …`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // The error quotes the move's text already.
-        write!(f, "half-move {} of the move text: {}", self.index + 1, self.error)
+        let dots = if self.color == Color::White { "." } else { "..." };
+        write!(f, "{}{dots} {}: {}", self.fullmove_number, self.text, self.error)
     }
 }
 
@@ -191,34 +201,34 @@ impl Game {
         }
     }
 
-    /// Plays a whole move text in SAN, such as `"1. e4 e5 2. Nf3 Nc6"`.
-    /// Move numbers (`1.`, `1...`), results (`1-0`, `0-1`, `1/2-1/2`, `*`),
-    /// comments in braces, variations in parentheses and `$n` glyphs are
-    /// skipped. Returns the number of moves played.
+    /// Plays a whole move text in SAN, such as `"1. e4 e5 2. Nf3 Nc6"`,
+    /// or a whole game pasted from a PGN file: `[Tag "..."]` lines, move
+    /// numbers (`1.`, `1...`), results (`1-0`, `0-1`, `1/2-1/2`, `*`),
+    /// `{}` and `;` comments, `%` escape lines, variations in parentheses,
+    /// `$n` NAGs and `!?`-style glyphs are skipped (the tags do not change
+    /// the start position: the moves are played from the current one).
+    /// Returns the number of moves played.
     ///
     /// # Errors
     ///
-    /// Stops at the first move that cannot be played and returns its
-    /// index, text and error; the moves before it stay played.
+    /// Stops at the first move that cannot be played and names it as the
+    /// text does (`4... Nf6`), with its offset and the error; the moves
+    /// before it stay played.
     ///
     /// ```
-    /// use chess_movegen::Game;
+    /// use chess_movegen::{Color, Game};
     /// let mut game = Game::new();
-    /// assert_eq!(game.push_line("1. e4 e5 2. Nf3 {main line} Nc6 3. Bb5 a6 *")?, 6);
+    /// let pasted = "[Event \"Casual\"]\n[Result \"*\"]\n\n1. e4 e5 ; the open game\n2. Nf3 {main line} Nc6 3. Bb5 a6 *";
+    /// assert_eq!(game.push_line(pasted)?, 6);
     /// let err = game.push_line("4. Ba4 Nf6 5. O-O-O").unwrap_err();
-    /// assert_eq!((err.index, err.text.as_str()), (2, "O-O-O"));
+    /// assert_eq!((err.fullmove_number, err.color, err.text.as_str()), (5, Color::White, "O-O-O"));
+    /// assert_eq!(err.index, 2);
+    /// assert!(err.to_string().starts_with("5. O-O-O: illegal move"));
     /// assert_eq!(game.moves().len(), 8);
     /// # Ok::<(), chess_movegen::LineError>(())
     /// ```
     pub fn push_line(&mut self, text: &str) -> Result<usize, LineError> {
-        let mut index = 0;
-        for token in move_tokens(text) {
-            if let Err(error) = self.push_san(token) {
-                return Err(LineError { index, text: String::from(token), error });
-            }
-            index += 1;
-        }
-        Ok(index)
+        crate::pgn::push_line(self, text)
     }
 
     /// Takes back the last move and returns it (`None` at the start).
@@ -383,44 +393,6 @@ impl Game {
             .outcome()
             .or_else(|| self.is_fivefold_repetition().then_some(Outcome::Draw(DrawReason::FivefoldRepetition)))
     }
-}
-
-/// The move tokens of a move text, without numbers, results, comments,
-/// variations and glyphs.
-fn move_tokens(text: &str) -> impl Iterator<Item = &str> {
-    let mut depth_brace = false;
-    let mut depth_paren = 0usize;
-    let mut spans = Vec::new();
-    let mut start = None;
-    for (i, c) in text.char_indices().chain(core::iter::once((text.len(), ' '))) {
-        let in_skip = depth_brace || depth_paren > 0;
-        let separator = c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')');
-        if separator || in_skip {
-            if let Some(s) = start.take() {
-                spans.push(&text[s..i]);
-            }
-        } else if start.is_none() {
-            start = Some(i);
-        }
-        match c {
-            '{' if depth_paren == 0 => depth_brace = true,
-            '}' => depth_brace = false,
-            '(' if !depth_brace => depth_paren += 1,
-            ')' if !depth_brace => depth_paren = depth_paren.saturating_sub(1),
-            _ => {}
-        }
-    }
-    spans.into_iter().filter_map(|token| {
-        // Move numbers: "12." and "12..." alone, or glued to the move ("12.e4").
-        let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        let token = if digits > 0 && token[digits..].starts_with('.') {
-            token[digits..].trim_start_matches('.')
-        } else {
-            token
-        };
-        let skip = token.is_empty() || token.starts_with('$') || matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*");
-        (!skip).then_some(token)
-    })
 }
 
 impl Position {

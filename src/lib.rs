@@ -108,6 +108,9 @@
 //!   [`touch_move_obligations`](Position::touch_move_obligations).
 //! - [`Game`]: history, [`push`](Game::push) / [`pop`](Game::pop),
 //!   repetition, [`push_line`](Game::push_line) for move text, [`Outcome`].
+//! - [`pgn`]: PGN in and out: a streaming [`pgn::Reader`] with a
+//!   [`pgn::Visitor`] and a tree ([`pgn::PgnGame`]), a writer,
+//!   [`Game::from_pgn`] and [`Game::to_pgn`].
 //! - [`perft`], [`perft_divide`] and [`perft_stats`] (the standard breakdown
 //!   by captures, checks, mates and so on).
 //! - Value types: [`Square`], [`File`], [`Rank`], [`Color`], [`Role`],
@@ -132,7 +135,9 @@
 //!
 //! - `std` (default): `std::error::Error` for the error types. Without it
 //!   the crate is `no_std` and needs only `alloc` (for `String` and `Vec`
-//!   results such as [`Position::fen`] and [`perft_divide`]).
+//!   results such as [`Position::fen`] and [`perft_divide`]); and
+//!   `pgn::Reader::new`, which reads any `std::io::Read` (without `std`
+//!   the PGN reader reads byte slices).
 //! - `serde`: `Serialize` / `Deserialize` for the value types
 //!   ([`Square`] as `"e4"`, [`Move`] as its 16 bits) and for [`Position`]
 //!   as its FEN string (`chess960:` and the FEN in Chess960 mode, so the
@@ -163,6 +168,7 @@ mod magics;
 mod moves;
 mod outcome;
 mod perft;
+pub mod pgn;
 pub mod polyglot;
 mod polyglot_keys;
 mod types;

@@ -363,11 +363,11 @@ fn every_error_text() {
     ] {
         assert_eq!(san(START, text), format!("invalid SAN move {text:?}: {expected}"));
     }
-    // Ambiguity lists the candidates; a move text names the failing half-move.
+    // Ambiguity lists the candidates; a move text names the failing move as a score does.
     assert_eq!(san("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "Nd2"), "ambiguous move \"Nd2\": it could be b1d2 or f3d2");
     let mut game = Game::new();
     let err = game.push_line("1. e4 e5 2. Ke3").unwrap_err();
-    assert_eq!(err.to_string(), "half-move 3 of the move text: illegal move \"Ke3\": no king can reach e3");
+    assert_eq!(err.to_string(), "2. Ke3: illegal move \"Ke3\": no king can reach e3");
     // An ended game says how it ended.
     let mut game = Game::from_fen("7k/8/6K1/8/8/8/8/R7 w - - 99 100").unwrap();
     game.push_uci("a1a8").unwrap();

@@ -6,6 +6,7 @@
 //! ```text
 //! cargo run --release -p compare [-- --rounds N] [--deep] [--only bulk|full|list] [--crate NAME]
 //! cargo run --release -p compare -- --check-games
+//! cargo run --release -p compare -- pgn --help
 //! RUSTFLAGS="-C target-cpu=native" cargo run --release -p compare
 //! ```
 //!
@@ -425,7 +426,15 @@ fn median(xs: &mut [f64]) -> f64 {
     }
 }
 
+mod pgn;
+
 fn main() {
+    // `compare pgn ...`: the PGN reading benchmark (src/pgn.rs).
+    let all: Vec<String> = std::env::args().skip(1).collect();
+    if all.first().map(String::as_str) == Some("pgn") {
+        pgn::main(&all[1..]);
+        return;
+    }
     let mut rounds = 5usize;
     let mut deep = false;
     let mut only: Option<Mode> = None;
