@@ -52,12 +52,63 @@ fn promotion_role(b: u8) -> Option<Role> {
     }
 }
 
+/// The square named by a file letter and a rank digit.
+#[inline(always)]
+fn square(file: u8, rank: u8) -> Option<Square> {
+    let (f, r) = (file.wrapping_sub(b'a'), rank.wrapping_sub(b'1'));
+    (f < 8 && r < 8).then(|| Square::from_index_wrapping(f + 8 * r))
+}
+
+/// The role of a piece letter (not the pawn).
+#[inline(always)]
+fn piece_role(b: u8) -> Option<Role> {
+    match b {
+        b'N' => Some(Role::Knight),
+        b'B' => Some(Role::Bishop),
+        b'R' => Some(Role::Rook),
+        b'Q' => Some(Role::Queen),
+        b'K' => Some(Role::King),
+        _ => None,
+    }
+}
+
 /// Parses a SAN move without its annotation glyph. `None` if the fast path
 /// does not read it (the full parser then decides).
 pub(crate) fn parse(token: &[u8]) -> Option<San> {
     let mut t = token;
     while let [rest @ .., b'+' | b'#'] = t {
         t = rest;
+    }
+    // The common shapes first (`e4`, `Nf3`, `exd5`, `Nxf3`), each with one
+    // look at its bytes; anything else takes the general path below.
+    match *t {
+        [f, r] => {
+            if let Some(to) = square(f, r) {
+                return Some(San::Normal { role: Role::Pawn, file: None, rank: None, to, promotion: None });
+            }
+        }
+        [p, f, r] => {
+            if let (Some(role), Some(to)) = (piece_role(p), square(f, r)) {
+                return Some(San::Normal { role, file: None, rank: None, to, promotion: None });
+            }
+        }
+        [a, b'x', f, r] => {
+            if let Some(to) = square(f, r) {
+                if (b'a'..=b'h').contains(&a) {
+                    return Some(San::Normal {
+                        role: Role::Pawn,
+                        file: Some(a - b'a'),
+                        rank: None,
+                        to,
+                        promotion: None,
+                    });
+                }
+                if let Some(role) = piece_role(a) {
+                    return Some(San::Normal { role, file: None, rank: None, to, promotion: None });
+                }
+            }
+        }
+        _ => {}
     }
     let (role, mut t) = match *t.first()? {
         b'a'..=b'h' => {
