@@ -194,6 +194,14 @@ impl<I: Sealed> Lexer<I> {
     /// The next token after whitespace.
     #[inline]
     pub fn next(&mut self) -> Token {
+        self.next_inline()
+    }
+
+    /// [`Lexer::next`] inlined into its caller: the movetext loop, where
+    /// the call and the token passed back through memory cost more than
+    /// the short tokens themselves.
+    #[inline(always)]
+    pub fn next_inline(&mut self) -> Token {
         if !self.skip_space() {
             self.set_mark();
             return Token::Eof;

@@ -322,7 +322,7 @@ impl<I: Input> Reader<I> {
         // Depth of a variation the visitor asked to skip (0: none).
         let mut skipping = 0usize;
         loop {
-            let token = self.lexer.next();
+            let token = self.lexer.next_inline();
             match token {
                 Token::Eof => {
                     if let Some(e) = self.lexer.io_error.take() {
