@@ -73,7 +73,9 @@ fn piece_role(b: u8) -> Option<Role> {
 }
 
 /// Parses a SAN move without its annotation glyph. `None` if the fast path
-/// does not read it (the full parser then decides).
+/// does not read it (the full parser then decides). Inlined into the
+/// reader, so that the parsed move need not go through memory.
+#[inline(always)]
 pub(crate) fn parse(token: &[u8]) -> Option<San> {
     let mut t = token;
     while let [rest @ .., b'+' | b'#'] = t {
@@ -174,10 +176,10 @@ pub(crate) fn parse(token: &[u8]) -> Option<San> {
 /// lands on the check mask if in check, and a pinned piece stays on the
 /// line through its king; a king move is legal when its destination is
 /// not attacked with the king lifted off the board.
-#[inline]
 ///
 /// `in_check` must say whether the side to move is in check (the reader
 /// knows it from the move before, see [`gives_check`]).
+#[inline(always)]
 pub(crate) fn resolve(pos: &Position, san: San, in_check: bool) -> Option<Move> {
     let us = pos.side_to_move();
     match san {
