@@ -359,7 +359,7 @@ fn attacked(pos: &Position, sq: Square, by: Color, occupied: Bitboard) -> bool {
 /// a slider of its side on the line from the king through its origin.
 /// Only the small `between` and `line` tables are read; castling and en
 /// passant ask [`Position::is_check`].
-#[inline]
+#[inline(always)]
 pub(crate) fn gives_check(after: &Position, mv: Move) -> bool {
     if mv.is_castle() || mv.is_en_passant() {
         return after.is_check();
