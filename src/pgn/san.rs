@@ -215,7 +215,7 @@ pub(crate) fn resolve(pos: &Position, san: San, in_check: bool) -> Option<Move> 
                 }
                 Role::Pawn => {
                     let theirs = pos.pieces_of_color(!us);
-                    let last = to.rank() == crate::types::Rank::Eighth.relative_to(us);
+                    let last = to.index() >> 3 == if us == Color::White { 7 } else { 0 };
                     if last != promotion.is_some() {
                         return None;
                     }
@@ -226,7 +226,7 @@ pub(crate) fn resolve(pos: &Position, san: San, in_check: bool) -> Option<Move> 
                             if !theirs.contains(to) || (i32::from(f) - (to.index() & 7) as i32).abs() != 1 {
                                 return None;
                             }
-                            Square::new(crate::types::File::from_index(f)?, back(to)?.rank())
+                            Square::from_index((back(to)?.index() & 0x38) as u8 | f)?
                         }
                         _ => {
                             if occupied.contains(to) {
@@ -235,7 +235,8 @@ pub(crate) fn resolve(pos: &Position, san: San, in_check: bool) -> Option<Move> 
                             let one = back(to)?;
                             if from_mask.contains(one) {
                                 one
-                            } else if !occupied.contains(one) && to.rank() == crate::types::Rank::Fourth.relative_to(us)
+                            } else if !occupied.contains(one)
+                                && to.index() >> 3 == if us == Color::White { 3 } else { 4 }
                             {
                                 back(one)?
                             } else {
@@ -303,7 +304,7 @@ fn exposes_king(pos: &Position, king: Square, from: Square, to: Square, occupied
     let after = (occupied.without(from)).with(to);
     let theirs = pos.pieces_of_color(them).without(to);
     let queens = pos.pieces(them, Role::Queen);
-    let (role, snipers) = if king.rank() == from.rank() || king.file() == from.file() {
+    let (role, snipers) = if straight(king, from) {
         (Role::Rook, (pos.pieces(them, Role::Rook) | queens) & theirs)
     } else {
         (Role::Bishop, (pos.pieces(them, Role::Bishop) | queens) & theirs)
@@ -313,12 +314,20 @@ fn exposes_king(pos: &Position, king: Square, from: Square, to: Square, occupied
         && (snipers & attacks::line(king, from)).into_iter().any(|s| slides(role, s, king, after))
 }
 
+/// True if `a` and `b` share a rank or a file, from their indexes (the
+/// `rank` and `file` accessors read a table).
+#[inline(always)]
+fn straight(a: Square, b: Square) -> bool {
+    let x = a.index() ^ b.index();
+    x & 0x38 == 0 || x & 7 == 0
+}
+
 /// True if a `role` slider (bishop, rook or queen) on `from` reaches `to`
 /// on `occupied`. Looks at the 32 KiB `between` table only, not at the
 /// slider attack tables (a cache miss each on a large file).
 #[inline(always)]
 fn slides(role: Role, from: Square, to: Square, occupied: Bitboard) -> bool {
-    let straight = from.rank() == to.rank() || from.file() == to.file();
+    let straight = straight(from, to);
     let fits = match role {
         Role::Rook => straight,
         Role::Bishop => !straight && attacks::line(from, to).any(),
@@ -383,7 +392,7 @@ pub(crate) fn gives_check(after: &Position, mv: Move) -> bool {
         return false;
     }
     let queens = after.pieces(mover, Role::Queen);
-    let (role, snipers) = if king.rank() == from.rank() || king.file() == from.file() {
+    let (role, snipers) = if straight(king, from) {
         (Role::Rook, after.pieces(mover, Role::Rook) | queens)
     } else {
         (Role::Bishop, after.pieces(mover, Role::Bishop) | queens)
