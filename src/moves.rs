@@ -43,6 +43,25 @@ pub struct Move(u16);
 
 const PROMOTION_ROLES: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
 
+/// The bit layout of a [`Move`], written down once: bits 0-5 the from
+/// square, 6-11 the to square, 12-13 the promotion role (an index into
+/// `PROMOTION_ROLES`), 14-15 the [`MoveKind`]. Code that works on raw bits
+/// (the hot paths in `position/make.rs`) goes through the `Move` methods
+/// built on these, never through literal masks.
+mod layout {
+    /// Bits per square field.
+    pub const SQUARE_MASK: u16 = 63;
+    /// Where the to square starts.
+    pub const TO_SHIFT: u32 = 6;
+    /// Where the promotion role starts (two bits).
+    pub const PROMOTION_SHIFT: u32 = 12;
+    /// Where the kind starts (two bits).
+    pub const KIND_SHIFT: u32 = 14;
+    /// Bit 15 of the kind field: set for en passant and castling (kinds 2
+    /// and 3), the two moves that do not move one piece from `from` to `to`.
+    pub const SPECIAL_BIT: u16 = 1 << 15;
+}
+
 impl Move {
     /// The null move (`0000` in UCI): passes the turn. Only
     /// [`Position::make_null_move`](crate::Position::make_null_move) accepts it.
@@ -50,7 +69,12 @@ impl Move {
 
     #[inline(always)]
     const fn pack(from: Square, to: Square, promo: u16, kind: MoveKind) -> Move {
-        Move(from as u16 | (to as u16) << 6 | promo << 12 | (kind as u16) << 14)
+        Move(
+            from as u16
+                | (to as u16) << layout::TO_SHIFT
+                | promo << layout::PROMOTION_SHIFT
+                | (kind as u16) << layout::KIND_SHIFT,
+        )
     }
 
     /// A normal move or capture (also a pawn's double step).
@@ -87,19 +111,45 @@ impl Move {
     /// The square the moving piece leaves (the king's, for castling).
     #[inline(always)]
     pub const fn from(self) -> Square {
-        Square::from_index_wrapping(self.0 as u8 & 63)
+        Square::from_index_wrapping(self.origin_index() as u8)
     }
 
     /// The target square; for castling, the castling rook's square.
     #[inline(always)]
     pub const fn to(self) -> Square {
-        Square::from_index_wrapping((self.0 >> 6) as u8 & 63)
+        Square::from_index_wrapping(self.target_index() as u8)
+    }
+
+    /// The index (0-63) of [`Move::from`], read straight from the bits.
+    #[inline(always)]
+    pub(crate) const fn origin_index(self) -> usize {
+        (self.0 & layout::SQUARE_MASK) as usize
+    }
+
+    /// The index (0-63) of [`Move::to`], read straight from the bits.
+    #[inline(always)]
+    pub(crate) const fn target_index(self) -> usize {
+        ((self.0 >> layout::TO_SHIFT) & layout::SQUARE_MASK) as usize
+    }
+
+    /// True for en passant and castling: one bit test, where the hot path
+    /// separates them from the moves of one piece (normal and promotion).
+    #[inline(always)]
+    pub(crate) const fn is_special(self) -> bool {
+        self.0 & layout::SPECIAL_BIT != 0
+    }
+
+    /// The two promotion-role bits, whatever the kind (nonzero on a move
+    /// that is not a promotion only if it was built from foreign bits).
+    #[inline(always)]
+    pub(crate) const fn promotion_field(self) -> u16 {
+        (self.0 >> layout::PROMOTION_SHIFT) & 3
     }
 
     /// The kind of move.
     #[inline(always)]
     pub const fn kind(self) -> MoveKind {
-        match self.0 >> 14 {
+        match self.0 >> layout::KIND_SHIFT {
             0 => MoveKind::Normal,
             1 => MoveKind::Promotion,
             2 => MoveKind::EnPassant,
@@ -111,7 +161,7 @@ impl Move {
     #[inline(always)]
     pub const fn promotion_role(self) -> Option<Role> {
         match self.kind() {
-            MoveKind::Promotion => Some(PROMOTION_ROLES[(self.0 >> 12) as usize & 3]),
+            MoveKind::Promotion => Some(PROMOTION_ROLES[self.promotion_field() as usize]),
             _ => None,
         }
     }

@@ -181,7 +181,7 @@ impl Position {
         if piece.color != us {
             return IllegalReason::OpponentPiece;
         }
-        if !mv.is_promotion() && (mv.to_bits() >> 12) & 3 != 0 {
+        if !mv.is_promotion() && mv.promotion_field() != 0 {
             // Promotion bits on a move of another kind.
             return IllegalReason::NeedlessPromotion;
         }

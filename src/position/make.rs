@@ -1,10 +1,10 @@
 //! Playing and taking back moves.
 
 use crate::attacks::ZOBRIST_PIECES;
-use crate::moves::{Move, MoveKind};
+use crate::moves::Move;
 use crate::position::zobrist::{castling_key, piece_key, side_key};
 use crate::position::Position;
-use crate::types::{Color, Piece, Rank, Role, Square};
+use crate::types::{Bitboard, CastlingSide, Color, Rank, Role, Square};
 
 /// What [`Position::make_move`] cannot recompute when the move is taken
 /// back: the captured piece, castling rights, en-passant square, halfmove
@@ -52,6 +52,22 @@ impl Undo {
     }
 }
 
+impl Undo {
+    /// The irreversible state of `pos`, taken before a move changes it.
+    #[inline(always)]
+    fn before(pos: &Position) -> Undo {
+        Undo {
+            hash: pos.hash,
+            castling: pos.castling,
+            halfmove: pos.halfmove,
+            ep_square: pos.ep_square,
+            captured: None,
+            moved: Role::King,
+            flags: 0,
+        }
+    }
+}
+
 impl Position {
     /// Plays `mv` in place and returns what [`Position::unmake_move`] needs
     /// to take it back.
@@ -78,118 +94,11 @@ impl Position {
     /// ```
     #[inline(always)]
     pub fn make_move(&mut self, mv: Move) -> Undo {
-        let us = self.side;
-        let them = !us;
-        // Raw bits: the hot path works on integers, not on `Square` and
-        // `MoveKind` (bit 15 set: en passant or castling; bit 14 alone:
-        // promotion).
-        let bits = usize::from(mv.to_bits());
-        let from = bits & 63;
-        let to = (bits >> 6) & 63;
-        let (from_bb, to_bb) = (1u64 << from, 1u64 << to);
         debug_assert!(
-            self.by_color[us.index()].0 & from_bb != 0,
+            self.by_color[self.side.index()].contains(mv.from()),
             "make_move: {mv:?} does not start on a piece of the side to move in {self:?}"
         );
-        let mut undo = Undo {
-            hash: self.hash,
-            castling: self.castling,
-            halfmove: self.halfmove,
-            ep_square: self.ep_square,
-            captured: None,
-            moved: Role::King,
-            flags: 0,
-        };
-        let mut hash = self.hash ^ side_key();
-        if self.ep_square.is_some() {
-            hash ^= self.ep_key();
-            self.ep_square = None;
-        }
-        let mut halfmove = self.halfmove.saturating_add(1);
-        let our_keys = &ZOBRIST_PIECES[us.index()];
-        let king_moved;
-
-        if bits < 0x8000 {
-            // A normal move or a promotion.
-            let role = self.board[from].unwrap_or(Role::Pawn);
-            let placed = if bits & 0x4000 != 0 { mv.promotion_role().unwrap_or(role) } else { role };
-            let captured = self.board[to];
-            if let Some(captured) = captured {
-                debug_assert!(captured != Role::King, "make_move: {mv:?} captures a king in {self:?}");
-                self.by_role[captured.index()].0 ^= to_bb;
-                self.by_color[them.index()].0 ^= to_bb;
-                hash ^= ZOBRIST_PIECES[them.index()][captured.index()][to];
-                halfmove = 0;
-            }
-            undo.captured = captured;
-            undo.moved = role;
-            // One update of the mover's bitboard, not two: consecutive
-            // moves of one piece would otherwise chain four dependent
-            // read-modify-writes of the same word per make/unmake pair.
-            if bits & 0x4000 != 0 {
-                self.by_role[Role::Pawn.index()].0 ^= from_bb;
-                self.by_role[placed.index()].0 ^= to_bb;
-            } else {
-                self.by_role[role.index()].0 ^= from_bb | to_bb;
-            }
-            self.by_color[us.index()].0 ^= from_bb | to_bb;
-            self.board[from] = None;
-            self.board[to] = Some(placed);
-            hash ^= our_keys[role.index()][from] ^ our_keys[placed.index()][to];
-            if role == Role::Pawn {
-                halfmove = 0;
-                if from ^ to == 16 {
-                    self.ep_square = Some(Square::from_index_wrapping(((from + to) / 2) as u8));
-                }
-            }
-            king_moved = role == Role::King;
-        } else if mv.is_en_passant() {
-            let (from, to) = (mv.from(), mv.to());
-            let victim = Square::new(to.file(), from.rank());
-            self.remove(victim, them, Role::Pawn);
-            self.remove(from, us, Role::Pawn);
-            self.put(to, Piece::new(us, Role::Pawn));
-            hash ^=
-                piece_key(them, Role::Pawn, victim) ^ piece_key(us, Role::Pawn, from) ^ piece_key(us, Role::Pawn, to);
-            undo.captured = Some(Role::Pawn);
-            undo.moved = Role::Pawn;
-            halfmove = 0;
-            king_moved = false;
-        } else {
-            let (from, to) = (mv.from(), mv.to());
-            let side = mv.castling_side().unwrap_or(crate::CastlingSide::KingSide);
-            let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
-            self.remove(from, us, Role::King);
-            self.remove(to, us, Role::Rook);
-            self.put(king_to, Piece::new(us, Role::King));
-            self.put(rook_to, Piece::new(us, Role::Rook));
-            hash ^= piece_key(us, Role::King, from)
-                ^ piece_key(us, Role::Rook, to)
-                ^ piece_key(us, Role::King, king_to)
-                ^ piece_key(us, Role::Rook, rook_to);
-            king_moved = true;
-        }
-        self.halfmove = halfmove;
-
-        if self.castling.any() {
-            let mut lost = self.castling.0 & (from_bb | to_bb);
-            if king_moved {
-                // Our back rank: bits 0-7 for White, 56-63 for Black.
-                lost |= self.castling.0 & (0xff << (us.index() * 56));
-            }
-            if lost != 0 {
-                self.castling.0 ^= lost;
-                hash ^= castling_key(crate::Bitboard(lost));
-            }
-        }
-
-        self.advance_fullmove(us, &mut undo);
-        self.side = them;
-        if self.ep_square.is_some() {
-            hash ^= self.ep_key();
-        }
-        self.hash = hash;
-        undo
+        self.apply::<true>(mv)
     }
 
     /// Takes back `mv`, which must be the last move made with
@@ -201,46 +110,24 @@ impl Position {
     #[inline(always)]
     pub fn unmake_move(&mut self, mv: Move, undo: Undo) {
         let us = undo.mover();
-        let them = !us;
-        let bits = usize::from(mv.to_bits());
-        if bits < 0x8000 {
-            let from = bits & 63;
-            let to = (bits >> 6) & 63;
-            let (from_bb, to_bb) = (1u64 << from, 1u64 << to);
-            let role = undo.moved;
-            if bits & 0x4000 != 0 {
-                let placed = mv.promotion_role().unwrap_or(Role::Queen);
-                self.by_role[placed.index()].0 ^= to_bb;
-                self.by_role[Role::Pawn.index()].0 ^= from_bb;
-            } else {
-                self.by_role[role.index()].0 ^= from_bb | to_bb;
-            }
-            self.by_color[us.index()].0 ^= from_bb | to_bb;
-            self.board[from] = Some(role);
+        let (from, to) = (mv.origin_index(), mv.target_index());
+        if !mv.is_special() {
+            self.toggle_piece_move(us, mv, undo.moved, undo.captured);
+            self.board[from] = Some(undo.moved);
             self.board[to] = undo.captured;
-            if let Some(captured) = undo.captured {
-                self.by_role[captured.index()].0 ^= to_bb;
-                self.by_color[them.index()].0 ^= to_bb;
-            }
         } else if mv.is_en_passant() {
-            let (from, to) = (mv.from(), mv.to());
-            self.remove(to, us, Role::Pawn);
-            self.put(from, Piece::new(us, Role::Pawn));
-            self.put(Square::new(to.file(), from.rank()), Piece::new(them, Role::Pawn));
+            let victim = self.toggle_en_passant(us, mv);
+            self.board[to] = None;
+            self.board[from] = Some(Role::Pawn);
+            self.board[victim.index()] = Some(Role::Pawn);
         } else {
-            let (from, to) = (mv.from(), mv.to());
-            let side = mv.castling_side().unwrap_or(crate::CastlingSide::KingSide);
-            self.remove(side.king_to(us), us, Role::King);
-            self.remove(side.rook_to(us), us, Role::Rook);
-            self.put(from, Piece::new(us, Role::King));
-            self.put(to, Piece::new(us, Role::Rook));
+            let (king_to, rook_to) = self.toggle_castle(us, mv);
+            self.board[king_to.index()] = None;
+            self.board[rook_to.index()] = None;
+            self.board[from] = Some(Role::King);
+            self.board[to] = Some(Role::Rook);
         }
-        self.side = us;
-        self.fullmove = self.fullmove.wrapping_sub(undo.fullmove_step());
-        self.hash = undo.hash;
-        self.castling = undo.castling;
-        self.halfmove = undo.halfmove;
-        self.ep_square = undo.ep_square;
+        self.restore(undo);
     }
 
     /// The position after `mv` (copy-make); `self` is unchanged. Same
@@ -266,36 +153,184 @@ impl Position {
     /// (bulk perft's last ply).
     #[inline(always)]
     pub(crate) fn play_for_count(&self, mv: Move) -> Position {
-        if matches!(mv.kind(), MoveKind::EnPassant | MoveKind::Castle) {
-            return self.play(mv);
-        }
-        // The mailbox is not copied: nothing reads it (and the compiler
-        // drops the unread stores).
-        let mut next = Position { board: [None; 64], ..*self };
-        let us = self.side;
-        let them = !us;
-        let (from, to) = (mv.from(), mv.to());
-        let (from_bb, to_bb) = (from.bitboard(), to.bitboard());
-        let role = self.board[from.index()].unwrap_or(Role::Pawn);
-        if let Some(captured) = self.board[to.index()] {
-            next.by_role[captured.index()] ^= to_bb;
-            next.by_color[them.index()] ^= to_bb;
-        }
-        next.by_role[role.index()] ^= from_bb;
-        next.by_role[mv.promotion_role().unwrap_or(role).index()] ^= to_bb;
-        next.by_color[us.index()] ^= from_bb | to_bb;
-        next.ep_square = None;
-        if role == Role::Pawn && from.index() ^ to.index() == 16 {
-            next.ep_square = Some(Square::from_index_wrapping(((from.index() + to.index()) / 2) as u8));
-        }
-        if self.castling.any() {
-            next.castling &= !(from_bb | to_bb);
-            if role == Role::King {
-                next.castling &= !Rank::First.relative_to(us).bitboard();
-            }
-        }
-        next.side = them;
+        let mut next = *self;
+        next.apply::<false>(mv);
         next
+    }
+
+    /// The one move-application routine behind [`Position::make_move`]
+    /// and [`Position::play_for_count`]: moves the pieces, updates
+    /// castling rights, the en-passant square and the side to move, and
+    /// with `FULL` also the mailbox, clocks and hash.
+    #[inline(always)]
+    fn apply<const FULL: bool>(&mut self, mv: Move) -> Undo {
+        let us = self.side;
+        let mut undo = Undo::before(self);
+        let mut hash = self.hash ^ side_key() ^ self.ep_key();
+        self.ep_square = None;
+        if !mv.is_special() {
+            hash ^= self.apply_piece_move::<FULL>(us, mv, &mut undo);
+        } else if mv.is_en_passant() {
+            hash ^= self.apply_en_passant::<FULL>(us, mv, &mut undo);
+        } else {
+            hash ^= self.apply_castle::<FULL>(us, mv);
+        }
+        let touched = 1u64 << mv.origin_index() | 1u64 << mv.target_index();
+        hash ^= self.lose_castling_rights(us, touched, undo.moved == Role::King);
+        self.side = !us;
+        if FULL {
+            self.halfmove =
+                if undo.captured.is_some() || undo.moved == Role::Pawn { 0 } else { self.halfmove.saturating_add(1) };
+            self.advance_fullmove(us, &mut undo);
+            self.hash = hash ^ self.ep_key();
+        }
+        undo
+    }
+
+    /// A normal move or a promotion: captures what stands on `to`, records
+    /// the moved and captured roles in `undo`, sets the en-passant square
+    /// after a double step. Returns the hash change of the pieces.
+    #[inline(always)]
+    fn apply_piece_move<const FULL: bool>(&mut self, us: Color, mv: Move, undo: &mut Undo) -> u64 {
+        let (from, to) = (mv.origin_index(), mv.target_index());
+        let role = self.board[from].unwrap_or(Role::Pawn);
+        let placed = mv.promotion_role().unwrap_or(role);
+        let captured = self.board[to];
+        debug_assert!(captured != Some(Role::King), "make_move: {mv:?} captures a king in {self:?}");
+        undo.moved = role;
+        undo.captured = captured;
+        self.toggle_piece_move(us, mv, role, captured);
+        if FULL {
+            self.board[from] = None;
+            self.board[to] = Some(placed);
+        }
+        if role == Role::Pawn && from ^ to == 16 {
+            self.ep_square = Some(Square::from_index_wrapping(((from + to) / 2) as u8));
+        }
+        let our_keys = &ZOBRIST_PIECES[us.index()];
+        let capture_key = match captured {
+            Some(captured) => ZOBRIST_PIECES[(!us).index()][captured.index()][to],
+            None => 0,
+        };
+        our_keys[role.index()][from] ^ our_keys[placed.index()][to] ^ capture_key
+    }
+
+    /// En passant: the pawn moves and the enemy pawn beside its origin goes.
+    /// Returns the hash change of the pieces.
+    #[inline(always)]
+    fn apply_en_passant<const FULL: bool>(&mut self, us: Color, mv: Move, undo: &mut Undo) -> u64 {
+        let (from, to) = (mv.from(), mv.to());
+        let victim = self.toggle_en_passant(us, mv);
+        if FULL {
+            self.board[from.index()] = None;
+            self.board[victim.index()] = None;
+            self.board[to.index()] = Some(Role::Pawn);
+        }
+        undo.captured = Some(Role::Pawn);
+        undo.moved = Role::Pawn;
+        piece_key(!us, Role::Pawn, victim) ^ piece_key(us, Role::Pawn, from) ^ piece_key(us, Role::Pawn, to)
+    }
+
+    /// Castling: king and rook go to their destinations (the `Undo` keeps
+    /// its default moved role, the king). Returns the hash change of the
+    /// pieces.
+    #[inline(always)]
+    fn apply_castle<const FULL: bool>(&mut self, us: Color, mv: Move) -> u64 {
+        let (king, rook) = (mv.from(), mv.to());
+        let (king_to, rook_to) = self.toggle_castle(us, mv);
+        if FULL {
+            self.board[king.index()] = None;
+            self.board[rook.index()] = None;
+            self.board[king_to.index()] = Some(Role::King);
+            self.board[rook_to.index()] = Some(Role::Rook);
+        }
+        piece_key(us, Role::King, king)
+            ^ piece_key(us, Role::Rook, rook)
+            ^ piece_key(us, Role::King, king_to)
+            ^ piece_key(us, Role::Rook, rook_to)
+    }
+
+    /// The bitboard side of a normal move or promotion of `us`'s `role`,
+    /// capturing `captured`. An exclusive or: the same call takes the move
+    /// back. The mover's role board gets one update, not two, unless it
+    /// promotes: consecutive moves of one piece would otherwise chain four
+    /// dependent read-modify-writes of the same word per make/unmake pair.
+    #[inline(always)]
+    fn toggle_piece_move(&mut self, us: Color, mv: Move, role: Role, captured: Option<Role>) {
+        let (from_bb, to_bb) = (1u64 << mv.origin_index(), 1u64 << mv.target_index());
+        if let Some(captured) = captured {
+            self.by_role[captured.index()].0 ^= to_bb;
+            self.by_color[(!us).index()].0 ^= to_bb;
+        }
+        match mv.promotion_role() {
+            Some(placed) => {
+                self.by_role[Role::Pawn.index()].0 ^= from_bb;
+                self.by_role[placed.index()].0 ^= to_bb;
+            }
+            None => self.by_role[role.index()].0 ^= from_bb | to_bb,
+        }
+        self.by_color[us.index()].0 ^= from_bb | to_bb;
+    }
+
+    /// The bitboard side of `us`'s en-passant capture `mv` (or, called
+    /// again, of taking it back). Returns the captured pawn's square.
+    #[inline(always)]
+    fn toggle_en_passant(&mut self, us: Color, mv: Move) -> Square {
+        let (from, to) = (mv.from(), mv.to());
+        let victim = Square::new(to.file(), from.rank());
+        self.by_role[Role::Pawn.index()] ^= from.bitboard() ^ to.bitboard() ^ victim.bitboard();
+        self.by_color[us.index()] ^= from.bitboard() ^ to.bitboard();
+        self.by_color[(!us).index()] ^= victim.bitboard();
+        victim
+    }
+
+    /// The bitboard side of `us`'s castling `mv` (or, called again, of
+    /// taking it back). Returns the king's and the rook's destinations.
+    /// Exclusive ors also cover Chess960 castlings where a piece stays or
+    /// lands on the other's square.
+    #[inline(always)]
+    fn toggle_castle(&mut self, us: Color, mv: Move) -> (Square, Square) {
+        let (king, rook) = (mv.from(), mv.to());
+        let side = CastlingSide::of_rook(king, rook);
+        let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
+        let king_path = king.bitboard() ^ king_to.bitboard();
+        let rook_path = rook.bitboard() ^ rook_to.bitboard();
+        self.by_role[Role::King.index()] ^= king_path;
+        self.by_role[Role::Rook.index()] ^= rook_path;
+        self.by_color[us.index()] ^= king_path ^ rook_path;
+        (king_to, rook_to)
+    }
+
+    /// Removes the castling rights a move of `us` loses: the right of a
+    /// rook whose square the move touches (`touched`: the move's from and
+    /// to squares; the rook moves or is captured) and, when the king moves,
+    /// both of `us`'s rights. Returns the hash change.
+    #[inline(always)]
+    fn lose_castling_rights(&mut self, us: Color, touched: u64, king_moved: bool) -> u64 {
+        if self.castling.is_empty() {
+            return 0;
+        }
+        let mut lost = self.castling.0 & touched;
+        if king_moved {
+            lost |= (self.castling & Rank::First.relative_to(us).bitboard()).0;
+        }
+        if lost == 0 {
+            return 0;
+        }
+        self.castling.0 ^= lost;
+        castling_key(Bitboard(lost))
+    }
+
+    /// Puts back the state an `Undo` holds, the side to move and the
+    /// fullmove number (after the pieces have been moved back).
+    #[inline(always)]
+    fn restore(&mut self, undo: Undo) {
+        self.side = undo.mover();
+        self.fullmove = self.fullmove.wrapping_sub(undo.fullmove_step());
+        self.hash = undo.hash;
+        self.castling = undo.castling;
+        self.halfmove = undo.halfmove;
+        self.ep_square = undo.ep_square;
     }
 
     /// Passes the turn without moving (for null-move pruning in engines).
@@ -307,15 +342,7 @@ impl Position {
     /// opponent able to capture the king. Checked by `debug_assert!` only.
     pub fn make_null_move(&mut self) -> Undo {
         debug_assert!(!self.is_check(), "make_null_move while in check: {self:?}");
-        let mut undo = Undo {
-            hash: self.hash,
-            castling: self.castling,
-            halfmove: self.halfmove,
-            ep_square: self.ep_square,
-            captured: None,
-            moved: Role::King,
-            flags: 0,
-        };
+        let mut undo = Undo::before(self);
         self.hash ^= self.ep_key() ^ side_key();
         self.ep_square = None;
         self.halfmove = self.halfmove.saturating_add(1);
@@ -326,12 +353,7 @@ impl Position {
 
     /// Takes back [`Position::make_null_move`].
     pub fn unmake_null_move(&mut self, undo: Undo) {
-        self.side = undo.mover();
-        self.fullmove = self.fullmove.wrapping_sub(undo.fullmove_step());
-        self.hash = undo.hash;
-        self.castling = undo.castling;
-        self.halfmove = undo.halfmove;
-        self.ep_square = undo.ep_square;
+        self.restore(undo);
     }
 
     /// Records the side to move `us` in `undo` and, if it is Black, counts the

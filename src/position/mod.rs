@@ -128,15 +128,6 @@ impl Position {
         self.board[sq.index()] = Some(piece.role);
     }
 
-    /// Removes the piece of `color` and `role` from `sq` (no hash update).
-    #[inline(always)]
-    pub(crate) fn remove(&mut self, sq: Square, color: Color, role: Role) {
-        let bb = sq.bitboard();
-        self.by_role[role.index()] ^= bb;
-        self.by_color[color.index()] ^= bb;
-        self.board[sq.index()] = None;
-    }
-
     /// The piece on `sq`, if any.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
@@ -161,6 +152,18 @@ impl Position {
     #[inline(always)]
     pub fn pieces_of_role(&self, role: Role) -> Bitboard {
         self.by_role[role.index()]
+    }
+
+    /// Bishops and queens of both colors: the pieces that move diagonally.
+    #[inline(always)]
+    pub(crate) fn diagonal_sliders(&self) -> Bitboard {
+        self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()]
+    }
+
+    /// Rooks and queens of both colors: the pieces that move along ranks and files.
+    #[inline(always)]
+    pub(crate) fn orthogonal_sliders(&self) -> Bitboard {
+        self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()]
     }
 
     /// The squares of all of `color`'s pieces.

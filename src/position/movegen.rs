@@ -281,6 +281,16 @@ const CASTLING_PATHS: [[(u8, u8); 8]; 8] = {
     table
 };
 
+/// The squares a non-king move must land on: the checker or a square
+/// between it and the king when in (single) check, anywhere otherwise.
+#[inline(always)]
+fn check_mask(f: &Frame) -> Bitboard {
+    match f.checkers.first() {
+        Some(checker) => between(f.king, checker).with(checker),
+        None => Bitboard::FULL,
+    }
+}
+
 /// `bb` shifted by `step` squares (positive: towards h8).
 #[inline(always)]
 fn shift(bb: Bitboard, step: i8) -> Bitboard {
@@ -291,86 +301,20 @@ fn shift(bb: Bitboard, step: i8) -> Bitboard {
     }
 }
 
+/// What every step of one generation call needs, worked out once.
+struct Frame {
+    us: Color,
+    king: Square,
+    ours: Bitboard,
+    theirs: Bitboard,
+    occupied: Bitboard,
+    /// Enemy pieces giving check.
+    checkers: Bitboard,
+    /// Our pieces pinned to our king (legal generation only; empty otherwise).
+    pinned: Bitboard,
+}
+
 impl Position {
-    /// Pieces of `color` that attack `sq`, with `occupied` as the board's
-    /// occupancy (pass [`Position::occupied`] for the real board).
-    #[inline]
-    pub fn attackers_with(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
-        let theirs = self.by_color[color.index()];
-        let queens = self.by_role[Role::Queen.index()];
-        let rooks = self.by_role[Role::Rook.index()] | queens;
-        let bishops = self.by_role[Role::Bishop.index()] | queens;
-        ((attacks::pawn_attacks(!color, sq) & self.by_role[Role::Pawn.index()])
-            | (attacks::knight_attacks(sq) & self.by_role[Role::Knight.index()])
-            | (attacks::king_attacks(sq) & self.by_role[Role::King.index()])
-            | (attacks::rook_attacks(sq, occupied) & rooks)
-            | (attacks::bishop_attacks(sq, occupied) & bishops))
-            & theirs
-    }
-
-    /// True if a piece of `color` attacks `sq` with `occupied` as the occupancy.
-    #[inline(always)]
-    fn attacked_with(&self, sq: Square, color: Color, occupied: Bitboard) -> bool {
-        let theirs = self.by_color[color.index()];
-        let queens = self.by_role[Role::Queen.index()];
-        ((attacks::knight_attacks(sq) & self.by_role[Role::Knight.index()])
-            | (attacks::pawn_attacks(!color, sq) & self.by_role[Role::Pawn.index()])
-            | (attacks::king_attacks(sq) & self.by_role[Role::King.index()]))
-            & theirs
-            != Bitboard::EMPTY
-            || attacks::rook_attacks(sq, occupied) & (self.by_role[Role::Rook.index()] | queens) & theirs
-                != Bitboard::EMPTY
-            || attacks::bishop_attacks(sq, occupied) & (self.by_role[Role::Bishop.index()] | queens) & theirs
-                != Bitboard::EMPTY
-    }
-
-    /// Our pieces that are the only piece between our king and an enemy
-    /// slider aiming at it.
-    #[inline(always)]
-    pub(crate) fn pinned_of(&self, us: Color, king: Square) -> Bitboard {
-        let them = !us;
-        let theirs = self.by_color[them.index()];
-        let occupied = self.occupied();
-        let queens = self.by_role[Role::Queen.index()];
-        let snipers = ((attacks::rook_attacks(king, theirs) & (self.by_role[Role::Rook.index()] | queens))
-            | (attacks::bishop_attacks(king, theirs) & (self.by_role[Role::Bishop.index()] | queens)))
-            & theirs;
-        let mut pinned = Bitboard::EMPTY;
-        for sniper in snipers {
-            let blockers = between(king, sniper) & occupied;
-            if !blockers.more_than_one() {
-                pinned |= blockers;
-            }
-        }
-        pinned & self.by_color[us.index()]
-    }
-
-    /// Checkers of `us`'s king on `king` and `us`'s pinned pieces, from one
-    /// pair of slider lookups: enemy sliders that see the king through our
-    /// pieces give check when nothing stands between, and pin the piece
-    /// when exactly one of ours does.
-    #[inline(always)]
-    fn checkers_and_pinned(&self, us: Color, king: Square, occupied: Bitboard) -> (Bitboard, Bitboard) {
-        let theirs = self.by_color[(!us).index()];
-        let queens = self.by_role[Role::Queen.index()];
-        let snipers = ((attacks::rook_attacks(king, theirs) & (self.by_role[Role::Rook.index()] | queens))
-            | (attacks::bishop_attacks(king, theirs) & (self.by_role[Role::Bishop.index()] | queens)))
-            & theirs;
-        let mut checkers = ((attacks::knight_attacks(king) & self.by_role[Role::Knight.index()])
-            | (attacks::pawn_attacks(us, king) & self.by_role[Role::Pawn.index()]))
-            & theirs;
-        let mut pinned = Bitboard::EMPTY;
-        for sniper in snipers {
-            let blockers = between(king, sniper) & occupied;
-            if blockers.is_empty() {
-                checkers = checkers.with(sniper);
-            } else if !blockers.more_than_one() {
-                pinned |= blockers;
-            }
-        }
-        (checkers, pinned & self.by_color[us.index()])
-    }
-
     /// The squares `color` attacks, with `occupied` as the occupancy,
     /// counting only the knights, diagonal and orthogonal sliders in
     /// `reach[0]`, `reach[1]` and `reach[2]` (pawns and king always count).
@@ -386,11 +330,10 @@ impl Position {
         for from in self.by_role[Role::Knight.index()] & theirs & reach[0] {
             attacked |= attacks::knight_attacks(from);
         }
-        let queens = self.by_role[Role::Queen.index()];
-        for from in (self.by_role[Role::Bishop.index()] | queens) & theirs & reach[1] {
+        for from in self.diagonal_sliders() & theirs & reach[1] {
             attacked |= attacks::bishop_attacks(from, occupied);
         }
-        for from in (self.by_role[Role::Rook.index()] | queens) & theirs & reach[2] {
+        for from in self.orthogonal_sliders() & theirs & reach[2] {
             attacked |= attacks::rook_attacks(from, occupied);
         }
         attacked
@@ -417,85 +360,114 @@ impl Position {
         }
     }
 
+    /// The generator for one side to move: king moves and castling, then
+    /// (unless in double check, where only the king moves) knights,
+    /// sliders, pawns and en passant, every non-king move limited to the
+    /// check mask.
     #[inline(always)]
     fn generate_for<const LEGAL: bool, const WHITE: bool, V: Visitor>(&self, t: &Targets, v: &mut V) {
-        let us = if WHITE { Color::White } else { Color::Black };
-        let them = !us;
-        let ours = self.by_color[us.index()];
-        let theirs = self.by_color[them.index()];
-        let occupied = ours | theirs;
-        let king = self.king(us);
-        let (checkers, pinned) = if LEGAL {
-            self.checkers_and_pinned(us, king, occupied)
-        } else {
-            (self.attackers_with(king, them, occupied), Bitboard::EMPTY)
-        };
-
-        if t.from.contains(king) {
-            let to = attacks::king_attacks(king) & !ours & t.to;
-            let castles = if checkers.is_empty() && (self.castling & ours).any() {
-                self.castling_candidates(us, king, t.castle_to)
-            } else {
-                Bitboard::EMPTY
-            };
-            // The king may not step onto an attacked square (in legal
-            // generation), and castling may not cross one (always).
-            let danger = if (LEGAL && to.any()) || castles.any() {
-                self.king_danger(them, king, occupied, castles)
-            } else {
-                Bitboard::EMPTY
-            };
-            v.piece(king, if LEGAL { to & !danger } else { to });
-            if castles.any() {
-                for rook in self.legal_castling_rooks(king, castles, danger) {
-                    v.special(Move::castle(king, rook));
+        let f = self.frame::<LEGAL, WHITE>();
+        if t.from.contains(f.king) {
+            self.king_moves::<LEGAL, V>(&f, t, v);
+        }
+        if LEGAL && f.checkers.more_than_one() {
+            return;
+        }
+        let check_mask = if LEGAL { check_mask(&f) } else { Bitboard::FULL };
+        let target = !f.ours & check_mask & t.to;
+        let unpinned = t.from & !f.pinned;
+        self.knight_moves(&f, target, unpinned, v);
+        self.slider_moves::<LEGAL, V>(&f, target, t.from, v);
+        self.pawn_moves(&f, target, unpinned, v);
+        if LEGAL && f.checkers.is_empty() {
+            self.pinned_pawn_moves(&f, t, v);
+        }
+        if let Some(ep) = self.ep_square {
+            if t.ep_to.contains(ep) {
+                for from in self.en_passant_origins::<LEGAL>(ep, f.king, check_mask, t.from) {
+                    v.special(Move::en_passant(from, ep));
                 }
             }
         }
-        if LEGAL && checkers.more_than_one() {
-            return;
-        }
+    }
 
-        let check_mask = if LEGAL {
-            match checkers.first() {
-                Some(checker) => between(king, checker).with(checker),
-                None => Bitboard::FULL,
-            }
+    /// The side to move's pieces, king, checkers and (in legal generation)
+    /// pinned pieces.
+    #[inline(always)]
+    fn frame<const LEGAL: bool, const WHITE: bool>(&self) -> Frame {
+        let us = if WHITE { Color::White } else { Color::Black };
+        let ours = self.by_color[us.index()];
+        let theirs = self.by_color[(!us).index()];
+        let occupied = ours | theirs;
+        let king = self.king(us);
+        let (checkers, pinned) = self.checkers_and_pinned(us, king, occupied);
+        let pinned = if LEGAL { pinned } else { Bitboard::EMPTY };
+        Frame { us, king, ours, theirs, occupied, checkers, pinned }
+    }
+
+    /// King steps and castling. The king may not step onto an attacked
+    /// square (in legal generation), and castling may not cross one
+    /// (always, also in pseudo-legal generation).
+    #[inline(always)]
+    fn king_moves<const LEGAL: bool, V: Visitor>(&self, f: &Frame, t: &Targets, v: &mut V) {
+        let to = attacks::king_attacks(f.king) & !f.ours & t.to;
+        let castles = if f.checkers.is_empty() && (self.castling & f.ours).any() {
+            self.castling_candidates(f.us, f.king, t.castle_to)
         } else {
-            Bitboard::FULL
+            Bitboard::EMPTY
         };
-        let target = !ours & check_mask & t.to;
-        let from_mask = t.from & !pinned;
+        let danger = if (LEGAL && to.any()) || castles.any() {
+            self.king_danger(!f.us, f.king, f.occupied, castles)
+        } else {
+            Bitboard::EMPTY
+        };
+        v.piece(f.king, if LEGAL { to & !danger } else { to });
+        if castles.any() {
+            for rook in self.legal_castling_rooks(f.king, castles, danger) {
+                v.special(Move::castle(f.king, rook));
+            }
+        }
+    }
 
-        for from in self.pieces(us, Role::Knight) & from_mask {
+    /// Moves of the knights on `unpinned` (a pinned knight never moves).
+    #[inline(always)]
+    fn knight_moves<V: Visitor>(&self, f: &Frame, target: Bitboard, unpinned: Bitboard, v: &mut V) {
+        for from in self.pieces(f.us, Role::Knight) & unpinned {
             v.piece(from, attacks::knight_attacks(from) & target);
         }
-        // Sliders: diagonal and orthogonal moves in separate loops (a
-        // queen's two sets are disjoint, so counting them apart is exact);
-        // pinned sliders, rare, move along the pin line only.
-        let queens = self.by_role[Role::Queen.index()];
-        let diagonal = (self.by_role[Role::Bishop.index()] | queens) & ours & t.from;
-        let orthogonal = (self.by_role[Role::Rook.index()] | queens) & ours & t.from;
-        for from in diagonal & !pinned {
-            v.piece(from, attacks::bishop_attacks(from, occupied) & target);
-        }
-        for from in orthogonal & !pinned {
-            v.piece(from, attacks::rook_attacks(from, occupied) & target);
-        }
-        if LEGAL && ((diagonal | orthogonal) & pinned).any() {
-            for from in diagonal & pinned {
-                v.piece(from, attacks::bishop_attacks(from, occupied) & target & line(king, from));
-            }
-            for from in orthogonal & pinned {
-                v.piece(from, attacks::rook_attacks(from, occupied) & target & line(king, from));
-            }
-        }
+    }
 
-        // Pawns that are not pinned, set-wise.
-        let pawns = self.pieces(us, Role::Pawn) & t.from;
-        let free = pawns & !pinned;
+    /// Slider moves: diagonal and orthogonal moves in separate loops (a
+    /// queen's two sets are disjoint, so counting them apart is exact);
+    /// pinned sliders, rare, move along the pin line only.
+    #[inline(always)]
+    fn slider_moves<const LEGAL: bool, V: Visitor>(&self, f: &Frame, target: Bitboard, from: Bitboard, v: &mut V) {
+        let diagonal = self.diagonal_sliders() & f.ours & from;
+        let orthogonal = self.orthogonal_sliders() & f.ours & from;
+        for from in diagonal & !f.pinned {
+            v.piece(from, attacks::bishop_attacks(from, f.occupied) & target);
+        }
+        for from in orthogonal & !f.pinned {
+            v.piece(from, attacks::rook_attacks(from, f.occupied) & target);
+        }
+        if LEGAL && ((diagonal | orthogonal) & f.pinned).any() {
+            for from in diagonal & f.pinned {
+                v.piece(from, attacks::bishop_attacks(from, f.occupied) & target & line(f.king, from));
+            }
+            for from in orthogonal & f.pinned {
+                v.piece(from, attacks::rook_attacks(from, f.occupied) & target & line(f.king, from));
+            }
+        }
+    }
+
+    /// Pushes, double pushes, captures and promotions of the pawns on
+    /// `unpinned`, set-wise.
+    #[inline(always)]
+    fn pawn_moves<V: Visitor>(&self, f: &Frame, target: Bitboard, unpinned: Bitboard, v: &mut V) {
+        let us = f.us;
+        let free = self.pieces(us, Role::Pawn) & unpinned;
         let up: i8 = us.fold(8, -8);
-        let empty = !occupied;
+        let empty = !f.occupied;
         let single = free.forward(us) & empty;
         let double = (single & Rank::Third.relative_to(us).bitboard()).forward(us) & empty & target;
         let single = single & target;
@@ -506,7 +478,7 @@ impl Position {
         if promotions.any() {
             v.promotion_set(promotions, up);
         }
-        let capturable = theirs & target;
+        let capturable = f.theirs & target;
         // Captures towards the a-file and towards the h-file.
         for (files, step) in [(!crate::File::A.bitboard(), up - 1), (!crate::File::H.bitboard(), up + 1)] {
             let to = shift(free & files, step) & capturable;
@@ -515,23 +487,18 @@ impl Position {
                 v.promotion_set(to & BACK_RANKS, step);
             }
         }
-        // Pinned pawns, one by one, along the pin line (never when in check).
-        if LEGAL && checkers.is_empty() {
-            for from in pawns & pinned {
-                let on_line = line(king, from);
-                let single = from.bitboard().forward(us) & empty;
-                let double = (single & Rank::Third.relative_to(us).bitboard()).forward(us) & empty;
-                let captures = attacks::pawn_attacks(us, from) & theirs;
-                v.pawn(from, (single | double | captures) & on_line & t.to);
-            }
-        }
+    }
 
-        if let Some(ep) = self.ep_square {
-            if t.ep_to.contains(ep) {
-                for from in self.en_passant_origins::<LEGAL>(ep, king, check_mask, t.from) {
-                    v.special(Move::en_passant(from, ep));
-                }
-            }
+    /// Pinned pawns, one by one, along the pin line (only when not in
+    /// check: a pinned piece cannot resolve a check).
+    #[inline(always)]
+    fn pinned_pawn_moves<V: Visitor>(&self, f: &Frame, t: &Targets, v: &mut V) {
+        let us = f.us;
+        for from in self.pieces(us, Role::Pawn) & t.from & f.pinned {
+            let single = from.bitboard().forward(us) & !f.occupied;
+            let double = (single & Rank::Third.relative_to(us).bitboard()).forward(us) & !f.occupied;
+            let captures = attacks::pawn_attacks(us, from) & f.theirs;
+            v.pawn(from, (single | double | captures) & line(f.king, from) & t.to);
         }
     }
 
@@ -554,9 +521,8 @@ impl Position {
             return Bitboard::EMPTY;
         }
         let theirs = self.by_color[them.index()];
-        let queens = self.by_role[Role::Queen.index()];
-        let their_rooks = (self.by_role[Role::Rook.index()] | queens) & theirs;
-        let their_bishops = (self.by_role[Role::Bishop.index()] | queens) & theirs;
+        let their_rooks = self.orthogonal_sliders() & theirs;
+        let their_bishops = self.diagonal_sliders() & theirs;
         let mut origins = Bitboard::EMPTY;
         for from in attacks::pawn_attacks(them, ep) & self.pieces(us, Role::Pawn) & from_mask {
             if LEGAL {
@@ -616,7 +582,7 @@ impl Position {
             // rank cannot hide an attack on them.
             if !corner.contains(rook) {
                 let lifted = self.occupied() & !(king.bitboard() | rook.bitboard());
-                if king_path.into_iter().any(|sq| self.attacked_with(sq, them, lifted)) {
+                if king_path.into_iter().any(|sq| self.attackers_with(sq, them, lifted).any()) {
                     continue;
                 }
             }

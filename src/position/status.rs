@@ -1,9 +1,22 @@
 //! Check queries.
 
+use crate::attacks::{self, between};
 use crate::position::Position;
-use crate::types::{Bitboard, Color, Square};
+use crate::types::{Bitboard, Color, Role, Square};
 
 impl Position {
+    /// Pieces of `color` that attack `sq`, with `occupied` as the board's
+    /// occupancy (pass [`Position::occupied`] for the real board).
+    #[inline]
+    pub fn attackers_with(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
+        ((attacks::pawn_attacks(!color, sq) & self.by_role[Role::Pawn.index()])
+            | (attacks::knight_attacks(sq) & self.by_role[Role::Knight.index()])
+            | (attacks::king_attacks(sq) & self.by_role[Role::King.index()])
+            | (attacks::rook_attacks(sq, occupied) & self.orthogonal_sliders())
+            | (attacks::bishop_attacks(sq, occupied) & self.diagonal_sliders()))
+            & self.by_color[color.index()]
+    }
+
     /// Pieces of `color` that attack `sq` on the current board.
     ///
     /// ```
@@ -25,7 +38,7 @@ impl Position {
     /// The enemy pieces giving check to the side to move.
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        self.attackers_to(self.king(self.side), !self.side)
+        self.checkers_and_pinned(self.side, self.king(self.side), self.occupied()).0
     }
 
     /// True if the side to move is in check.
@@ -37,7 +50,34 @@ impl Position {
     /// The side to move's pieces that are pinned to their king: moving them
     /// off the line between king and enemy slider would expose the king.
     pub fn pinned(&self) -> Bitboard {
-        self.pinned_of(self.side, self.king(self.side))
+        self.checkers_and_pinned(self.side, self.king(self.side), self.occupied()).1
+    }
+
+    /// Checkers of `us`'s king on `king` and `us`'s pinned pieces, from one
+    /// pair of slider lookups: enemy sliders that see the king through our
+    /// pieces give check when nothing stands between, and pin the piece
+    /// when exactly one of ours does. (A king never gives check in a valid
+    /// position, so kings are not looked at.) The move generator's first
+    /// step.
+    #[inline(always)]
+    pub(crate) fn checkers_and_pinned(&self, us: Color, king: Square, occupied: Bitboard) -> (Bitboard, Bitboard) {
+        let theirs = self.by_color[(!us).index()];
+        let snipers = ((attacks::rook_attacks(king, theirs) & self.orthogonal_sliders())
+            | (attacks::bishop_attacks(king, theirs) & self.diagonal_sliders()))
+            & theirs;
+        let mut checkers = ((attacks::knight_attacks(king) & self.by_role[Role::Knight.index()])
+            | (attacks::pawn_attacks(us, king) & self.by_role[Role::Pawn.index()]))
+            & theirs;
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if blockers.is_empty() {
+                checkers = checkers.with(sniper);
+            } else if !blockers.more_than_one() {
+                pinned |= blockers;
+            }
+        }
+        (checkers, pinned & self.by_color[us.index()])
     }
 
     /// True if the side to move is in check and has no legal move.
