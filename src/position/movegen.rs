@@ -124,6 +124,9 @@ impl Visitor for Counter {
 
 const BACK_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
 
+/// The four corners, where the rooks of standard chess start.
+const CORNERS: Bitboard = Bitboard(0x8100_0000_0000_0081);
+
 #[inline(always)]
 fn origin(to: Square, step: i8) -> Square {
     Square::from_index_wrapping((to as i8).wrapping_sub(step) as u8)
@@ -281,6 +284,14 @@ const CASTLING_PATHS: [[(u8, u8); 8]; 8] = {
     table
 };
 
+/// The squares the king crosses and lands on when it castles with `rook`
+/// (both on the same back rank).
+#[inline(always)]
+fn king_path(king: Square, rook: Square) -> Bitboard {
+    let path = CASTLING_PATHS[usize::from(king as u8 & 7)][usize::from(rook as u8 & 7)].1;
+    Bitboard(u64::from(path) << (king as u8 & 56))
+}
+
 /// The squares a non-king move must land on: the checker or a square
 /// between it and the king when in (single) check, anywhere otherwise.
 #[inline(always)]
@@ -422,8 +433,16 @@ impl Position {
             Bitboard::EMPTY
         };
         v.piece(f.king, if LEGAL { to & !danger } else { to });
-        if castles.any() {
-            for rook in self.legal_castling_rooks(f.king, castles, danger) {
+        // A rook in the corner cannot block an attack on the king's path,
+        // so the danger map decides, by one mask test; other rooks
+        // (Chess960) go the long way.
+        for rook in castles & CORNERS {
+            if (king_path(f.king, rook) & danger).is_empty() {
+                v.special(Move::castle(f.king, rook));
+            }
+        }
+        if (castles & !CORNERS).any() {
+            for rook in self.legal_castling_rooks(f.king, castles & !CORNERS, danger) {
                 v.special(Move::castle(f.king, rook));
             }
         }
@@ -559,34 +578,26 @@ impl Position {
         candidates
     }
 
-    /// The rooks among `candidates` (see [`Position::castling_candidates`])
-    /// whose castling is legal: the king's path is not attacked; the side to
-    /// move is known not to be in check. Always fully checked, also by the
-    /// pseudo-legal generator. `danger` holds the squares the enemy attacks
-    /// with our king lifted.
+    /// The rooks among `candidates` (see [`Position::castling_candidates`]),
+    /// none of them in a corner, whose castling is legal: the king's path is
+    /// not attacked; the side to move is known not to be in check. `danger`
+    /// holds the squares the enemy attacks with our king lifted. The path
+    /// is tested again with both castling pieces lifted, so that a rook
+    /// leaving the back rank cannot hide an attack on it (Chess960 only:
+    /// a rook in the corner cannot stand between an attacker and the
+    /// king's path). Out of line: rare.
     #[inline(never)]
     fn legal_castling_rooks(&self, king: Square, candidates: Bitboard, danger: Bitboard) -> Bitboard {
         let mut rooks = Bitboard::EMPTY;
         let them = !self.side;
-        let base = self.side.fold(0u8, 56);
-        let corner = crate::File::A.bitboard() | crate::File::H.bitboard();
         for rook in candidates {
-            let king_path = CASTLING_PATHS[usize::from(king as u8 & 7)][usize::from(rook as u8 & 7)].1;
-            let king_path = Bitboard(u64::from(king_path) << base);
-            if (king_path & danger).any() {
-                continue;
+            let king_path = king_path(king, rook);
+            let lifted = self.occupied() & !(king.bitboard() | rook.bitboard());
+            if (king_path & danger).is_empty()
+                && king_path.into_iter().all(|sq| self.attackers_with(sq, them, lifted).is_empty())
+            {
+                rooks = rooks.with(rook);
             }
-            // A rook in the corner cannot block an attack on the king's
-            // path; elsewhere (Chess960) the squares are tested again with
-            // both castling pieces lifted, so that a rook leaving the back
-            // rank cannot hide an attack on them.
-            if !corner.contains(rook) {
-                let lifted = self.occupied() & !(king.bitboard() | rook.bitboard());
-                if king_path.into_iter().any(|sq| self.attackers_with(sq, them, lifted).any()) {
-                    continue;
-                }
-            }
-            rooks = rooks.with(rook);
         }
         rooks
     }
