@@ -394,8 +394,11 @@ impl Position {
             self.pinned_pawn_moves(&f, t, v);
         }
         if let Some(ep) = self.ep_square {
-            if t.ep_to.contains(ep) {
-                for from in self.en_passant_origins::<LEGAL>(ep, f.king, check_mask, t.from) {
+            // Most en-passant squares have no pawn of ours beside them:
+            // tested here, before the call.
+            let capturers = attacks::pawn_attacks(!f.us, ep) & self.pieces(f.us, Role::Pawn) & t.from;
+            if t.ep_to.contains(ep) && capturers.any() {
+                for from in self.en_passant_origins::<LEGAL>(ep, f.king, check_mask, capturers) {
                     v.special(Move::en_passant(from, ep));
                 }
             }
@@ -521,7 +524,8 @@ impl Position {
         }
     }
 
-    /// The pawns (among `from_mask`) that may capture en passant on `ep`.
+    /// The pawns among `capturers` (ours, beside the en-passant square)
+    /// that may capture en passant on `ep`.
     /// Out of line (en passant is rare) and, like
     /// [`Position::legal_castling_rooks`], free of the visitor: one copy,
     /// not one per kind of visitor.
@@ -531,7 +535,7 @@ impl Position {
         ep: Square,
         king: Square,
         check_mask: Bitboard,
-        from_mask: Bitboard,
+        capturers: Bitboard,
     ) -> Bitboard {
         let us = self.side;
         let them = !us;
@@ -543,7 +547,7 @@ impl Position {
         let their_rooks = self.orthogonal_sliders() & theirs;
         let their_bishops = self.diagonal_sliders() & theirs;
         let mut origins = Bitboard::EMPTY;
-        for from in attacks::pawn_attacks(them, ep) & self.pieces(us, Role::Pawn) & from_mask {
+        for from in capturers {
             if LEGAL {
                 let after = (self.occupied() ^ from.bitboard() ^ victim.bitboard()) | ep.bitboard();
                 if (attacks::rook_attacks(king, after) & their_rooks).any()
