@@ -351,12 +351,24 @@ impl Position {
     }
 
     /// The squares `them` attacks among those our king on `king` could step
-    /// to, or, if `castles` is not empty, everywhere (castling paths reach
-    /// further), all with the king lifted off the board so that it cannot
-    /// hide behind itself from a slider.
+    /// to and those the king crosses when castling with a rook of
+    /// `castles`, all with the king lifted off the board so that it cannot
+    /// hide behind itself from a slider. Only the enemy pieces that could
+    /// reach one of those squares on an empty board are looked at.
     #[inline(always)]
     fn king_danger(&self, them: Color, king: Square, occupied: Bitboard, castles: Bitboard) -> Bitboard {
-        let reach = if castles.is_empty() { attacks::king_zone_reach(king) } else { [Bitboard::FULL; 3] };
+        let mut reach = attacks::king_zone_reach(king);
+        if castles.any() {
+            let mut far = Bitboard::EMPTY;
+            for rook in castles {
+                far |= king_path(king, rook);
+            }
+            for sq in far & !attacks::king_attacks(king) {
+                reach[0] |= attacks::knight_attacks(sq);
+                reach[1] |= attacks::bishop_attacks(sq, Bitboard::EMPTY);
+                reach[2] |= attacks::rook_attacks(sq, Bitboard::EMPTY);
+            }
+        }
         self.attacked_squares(them, occupied.without(king), reach)
     }
 
@@ -570,6 +582,15 @@ impl Position {
         let back_rank = (self.occupied().0 >> base) as u8;
         let wanted = (castle_to.0 >> base) as u8;
         let king_file = king as u8 & 7;
+        let rights = (self.castling.0 >> base) as u8;
+        if king_file == 4 && rights & !0x81 == 0 {
+            // Standard chess (king on e, rooks in the corners): b-d or f-g
+            // must be empty and the king go to c or g. A few mask tests.
+            let king_side = back_rank & 0x60 == 0 && wanted & 0x40 != 0;
+            let queen_side = back_rank & 0x0e == 0 && wanted & 0x04 != 0;
+            let free = u8::from(king_side) << 7 | u8::from(queen_side);
+            return Bitboard(u64::from(rights & free) << base);
+        }
         let mut candidates = Bitboard::EMPTY;
         for rook in self.castling & Bitboard(0xff << base) {
             let rook_file = rook as u8 & 7;
