@@ -1,13 +1,15 @@
 //! Tabulates the attack, ray and Zobrist tables into `OUT_DIR/tables.rs`.
 //!
 //! The build script only verifies and tabulates: the magic numbers are
-//! checked in (`src/magics.rs`) and every one is re-checked here against the
+//! checked in (`src/magic_numbers.rs`) and every one is re-checked here against the
 //! slow ray walking of `src/geometry.rs`. Nothing is searched, nothing is
 //! random (Zobrist keys come from a fixed-seed generator), nothing is
 //! downloaded. The generated file holds only data; its types live in `src/`.
 
 #[path = "src/geometry.rs"]
 mod geometry;
+#[path = "src/magic_numbers.rs"]
+mod magic_numbers;
 #[path = "src/magics.rs"]
 mod magics;
 #[path = "src/prng.rs"]
@@ -19,13 +21,14 @@ use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 
 use geometry::{BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
-use magics::{Magic, ATTACK_TABLE_LEN, BISHOP_MAGICS, ROOK_MAGICS};
+use magic_numbers::{ATTACK_TABLE_LEN, BISHOP_MAGICS, ROOK_MAGICS};
+use magics::Magic;
 
 /// Seed of the Zobrist key generator. Changing it changes every hash value.
 const ZOBRIST_SEED: u64 = 0x7a6f_6272_6973_7431;
 
 fn main() {
-    for path in ["build.rs", "src/geometry.rs", "src/magics.rs", "src/prng.rs"] {
+    for path in ["build.rs", "src/geometry.rs", "src/magics.rs", "src/magic_numbers.rs", "src/prng.rs"] {
         println!("cargo:rerun-if-changed={path}");
     }
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
@@ -43,7 +46,7 @@ fn write_tables(w: &mut impl Write) -> std::io::Result<()> {
     let mut offset = 0usize;
     let rook = fill_sliders("rook", &ROOK_MAGICS, &ROOK_DIRECTIONS, &mut table, &mut offset);
     let bishop = fill_sliders("bishop", &BISHOP_MAGICS, &BISHOP_DIRECTIONS, &mut table, &mut offset);
-    assert_eq!(offset, ATTACK_TABLE_LEN, "magics.rs ATTACK_TABLE_LEN is stale");
+    assert_eq!(offset, ATTACK_TABLE_LEN, "magic_numbers.rs ATTACK_TABLE_LEN is stale");
     write_magics(w, "ROOK_MAGIC", &rook)?;
     write_magics(w, "BISHOP_MAGIC", &bishop)?;
     write_u64s(w, "SLIDER_ATTACKS", &format!("[u64; {ATTACK_TABLE_LEN}]"), &table)?;
@@ -127,7 +130,7 @@ fn fill_sliders(
                 panic!(
                     "magic collision: the {piece} magic {:#018x} for square {} maps two \
                      occupancies with different attacks to one slot; run \
-                     `cargo run --release --example find_magics` and update src/magics.rs",
+                     `cargo run --release --example find_magics` and update src/magic_numbers.rs",
                     magics[sq as usize],
                     square_name(sq)
                 );

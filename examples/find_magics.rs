@@ -1,5 +1,5 @@
 //! Maintainer tool: searches magic multipliers for rook and bishop attack
-//! lookups and prints them as the constants of `src/magics.rs`.
+//! lookups and prints them as the constants of `src/magic_numbers.rs`.
 //!
 //! The search is seeded, so it prints the same numbers on every run:
 //!
@@ -11,6 +11,9 @@
 //! 64 minus the number of relevant occupancy bits, so its table slice has
 //! exactly `2^bits` entries. `build.rs` re-verifies every number.
 
+// The finder needs only the slider part of the geometry that build.rs
+// and the library tests share.
+#[allow(dead_code)]
 #[path = "../src/geometry.rs"]
 mod geometry;
 #[path = "../src/prng.rs"]
@@ -18,6 +21,12 @@ mod prng;
 
 use geometry::{BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 use prng::SplitMix64;
+
+/// A number with few bits set (the AND of three draws), the usual
+/// starting point when searching for magic multipliers.
+fn sparse_u64(rng: &mut SplitMix64) -> u64 {
+    rng.next_u64() & rng.next_u64() & rng.next_u64()
+}
 
 /// Finds a multiplier that maps every occupancy of `sq`'s relevant mask to
 /// a slot holding only that occupancy's attack set.
@@ -32,7 +41,7 @@ fn find(sq: u8, directions: &[(i8, i8)], rng: &mut SplitMix64) -> (u64, u32) {
     let mut stamp = vec![0u32; size];
     let mut attempt = 0u32;
     loop {
-        let magic = rng.sparse_u64();
+        let magic = sparse_u64(rng);
         // A good multiplier moves enough mask bits into the top byte.
         if (mask.wrapping_mul(magic) >> 56).count_ones() < 6 {
             continue;

@@ -37,7 +37,8 @@ fn parse(fen: &str, chess960: bool) -> Result<Position, FenError> {
             Err(_) => return Err(e),
         },
     };
-    pos.set_castling_mode(if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard });
+    // A setup that is not standard chess stays in Chess960 mode.
+    let _ = pos.set_castling_mode(if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard });
     Ok(pos)
 }
 

@@ -477,7 +477,8 @@ impl Engine {
         }
         let Some(mut pos) = position else { return };
         if self.chess960 {
-            pos.set_castling_mode(CastlingMode::Chess960);
+            // Every position is valid in Chess960 mode: this cannot fail.
+            let _ = pos.set_castling_mode(CastlingMode::Chess960);
         }
         let mut history = vec![pos.zobrist_hash()];
         if rest.first() == Some(&"moves") {

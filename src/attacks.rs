@@ -236,6 +236,7 @@ mod tests {
             let i = sq as u8;
             assert_eq!(knight_attacks(sq).0, geometry::step_attacks(i, &geometry::KNIGHT_STEPS));
             assert_eq!(king_attacks(sq).0, geometry::step_attacks(i, &geometry::KING_STEPS));
+            assert_eq!(pawn_attacks(Color::White, sq).0, geometry::step_attacks(i, &geometry::WHITE_PAWN_STEPS));
             assert_eq!(pawn_attacks(Color::Black, sq).0, geometry::step_attacks(i, &geometry::BLACK_PAWN_STEPS));
             for other in Square::ALL {
                 assert_eq!(between(sq, other).0, geometry::between(i, other as u8));

@@ -6,8 +6,6 @@
 //! script tabulates these functions; the library's tests use them as the
 //! oracle for the fast lookups.
 
-#![allow(dead_code)]
-
 /// File (0..8) and rank (0..8) steps of a rook.
 pub const ROOK_DIRECTIONS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 /// File and rank steps of a bishop.

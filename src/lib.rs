@@ -73,7 +73,7 @@
 //!
 //! | call | checks | on an illegal move |
 //! | --- | --- | --- |
-//! | [`Position::make_move`], [`Position::play`] | `debug_assert!` only | the position's invariants break (never undefined behaviour) |
+//! | [`Position::make_move`], [`Position::play`] | none in release builds; debug builds assert legality | release: the position's invariants break (never undefined behaviour); debug: panic |
 //! | [`Position::try_make_move`], [`Position::try_play`], [`Game::push`] | full legality | [`MoveError::Illegal`] with the reason, state untouched |
 //! | [`Position::parse_uci`], [`Position::parse_san`] | syntax and legality | [`MoveError`] |
 //!
@@ -92,6 +92,9 @@ extern crate alloc;
 
 pub mod attacks;
 mod game;
+// The slow, obviously correct geometry that build.rs tabulates: the
+// library itself only tests against it.
+#[cfg(test)]
 mod geometry;
 mod magics;
 mod moves;
@@ -99,7 +102,6 @@ mod notation;
 mod outcome;
 mod perft;
 mod position;
-mod prng;
 mod types;
 
 pub use game::{Game, LineError};
@@ -108,7 +110,8 @@ pub use notation::{IllegalReason, MoveError, Notation};
 pub use outcome::{DrawReason, Outcome};
 pub use perft::{perft, perft_divide, perft_stats, PerftStats};
 pub use position::{
-    CastlingMode, FenError, FenErrorKind, FenField, FenOptions, Position, PositionError, Repairs, Undo,
+    CastlingMode, CastlingModeError, FenError, FenErrorKind, FenField, FenOptions, Position, PositionError, Repairs,
+    Undo,
 };
 pub use types::{
     Bitboard, CastlingRights, CastlingSide, Color, File, ParseSquareError, Piece, Rank, Role, Square, Squares,

@@ -4,6 +4,7 @@ use core::fmt;
 
 use arrayvec::ArrayVec;
 
+use crate::types::castling::is_standard_castling;
 use crate::types::{CastlingSide, Role, Square};
 
 /// What kind of move a [`Move`] is.
@@ -29,7 +30,9 @@ pub enum MoveKind {
 /// A move only makes sense together with the position it is played in.
 /// Castling is encoded as "king takes own rook" ([`Move::to`] is the rook's
 /// square); [`Move::destination`] gives the king's destination and `Display`
-/// prints standard UCI (`e1g1`).
+/// prints standard UCI (`e1g1`), or king-takes-rook for a castling that is
+/// not the standard one (see [`Position::uci`](crate::Position::uci) for
+/// the text in a position's own notation).
 ///
 /// ```
 /// use chess_movegen::{Move, Role, Square};
@@ -212,13 +215,7 @@ impl Move {
     #[inline]
     pub const fn destination(self) -> Square {
         match self.castling_side() {
-            Some(side) => {
-                let file = match side {
-                    CastlingSide::KingSide => crate::types::File::G,
-                    CastlingSide::QueenSide => crate::types::File::C,
-                };
-                Square::new(file, self.from().rank())
-            }
+            Some(side) => Square::new(side.king_to_file(), self.from().rank()),
             None => self.to(),
         }
     }
@@ -238,11 +235,18 @@ impl Move {
 }
 
 impl fmt::Display for Move {
-    /// Standard UCI: `e2e4`, `e7e8q`, castling as the king's two-square step
-    /// (`e1g1`), `0000` for the null move.
+    /// Standard UCI: `e2e4`, `e7e8q`, standard castling (king on the
+    /// e-file, rook on the a- or h-file) as the king's two-square step
+    /// (`e1g1`), any other castling as king-takes-rook (`b1a1`, as
+    /// Chess960 UCI writes it: `b1c1` would be a king move, and a king
+    /// already on its destination would give `g1g1`), `0000` for the null
+    /// move.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_null() {
             return f.write_str("0000");
+        }
+        if self.is_castle() && !is_standard_castling(self.from(), self.to()) {
+            return write!(f, "{}{}", self.from(), self.to());
         }
         write!(f, "{}{}", self.from(), self.destination())?;
         if let Some(role) = self.promotion_role() {

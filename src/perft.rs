@@ -106,7 +106,7 @@ pub fn perft_stats(pos: &Position, depth: u32) -> Vec<PerftStats> {
 fn stats_walk(pos: &mut Position, stats: &mut [PerftStats]) {
     let Some((here, deeper)) = stats.split_first_mut() else { return };
     for &mv in &pos.legal_moves() {
-        let capture = mv.is_en_passant() || (!mv.is_castle() && pos.role_at(mv.to()).is_some());
+        let capture = pos.is_capture(mv);
         let undo = pos.make_move(mv);
         here.nodes += 1;
         here.captures += u64::from(capture);

@@ -4,8 +4,6 @@
 //! It makes the Zobrist keys and drives the offline magic-number finder;
 //! the same seed always gives the same sequence, so builds are reproducible.
 
-#![allow(dead_code)]
-
 /// SplitMix64 (Steele, Lea and Flood): a 64-bit state advanced by a Weyl
 /// increment and finalised by a mixing function.
 #[derive(Clone, Debug)]
@@ -26,11 +24,5 @@ impl SplitMix64 {
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
-    }
-
-    /// A number with few bits set (the AND of three draws), the usual
-    /// starting point when searching for magic multipliers.
-    pub fn sparse_u64(&mut self) -> u64 {
-        self.next_u64() & self.next_u64() & self.next_u64()
     }
 }

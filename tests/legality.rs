@@ -8,10 +8,24 @@ use std::collections::HashSet;
 use chess_movegen::{Bitboard, Move, Position, Role, Square};
 use proptest::prelude::*;
 
+/// Whether the pseudo-legal `mv` leaves the mover's king attacked, worked
+/// out on the occupancy after the move (`make_move` takes legal moves only).
 fn mover_king_attacked(pos: &Position, mv: Move) -> bool {
-    let after = pos.play(mv);
     let us = pos.side_to_move();
-    after.is_attacked(after.king(us), !us)
+    let (from, to) = (mv.from().bitboard(), mv.to().bitboard());
+    let (king, vacated, filled, captured) = match mv.castling_side() {
+        Some(side) => {
+            (mv.destination(), from | to, mv.destination().bitboard() | side.rook_to(us).bitboard(), Bitboard::EMPTY)
+        }
+        None if mv.is_en_passant() => {
+            let victim = Square::new(mv.to().file(), mv.from().rank()).bitboard();
+            (pos.king(us), from | victim, to, victim)
+        }
+        None if mv.from() == pos.king(us) => (mv.to(), from, to, to),
+        None => (pos.king(us), from, to, to),
+    };
+    let occupied = (pos.occupied() & !vacated) | filled;
+    (pos.attackers_with(king, !us, occupied) & !captured).any()
 }
 
 fn check_position(pos: &Position) {

@@ -93,9 +93,25 @@ proptest! {
     }
 }
 
+/// Breaks the contract of `make_move` / `unmake_move` on a copy of `pos`.
+/// Debug builds refuse that with a panic (`None`); release builds do not
+/// check and return the corrupted position.
+fn misuse(pos: &Position, f: impl FnOnce(&mut Position)) -> Option<Position> {
+    let mut pos = *pos;
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut pos)));
+    if cfg!(debug_assertions) {
+        assert!(result.is_err(), "a debug build lets the misuse through: {pos:?}");
+        None
+    } else {
+        assert!(result.is_ok());
+        Some(pos)
+    }
+}
+
 /// The checker is not vacuous: corrupting a position through the public
 /// API (breaking the contracts of `make_move` / `unmake_move`) is detected,
-/// and the report names the broken invariant.
+/// and the report names the broken invariant; debug builds refuse the
+/// corruption before it happens.
 #[test]
 fn consistency_checker_detects_corruption() {
     use chess_movegen::Square;
@@ -106,27 +122,32 @@ fn consistency_checker_detects_corruption() {
     // is restored but the hash, which belongs to the other position.
     let mut other = Position::from_fen(common::START_FENS[1]).unwrap();
     let foreign = other.make_move(Move::new(Square::A2, Square::A3));
-    let mut pos = start;
-    pos.make_move(e4);
-    pos.unmake_move(e4, foreign);
-    assert_eq!(pos.check_consistency(), Err("incremental hash differs from the recomputed hash"));
-    assert!(!pos.is_consistent());
+    if let Some(pos) = misuse(&start.play(e4), |pos| pos.unmake_move(e4, foreign)) {
+        assert_eq!(pos.check_consistency(), Err("incremental hash differs from the recomputed hash"));
+        assert!(!pos.is_consistent());
+    }
 
     // Unmake of a move that was never made: the board no longer matches
     // its bitboards.
-    let mut pos = start;
-    let undo = pos.play(e4).make_move(Move::new(Square::E7, Square::E5));
-    pos.unmake_move(Move::new(Square::D7, Square::D5), undo);
-    assert!(pos.check_consistency().is_err_and(|e| e.contains("mailbox") || e.contains("boards")), "{pos:?}");
+    let undo = start.play(e4).make_move(Move::new(Square::E7, Square::E5));
+    if let Some(pos) = misuse(&start, |pos| pos.unmake_move(Move::new(Square::D7, Square::D5), undo)) {
+        assert!(pos.check_consistency().is_err_and(|e| e.contains("mailbox") || e.contains("boards")), "{pos:?}");
+    }
 
     // Illegal moves: the king walks into check; a pawn reaches the last
     // rank without promoting.
-    let mut pos = Position::from_fen("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1").unwrap();
-    pos.make_move(Move::new(Square::E1, Square::E2));
-    assert_eq!(pos.check_consistency(), Err("the side not to move is in check"));
-    let mut pos = Position::from_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
-    pos.make_move(Move::new(Square::B7, Square::B8));
-    assert_eq!(pos.check_consistency(), Err("pawns on the first or eighth rank"));
+    let pos = Position::from_fen("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1").unwrap();
+    if let Some(pos) = misuse(&pos, |pos| {
+        pos.make_move(Move::new(Square::E1, Square::E2));
+    }) {
+        assert_eq!(pos.check_consistency(), Err("the side not to move is in check"));
+    }
+    let pos = Position::from_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    if let Some(pos) = misuse(&pos, |pos| {
+        pos.make_move(Move::new(Square::B7, Square::B8));
+    }) {
+        assert_eq!(pos.check_consistency(), Err("pawns on the first or eighth rank"));
+    }
 
     // Legal play stays consistent.
     let mut pos = start;

@@ -146,11 +146,6 @@ impl Position {
         out
     }
 
-    /// True if the move captures a piece (en passant included).
-    pub fn is_capture(&self, mv: Move) -> bool {
-        mv.is_en_passant() || (!mv.is_castle() && self.pieces_of_color(!self.side_to_move()).contains(mv.to()))
-    }
-
     fn check_suffix(&self, mv: Move) -> &'static str {
         let after = self.play(mv);
         if !after.is_check() {

@@ -6,7 +6,8 @@ use alloc::string::String;
 use crate::moves::Move;
 use crate::notation::{MoveError, Notation};
 use crate::position::{CastlingMode, Position};
-use crate::types::{CastlingSide, File, Rank, Role, Square};
+use crate::types::castling::STANDARD_KING_FILE;
+use crate::types::{CastlingSide, Rank, Role, Square};
 
 fn syntax(text: &str, reason: &'static str) -> MoveError {
     MoveError::Syntax { notation: Notation::Uci, text: String::from(text), reason }
@@ -16,7 +17,10 @@ impl Position {
     /// castling is the king's two-square step (`e1g1`) in standard chess
     /// and king-takes-rook (`e1h1`) in Chess960, as the UCI_Chess960
     /// option specifies. Any move value is written, legal or not (the
-    /// position only decides how castling looks).
+    /// position only decides how castling looks); a castling value that is
+    /// not standard castling (king on the e-file, rook on the a- or h-file)
+    /// is written king-takes-rook in both modes, as [`Move`]'s `Display`
+    /// does, so that no two moves share a text.
     ///
     /// ```
     /// use chess_movegen::{Move, Position, Square};
@@ -112,16 +116,9 @@ impl Position {
             }
             // The king's two-square step, in standard chess.
             let back = Rank::First.relative_to(us);
-            if self.castling_mode() == CastlingMode::Standard && from == Square::new(File::E, back) && to.rank() == back
-            {
-                let side = match to.file() {
-                    File::G => Some(CastlingSide::KingSide),
-                    File::C => Some(CastlingSide::QueenSide),
-                    _ => None,
-                };
-                if let Some(side) = side {
-                    let rook = Square::new(if side == CastlingSide::KingSide { File::H } else { File::A }, back);
-                    return Ok(Move::castle(from, self.castling_rook(us, side).unwrap_or(rook)));
+            if self.castling_mode() == CastlingMode::Standard && from == Square::new(STANDARD_KING_FILE, back) {
+                if let Some(side) = CastlingSide::ALL.into_iter().find(|side| side.king_to(us) == to) {
+                    return Ok(Move::castle(from, Square::new(side.standard_rook_file(), back)));
                 }
             }
         }

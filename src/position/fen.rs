@@ -7,6 +7,7 @@ use bitflags::bitflags;
 
 use crate::position::validate::back_rank;
 use crate::position::{CastlingMode, Position, PositionError};
+use crate::types::castling::is_standard_castling;
 use crate::types::{Bitboard, CastlingSide, Color, File, Piece, Rank, Role, Square};
 
 /// The six fields of a FEN record, for error reports.
@@ -281,7 +282,7 @@ fn castling_rook(pos: &Position, c: char, mode: CastlingMode) -> Option<Square> 
             Some(Square::new(file, Rank::First.relative_to(color))).filter(|&r| rooks.contains(r) && r != king)?
         }
     };
-    if mode == CastlingMode::Standard && (king.file() != File::E || !matches!(rook.file(), File::A | File::H)) {
+    if mode == CastlingMode::Standard && !is_standard_castling(king, rook) {
         return None;
     }
     Some(rook)
@@ -445,16 +446,13 @@ impl Position {
             let Some(king) = (self.pieces(color, Role::King) & back).single() else {
                 continue;
             };
-            if self.mode == CastlingMode::Standard && king.file() != File::E {
-                continue;
-            }
             for side in CastlingSide::ALL {
                 let wanted = self
                     .castling
                     .into_iter()
                     .filter(|&r| back.contains(r) && self.pieces(color, Role::Rook).contains(r))
                     .filter(|&r| CastlingSide::of_rook(king, r) == side && r != king)
-                    .find(|&r| self.mode == CastlingMode::Chess960 || matches!(r.file(), File::A | File::H));
+                    .find(|&r| self.mode == CastlingMode::Chess960 || is_standard_castling(king, r));
                 if let Some(rook) = wanted {
                     kept = kept.with(rook);
                 }

@@ -1,7 +1,7 @@
 //! Playing and taking back moves.
 
 use crate::attacks::ZOBRIST_PIECES;
-use crate::moves::Move;
+use crate::moves::{Move, MoveKind};
 use crate::position::zobrist::{castling_key, piece_key, side_key};
 use crate::position::Position;
 use crate::types::{Bitboard, CastlingSide, Color, Rank, Role, Square};
@@ -78,9 +78,10 @@ impl Position {
     /// [`Position::legal_moves`]). This is the fast path for engines and
     /// perft: it does not check. A move that is not legal leaves a
     /// position that breaks its invariants (wrong results later, never
-    /// undefined behaviour); debug builds catch the worst cases with a
-    /// `debug_assert!`. For moves from outside, check with
-    /// [`Position::is_legal`] first.
+    /// undefined behaviour). Debug builds check legality with
+    /// [`Position::is_legal`] and panic on an illegal move; release builds
+    /// do not pay for that. For moves from outside, use
+    /// [`Position::try_make_move`] or check with [`Position::is_legal`] first.
     ///
     /// ```
     /// use chess_movegen::{Move, Position, Square};
@@ -94,10 +95,7 @@ impl Position {
     /// ```
     #[inline(always)]
     pub fn make_move(&mut self, mv: Move) -> Undo {
-        debug_assert!(
-            self.by_color[self.side.index()].contains(mv.from()),
-            "make_move: {mv:?} does not start on a piece of the side to move in {self:?}"
-        );
+        debug_assert!(self.is_legal(mv), "make_move: {mv:?} is not legal in {self:?}");
         self.apply::<true>(mv)
     }
 
@@ -106,9 +104,12 @@ impl Position {
     /// previous position (`==`), hash included.
     ///
     /// Given any other move or undo, the position is left inconsistent
-    /// (never undefined behaviour).
+    /// (never undefined behaviour). Debug builds panic on such a pair: the
+    /// moved piece must stand where `mv` put it, and the position taken
+    /// back must have the hash the `Undo` carries.
     #[inline(always)]
     pub fn unmake_move(&mut self, mv: Move, undo: Undo) {
+        debug_assert!(self.undo_fits(mv, &undo), "unmake_move: {mv:?} and {undo:?} were not made in {self:?}");
         let us = undo.mover();
         let (from, to) = (mv.origin_index(), mv.target_index());
         if !mv.is_special() {
@@ -128,6 +129,36 @@ impl Position {
             self.board[to] = Some(Role::Rook);
         }
         self.restore(undo);
+        debug_assert_eq!(self.compute_hash(), self.hash, "unmake_move: {mv:?} and {undo:?} do not belong together");
+    }
+
+    /// Whether `mv` with `undo` can be the last move made here: the other
+    /// side moved, and the moved piece stands on its destination (the
+    /// debug check of [`Position::unmake_move`]).
+    fn undo_fits(&self, mv: Move, undo: &Undo) -> bool {
+        let us = undo.mover();
+        let (destination, role) = match mv.kind() {
+            MoveKind::Normal => (mv.to(), undo.moved),
+            MoveKind::Promotion => (mv.to(), mv.promotion_role().unwrap_or(Role::Queen)),
+            MoveKind::EnPassant => (mv.to(), Role::Pawn),
+            MoveKind::Castle => (mv.destination(), Role::King),
+        };
+        self.side == !us && self.pieces(us, role).contains(destination)
+    }
+
+    /// True if `mv` captures a piece here (en passant included; castling,
+    /// "king takes own rook" in its encoding, never does).
+    ///
+    /// ```
+    /// use chess_movegen::{Move, Position, Square};
+    /// let pos = Position::from_fen("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")?;
+    /// assert!(pos.is_capture(Move::new(Square::E4, Square::D5)));
+    /// assert!(!pos.is_capture(Move::new(Square::E4, Square::E5)));
+    /// # Ok::<(), chess_movegen::FenError>(())
+    /// ```
+    #[inline]
+    pub fn is_capture(&self, mv: Move) -> bool {
+        mv.is_en_passant() || (!mv.is_castle() && self.pieces_of_color(!self.side).contains(mv.to()))
     }
 
     /// The position after `mv` (copy-make); `self` is unchanged. Same
@@ -339,7 +370,8 @@ impl Position {
     /// # Contract
     ///
     /// The side to move must not be in check: passing would leave the
-    /// opponent able to capture the king. Checked by `debug_assert!` only.
+    /// opponent able to capture the king. Debug builds panic when it is;
+    /// release builds do not check.
     pub fn make_null_move(&mut self) -> Undo {
         debug_assert!(!self.is_check(), "make_null_move while in check: {self:?}");
         let mut undo = Undo::before(self);
@@ -351,9 +383,11 @@ impl Position {
         undo
     }
 
-    /// Takes back [`Position::make_null_move`].
+    /// Takes back [`Position::make_null_move`]. Debug builds panic if the
+    /// position taken back does not have the hash `undo` carries.
     pub fn unmake_null_move(&mut self, undo: Undo) {
         self.restore(undo);
+        debug_assert_eq!(self.compute_hash(), self.hash, "unmake_null_move: {undo:?} was not made here");
     }
 
     /// Records the side to move `us` in `undo` and, if it is Black, counts the

@@ -2,6 +2,7 @@
 
 mod chess960;
 mod fen;
+mod legality;
 mod make;
 mod movegen;
 mod rules;
@@ -10,6 +11,7 @@ mod touch;
 mod validate;
 mod zobrist;
 
+use crate::types::castling::is_standard_castling;
 use crate::types::{Bitboard, CastlingRights, CastlingSide, Color, Piece, Rank, Role, Square};
 
 pub use fen::{FenError, FenErrorKind, FenField, FenOptions, Repairs};
@@ -31,6 +33,33 @@ pub enum CastlingMode {
     Chess960,
 }
 
+/// Why [`Position::set_castling_mode`] cannot switch a position to
+/// standard chess: it holds a castling right that standard chess does not
+/// have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CastlingModeError {
+    /// The side holding the right.
+    pub color: Color,
+    /// Its king's square.
+    pub king: Square,
+    /// The square of the rook the right belongs to.
+    pub rook: Square,
+}
+
+impl core::fmt::Display for CastlingModeError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "cannot switch to standard castling: {}'s castling with the king on {} and the rook on {} \
+             is not standard (king on the e-file, rook on the a- or h-file)",
+            self.color, self.king, self.rook
+        )
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for CastlingModeError {}
+
 /// A chess position: what is on each square, whose turn it is, castling
 /// rights, the en-passant square and the move clocks.
 ///
@@ -40,7 +69,7 @@ pub enum CastlingMode {
 /// It is `Copy` (about 150 bytes), so copy-make ([`Position::play`]) and
 /// make/unmake ([`Position::make_move`]) are both cheap.
 ///
-/// `==` compares the whole state, clocks included. [`Position::hash`] is a
+/// `==` compares the whole state, clocks included. [`Position::zobrist_hash`] is a
 /// Zobrist key of the game state (pieces, side to move, castling rights,
 /// and the en-passant file only when a pawn of the side to move can
 /// capture there); the `Hash` impl feeds that key.
@@ -230,10 +259,38 @@ impl Position {
     }
 
     /// Sets the castling mode, which decides how castling moves are written
-    /// in UCI. Setting [`CastlingMode::Standard`] on a Chess960 setup is allowed
-    /// (UCI output then shows the king's destination square).
-    pub fn set_castling_mode(&mut self, mode: CastlingMode) {
+    /// in UCI and how castling rights are written in FEN. Switching to
+    /// [`CastlingMode::Chess960`] always succeeds.
+    ///
+    /// # Errors
+    ///
+    /// Switching to [`CastlingMode::Standard`] fails, and leaves the
+    /// position unchanged, while a castling right is held whose king and
+    /// rook are not on standard squares (king on the e-file, rook on the
+    /// a- or h-file): standard chess has no such castling, and its
+    /// notation could not tell it from a king move.
+    ///
+    /// ```
+    /// use chess_movegen::{CastlingMode, FenOptions, Position};
+    /// let options = FenOptions::new().castling(CastlingMode::Chess960);
+    /// let (mut pos, _) = Position::from_fen_with("rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1", options)?;
+    /// let err = pos.set_castling_mode(CastlingMode::Standard).unwrap_err();
+    /// assert_eq!(err.to_string(), "cannot switch to standard castling: white's castling with the king on b1 and the rook on a1 is not standard (king on the e-file, rook on the a- or h-file)");
+    /// assert_eq!(pos.castling_mode(), CastlingMode::Chess960);
+    /// # Ok::<(), chess_movegen::FenError>(())
+    /// ```
+    pub fn set_castling_mode(&mut self, mode: CastlingMode) -> Result<(), CastlingModeError> {
+        if mode == CastlingMode::Standard {
+            for color in Color::ALL {
+                let king = self.king(color);
+                let rooks = self.castling & Rank::First.relative_to(color).bitboard();
+                if let Some(rook) = rooks.into_iter().find(|&rook| !is_standard_castling(king, rook)) {
+                    return Err(CastlingModeError { color, king, rook });
+                }
+            }
+        }
         self.mode = mode;
+        Ok(())
     }
 
     /// The en-passant target square (the square a pawn just skipped with its

@@ -21,7 +21,8 @@
 use crate::attacks::{self, between, line};
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::types::{Bitboard, Color, Rank, Role, Square};
+use crate::types::castling::CASTLING_PATHS;
+use crate::types::{Bitboard, CastlingSide, Color, Rank, Role, Square};
 
 /// Which moves a generation call wants.
 #[derive(Clone, Copy, Debug)]
@@ -244,51 +245,11 @@ impl Visitor for Finder {
     }
 }
 
-/// The king's destination file when it castles with a rook on a higher
-/// file (g) or a lower one (c); the rook ends next to it (f or d).
-const fn castling_files(king_file: u8, rook_file: u8) -> (u8, u8) {
-    if rook_file > king_file {
-        (6, 5)
-    } else {
-        (2, 3)
-    }
-}
-
-/// The squares of one rank from file `a` to file `b`, both included, as a
-/// rank mask.
-const fn rank_span(a: u8, b: u8) -> u8 {
-    let (low, high) = if a < b { (a, b) } else { (b, a) };
-    ((0xffu16 << low) & (0xffu16 >> (7 - high))) as u8
-}
-
-/// Castling geometry as rank masks, by king file and rook file: the squares
-/// that must be empty (both pieces' paths but for the two pieces) and the
-/// king's path (the squares it crosses and lands on, which must not be
-/// attacked). The same on both back ranks and for every Chess960 setup;
-/// one small table load instead of working out the targets and two ray
-/// lookups at every node of a position with castling rights.
-const CASTLING_PATHS: [[(u8, u8); 8]; 8] = {
-    let mut table = [[(0, 0); 8]; 8];
-    let mut king = 0;
-    while king < 8 {
-        let mut rook = 0;
-        while rook < 8 {
-            let (king_to, rook_to) = castling_files(king, rook);
-            let king_path = (rank_span(king, king_to) & !(1 << king)) | 1 << king_to;
-            let must_be_empty = (king_path | rank_span(rook, rook_to)) & !(1 << king | 1 << rook);
-            table[king as usize][rook as usize] = (must_be_empty, king_path);
-            rook += 1;
-        }
-        king += 1;
-    }
-    table
-};
-
 /// The squares the king crosses and lands on when it castles with `rook`
 /// (both on the same back rank).
 #[inline(always)]
 fn king_path(king: Square, rook: Square) -> Bitboard {
-    let path = CASTLING_PATHS[usize::from(king as u8 & 7)][usize::from(rook as u8 & 7)].1;
+    let path = CASTLING_PATHS[usize::from(king as u8 & 7)][usize::from(rook as u8 & 7)].king_path;
     Bitboard(u64::from(path) << (king as u8 & 56))
 }
 
@@ -594,8 +555,8 @@ impl Position {
         let mut candidates = Bitboard::EMPTY;
         for rook in self.castling & Bitboard(0xff << base) {
             let rook_file = rook as u8 & 7;
-            let must_be_empty = CASTLING_PATHS[usize::from(king_file)][usize::from(rook_file)].0;
-            let king_to = castling_files(king_file, rook_file).0;
+            let must_be_empty = CASTLING_PATHS[usize::from(king_file)][usize::from(rook_file)].must_be_empty;
+            let king_to = CastlingSide::of_rook(king, rook).king_to_file() as u8;
             if wanted & 1 << king_to != 0 && must_be_empty & back_rank == 0 {
                 candidates = candidates.with(rook);
             }

@@ -6,7 +6,8 @@ use core::fmt;
 use bitflags::bitflags;
 
 use crate::position::{CastlingMode, Position};
-use crate::types::{Bitboard, CastlingSide, Color, File, Rank, Role};
+use crate::types::castling::is_standard_castling;
+use crate::types::{Bitboard, CastlingSide, Color, Rank, Role};
 
 bitflags! {
     /// Every reason a position is not accepted, all at once.
@@ -157,11 +158,8 @@ impl Position {
             if sides.iter().any(|&n| n > 1) {
                 return false;
             }
-            if self.mode == CastlingMode::Standard {
-                let corners = File::A.bitboard() | File::H.bitboard();
-                if king.file() != File::E || (rooks & !corners).any() {
-                    return false;
-                }
+            if self.mode == CastlingMode::Standard && rooks.into_iter().any(|rook| !is_standard_castling(king, rook)) {
+                return false;
             }
         }
         true

@@ -1,8 +1,24 @@
-//! Castling rights and castling geometry.
+//! Castling: the rights, and every fact of castling geometry, each
+//! defined once here.
+//!
+//! - where king and rook end: [`CastlingSide::king_to`] and
+//!   [`CastlingSide::rook_to`] (g/c and f/d files, in standard chess and
+//!   Chess960 alike);
+//! - which side a castling goes to: [`CastlingSide::of_rook`];
+//! - the squares that must be empty and the squares the king crosses:
+//!   `castling_path` (and the `CASTLING_PATHS` table the move generator
+//!   reads);
+//! - the standard-chess setup (king on the e-file, rook in a corner):
+//!   `is_standard_castling`.
+//!
+//! The rules that use these facts: castling moves are generated in
+//! `position/movegen.rs`, played in `position/make.rs`, explained when
+//! illegal in `position/legality.rs`, and castling rights are read and
+//! checked in `position/fen.rs` and `position/validate.rs`.
 
 use bitflags::bitflags;
 
-use crate::types::{Color, File, Square};
+use crate::types::{Bitboard, Color, File, Rank, Square};
 
 bitflags! {
     /// Which castlings are still allowed: the king and that rook have not
@@ -54,34 +70,129 @@ impl CastlingSide {
     /// Both sides, king side first.
     pub const ALL: [CastlingSide; 2] = [CastlingSide::KingSide, CastlingSide::QueenSide];
 
+    /// The file the king ends on: g or c.
+    #[inline]
+    pub const fn king_to_file(self) -> File {
+        match self {
+            CastlingSide::KingSide => File::G,
+            CastlingSide::QueenSide => File::C,
+        }
+    }
+
+    /// The file the rook ends on: f or d.
+    #[inline]
+    pub const fn rook_to_file(self) -> File {
+        match self {
+            CastlingSide::KingSide => File::F,
+            CastlingSide::QueenSide => File::D,
+        }
+    }
+
     /// Where the king ends: g1/g8 or c1/c8.
     #[inline]
     pub const fn king_to(self, color: Color) -> Square {
-        let file = match self {
-            CastlingSide::KingSide => File::G,
-            CastlingSide::QueenSide => File::C,
-        };
-        Square::new(file, crate::types::Rank::First.relative_to(color))
+        Square::new(self.king_to_file(), Rank::First.relative_to(color))
     }
 
     /// Where the rook ends: f1/f8 or d1/d8.
     #[inline]
     pub const fn rook_to(self, color: Color) -> Square {
-        let file = match self {
-            CastlingSide::KingSide => File::F,
-            CastlingSide::QueenSide => File::D,
-        };
-        Square::new(file, crate::types::Rank::First.relative_to(color))
+        Square::new(self.rook_to_file(), Rank::First.relative_to(color))
     }
 
     /// The side of a castling with the king on `king` and the rook on
     /// `rook` (same rank): king side if the rook is on a higher file.
     #[inline]
     pub const fn of_rook(king: Square, rook: Square) -> CastlingSide {
-        if (rook as u8) > (king as u8) {
+        CastlingSide::of_files(king as u8 & 7, rook as u8 & 7)
+    }
+
+    /// [`CastlingSide::of_rook`] by file indexes (0 = a).
+    #[inline]
+    const fn of_files(king_file: u8, rook_file: u8) -> CastlingSide {
+        if rook_file > king_file {
             CastlingSide::KingSide
         } else {
             CastlingSide::QueenSide
         }
     }
+
+    /// The rook's file in the standard setup: h or a.
+    #[inline]
+    pub(crate) const fn standard_rook_file(self) -> File {
+        match self {
+            CastlingSide::KingSide => File::H,
+            CastlingSide::QueenSide => File::A,
+        }
+    }
+}
+
+/// The king's file in the standard setup.
+pub(crate) const STANDARD_KING_FILE: File = File::E;
+
+/// The standard-chess castling rule: the king on the e-file and the rook
+/// on the a- or h-file of the same rank. Standard chess allows castling
+/// (and castling rights) only in that setup; Chess960 allows any king
+/// file between the rooks.
+#[inline]
+pub(crate) const fn is_standard_castling(king: Square, rook: Square) -> bool {
+    king.file() as u8 == STANDARD_KING_FILE as u8
+        && rook.rank() as u8 == king.rank() as u8
+        && matches!(rook.file(), File::A | File::H)
+}
+
+/// The squares of one rank from file `a` to file `b`, both included, as a
+/// rank mask (bit `i` for file `i`).
+const fn rank_span(a: u8, b: u8) -> u8 {
+    let (low, high) = if a < b { (a, b) } else { (b, a) };
+    ((0xffu16 << low) & (0xffu16 >> (7 - high))) as u8
+}
+
+/// The two square sets of one castling, as rank masks (bit `i` for file `i`).
+#[derive(Clone, Copy)]
+pub(crate) struct CastlingPath {
+    /// The squares that must be empty: both pieces' paths, destinations
+    /// included, but for the king and rook themselves.
+    pub must_be_empty: u8,
+    /// The squares the king crosses and lands on (not the one it starts
+    /// on), none of which may be attacked.
+    pub king_path: u8,
+}
+
+impl CastlingPath {
+    /// The path of castling with the king on file `king` and the rook on
+    /// file `rook`.
+    const fn of_files(king: u8, rook: u8) -> CastlingPath {
+        let side = CastlingSide::of_files(king, rook);
+        let (king_to, rook_to) = (side.king_to_file() as u8, side.rook_to_file() as u8);
+        let king_path = (rank_span(king, king_to) & !(1 << king)) | 1 << king_to;
+        let must_be_empty = (king_path | rank_span(rook, rook_to)) & !(1 << king | 1 << rook);
+        CastlingPath { must_be_empty, king_path }
+    }
+}
+
+/// Every castling path, by king file and rook file. The same on both back
+/// ranks and for every Chess960 setup; the move generator reads one entry
+/// instead of working out the destinations and two rays at every node of a
+/// position with castling rights.
+pub(crate) const CASTLING_PATHS: [[CastlingPath; 8]; 8] = {
+    let mut table = [[CastlingPath { must_be_empty: 0, king_path: 0 }; 8]; 8];
+    let mut king = 0;
+    while king < 8 {
+        let mut rook = 0;
+        while rook < 8 {
+            table[king as usize][rook as usize] = CastlingPath::of_files(king, rook);
+            rook += 1;
+        }
+        king += 1;
+    }
+    table
+};
+
+/// The squares that must be empty and the king's path of castling with the
+/// king on `king` and the rook on `rook` (same rank), as squares of that rank.
+pub(crate) fn castling_path(king: Square, rook: Square) -> (Bitboard, Bitboard) {
+    let path = CASTLING_PATHS[king.file().index()][rook.file().index()];
+    let on_rank = |mask: u8| Bitboard(u64::from(mask) << (8 * king.rank().index()));
+    (on_rank(path.must_be_empty), on_rank(path.king_path))
 }

@@ -1,7 +1,7 @@
 //! Plain value types: squares, colors, pieces, bitboards, castling rights.
 
 mod bitboard;
-mod castling;
+pub(crate) mod castling;
 mod color;
 mod piece;
 mod square;
