@@ -8,7 +8,7 @@
 # valgrind runs anywhere: BMI2, POPCNT, AVX2, no AVX-512) into its own
 # target directory, target/ipl.
 #
-#   scripts/instructions_per_leaf.sh [--perft-bin PATH] [--compare-bin PATH] [--bulk-only] [--peers]
+#   scripts/instructions_per_leaf.sh [--perft-bin PATH] [--compare-bin PATH] [--bulk-only] [--peers] [--pext]
 #
 # bulk: the perft tool (`perft --fen FEN --depth D`), startpos d5 and
 #       Kiwipete d4.
@@ -16,6 +16,7 @@
 #       from `compare --once` (startpos d4, Kiwipete d3).
 # --peers adds the same figures for cozy-chess and shakmaty (via compare).
 # --perft-bin / --compare-bin use prebuilt binaries instead of building.
+# --pext builds with the `pext` feature (into target/ipl-pext).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,28 +24,32 @@ perft_bin=""
 compare_bin=""
 bulk_only=0
 peers=0
+features=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --perft-bin) perft_bin="$2"; shift 2 ;;
         --compare-bin) compare_bin="$2"; shift 2 ;;
         --bulk-only) bulk_only=1; shift ;;
         --peers) peers=1; shift ;;
+        --pext) features=(--features pext); shift ;;
         -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
         *) echo "unknown argument $1" >&2; exit 2 ;;
     esac
 done
 
-export CARGO_TARGET_DIR="${IPL_TARGET_DIR:-$PWD/target/ipl}"
+default_dir="$PWD/target/ipl"
+[ ${#features[@]} -gt 0 ] && default_dir="$PWD/target/ipl-pext"
+export CARGO_TARGET_DIR="${IPL_TARGET_DIR:-$default_dir}"
 export RUSTFLAGS="-C target-cpu=x86-64-v3"
 
 if [ -z "$perft_bin" ]; then
     # The perft tool is an example of the crate, or a binary target (of the
     # crate or of a workspace member) named perft; build whichever exists.
-    if cargo build --release --quiet --example perft 2>/dev/null; then
+    if cargo build --release --quiet "${features[@]}" --example perft 2>/dev/null; then
         perft_bin="$CARGO_TARGET_DIR/release/examples/perft"
-    elif cargo build --release --quiet --bin perft 2>/dev/null; then
+    elif cargo build --release --quiet "${features[@]}" --bin perft 2>/dev/null; then
         perft_bin="$CARGO_TARGET_DIR/release/perft"
-    elif cargo build --release --quiet --workspace --bins 2>/dev/null && [ -x "$CARGO_TARGET_DIR/release/perft" ]; then
+    elif cargo build --release --quiet "${features[@]}" --workspace --bins 2>/dev/null && [ -x "$CARGO_TARGET_DIR/release/perft" ]; then
         perft_bin="$CARGO_TARGET_DIR/release/perft"
     else
         echo "cannot build the perft tool; pass --perft-bin PATH" >&2
@@ -52,7 +57,7 @@ if [ -z "$perft_bin" ]; then
     fi
 fi
 if [ "$bulk_only" = 0 ] && [ -z "$compare_bin" ]; then
-    cargo build --release --quiet -p compare
+    cargo build --release --quiet -p compare "${features[@]}"
     compare_bin="$CARGO_TARGET_DIR/release/compare"
 fi
 
@@ -80,7 +85,7 @@ per_leaf() {
 START="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 KIWI="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
-echo "perft tool: $perft_bin (RUSTFLAGS=\"$RUSTFLAGS\")"
+echo "perft tool: $perft_bin (RUSTFLAGS=\"$RUSTFLAGS\" ${features[*]})"
 per_leaf "bulk startpos d5" 20 4865609 "$perft_bin" --fen "$START" --depth 1 -- "$perft_bin" --fen "$START" --depth 5
 per_leaf "bulk kiwipete d4" 48 4085603 "$perft_bin" --fen "$KIWI" --depth 1 -- "$perft_bin" --fen "$KIWI" --depth 4
 [ "$bulk_only" = 1 ] && exit 0
