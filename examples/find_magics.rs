@@ -72,7 +72,20 @@ fn print_table(name: &str, magics: &[u64]) {
     println!("];");
 }
 
-fn main() {
+const USAGE: &str = "usage: find_magics  (no arguments; prints the constants of src/magics.rs)";
+
+fn main() -> std::process::ExitCode {
+    match std::env::args().nth(1).as_deref() {
+        None => {}
+        Some("-h" | "--help") => {
+            println!("{USAGE}\n\nSearches the rook and bishop magic multipliers with a fixed seed (about a second).");
+            return std::process::ExitCode::SUCCESS;
+        }
+        Some(other) => {
+            eprintln!("error: unexpected argument {other:?}\n{USAGE}");
+            return std::process::ExitCode::from(2);
+        }
+    }
     let mut rng = SplitMix64::new(0x6d61_6769_6373_2d31);
     let mut rook = Vec::new();
     let mut bishop = Vec::new();
@@ -92,4 +105,5 @@ fn main() {
     println!("// Table entries: rook {rook_entries}, bishop {bishop_entries}.");
     print_table("ROOK_MAGICS", &rook);
     print_table("BISHOP_MAGICS", &bishop);
+    std::process::ExitCode::SUCCESS
 }

@@ -1,34 +1,69 @@
-//! A small but real chess engine speaking the UCI protocol, to show how an
-//! engine embeds chess-movegen.
+//! A small chess engine speaking UCI, built on chess-movegen's engine
+//! layer: legal move generation split into noisy and quiet moves for a
+//! staged move picker, static exchange evaluation to order captures,
+//! `gives_check` for check extensions, the Zobrist hash for the
+//! transposition table and repetitions, and a Polyglot opening book.
 //!
 //! ```text
 //! cargo run --release --example uci_engine
 //! ```
 //!
-//! Commands: `uci`, `isready`, `ucinewgame`, `setoption name Hash value MB`,
-//! `setoption name UCI_Chess960 value true|false`,
-//! `position startpos|fen FEN [moves m1 m2 ...]`,
-//! `go [depth N] [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N] [infinite]`,
-//! `stop`, `quit`. While searching it prints `info depth .. score .. nodes ..
-//! nps .. time .. pv ..` after each iteration and `bestmove` at the end.
+//! # Protocol
 //!
-//! The search is iterative deepening alpha-beta (principal-variation
-//! search) with a transposition table keyed by the crate's Zobrist hash,
-//! quiescence search over captures and promotions, MVV-LVA capture
-//! ordering, killer moves, check extensions, and repetition and
-//! fifty-move draw detection. The evaluation is material plus
-//! piece-square tables.
+//! Standard input is read on its own thread, so the engine answers
+//! `isready`, `stop`, `ponderhit` and `quit` at once while it searches.
+//!
+//! - `uci`, `isready`, `ucinewgame`, `debug`, `quit`.
+//! - `setoption name N value V`: `Hash` (MB), `Move Overhead` (ms kept in
+//!   reserve on every clock-based move, default 100), `OwnBook`, `BookFile`
+//!   (a Polyglot `.bin`), `UCI_Chess960`, `Ponder`.
+//! - `position startpos|fen FEN [moves ...]`. A bad FEN or an illegal move
+//!   is answered with `info string` and leaves the engine without a
+//!   position: `go` is then refused (`bestmove 0000`) until a valid
+//!   `position` arrives, so it never searches a stale position.
+//! - `go` with any of `depth`, `nodes`, `mate`, `movetime`, `wtime`,
+//!   `btime`, `winc`, `binc`, `movestogo`, `infinite`, `ponder`,
+//!   `searchmoves m1 m2 ...`; `stop`; `ponderhit`. With `infinite` or
+//!   `ponder` the best move waits for `stop` (or `ponderhit`, after which
+//!   the clock limits apply from that moment).
+//! - During a search, `position` and `setoption` take effect for the next
+//!   search (a `Hash` change and `ucinewgame`'s table clear wait until the
+//!   search ends); `go` stops the running search first.
+//!
+//! With no legal move the engine reports `score mate 0` (checkmated) or
+//! `score cp 0` (stalemate) and answers `bestmove 0000`.
+//!
+//! # Search
+//!
+//! Iterative deepening, principal-variation alpha-beta with a
+//! transposition table, quiescence search over captures and promotions
+//! that do not lose material, check extensions, killer moves and a history
+//! table for quiet moves, and draws by repetition, fifty moves and
+//! insufficient material. Moves come from a staged picker: the
+//! transposition-table move, then noisy moves (captures, en passant,
+//! promotions) that win or hold material by SEE in MVV-LVA order, then the
+//! killers, then quiet moves by history, then the losing captures. The
+//! evaluation is material plus piece-square tables.
 
 use std::io::{self, BufRead, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use chess_movegen::{CastlingMode, Color, Move, MoveList, Position, Role};
+use arrayvec::ArrayVec;
+use chess_movegen::polyglot::Book;
+use chess_movegen::{CastlingMode, Color, FenOptions, Move, MoveList, Position, Role};
+
+// ---------------------------------------------------------------------------
+// Evaluation
+// ---------------------------------------------------------------------------
 
 const INFINITY: i32 = 32_000;
 const MATE: i32 = 31_000;
+/// Scores beyond this are mates.
+const MATE_BOUND: i32 = MATE - 1_000;
 const MAX_PLY: usize = 128;
 
 /// Material values in centipawns, by role index.
@@ -114,18 +149,37 @@ fn evaluate(pos: &Position) -> i32 {
     }
 }
 
+// ---------------------------------------------------------------------------
+// Move classes
+// ---------------------------------------------------------------------------
+
+/// Captures, en passant and promotions.
+fn is_noisy(pos: &Position, mv: Move) -> bool {
+    mv.is_promotion() || mv.is_en_passant() || (!mv.is_castle() && pos.role_at(mv.to()).is_some())
+}
+
+// ---------------------------------------------------------------------------
+// Transposition table
+// ---------------------------------------------------------------------------
+
 #[derive(Clone, Copy, Default)]
 struct TtEntry {
     key: u64,
+    /// The best move in the crate's 16-bit format (`Move::to_bits`).
     best: u16,
     score: i16,
     depth: i8,
-    bound: u8, // 0 empty, 1 exact, 2 lower, 3 upper
+    bound: Bound,
 }
 
-const EXACT: u8 = 1;
-const LOWER: u8 = 2;
-const UPPER: u8 = 3;
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum Bound {
+    #[default]
+    Empty,
+    Exact,
+    Lower,
+    Upper,
+}
 
 /// A transposition table indexed by the low bits of the Zobrist hash; the
 /// full key is stored to reject collisions.
@@ -145,17 +199,17 @@ impl Tt {
 
     fn probe(&self, key: u64) -> Option<TtEntry> {
         let e = self.entries[self.index(key)];
-        (e.bound != 0 && e.key == key).then_some(e)
+        (e.bound != Bound::Empty && e.key == key).then_some(e)
     }
 
-    fn store(&mut self, key: u64, depth: i32, score: i32, bound: u8, best: Move, ply: usize) {
+    fn store(&mut self, key: u64, depth: i32, score: i32, bound: Bound, best: Move, ply: usize) {
         let i = self.index(key);
         let old = self.entries[i];
-        if old.key == key && old.depth as i32 > depth && bound != EXACT {
+        if old.key == key && old.depth as i32 > depth && bound != Bound::Exact {
             return;
         }
-        self.entries[i] =
-            TtEntry { key, best: best.to_bits(), score: to_tt(score, ply) as i16, depth: depth as i8, bound };
+        let score = to_tt(score, ply) as i16;
+        self.entries[i] = TtEntry { key, best: best.to_bits(), score, depth: depth as i8, bound };
     }
 
     fn clear(&mut self) {
@@ -165,99 +219,258 @@ impl Tt {
 
 /// Mate scores are stored relative to the node, not the root.
 fn to_tt(score: i32, ply: usize) -> i32 {
-    if score > MATE - 1000 {
-        score + ply as i32
-    } else if score < -MATE + 1000 {
-        score - ply as i32
-    } else {
-        score
+    match score {
+        s if s > MATE_BOUND => s + ply as i32,
+        s if s < -MATE_BOUND => s - ply as i32,
+        s => s,
     }
 }
 
 fn from_tt(score: i32, ply: usize) -> i32 {
-    if score > MATE - 1000 {
-        score - ply as i32
-    } else if score < -MATE + 1000 {
-        score + ply as i32
-    } else {
-        score
+    match score {
+        s if s > MATE_BOUND => s - ply as i32,
+        s if s < -MATE_BOUND => s + ply as i32,
+        s => s,
     }
 }
 
+// ---------------------------------------------------------------------------
+// Staged move picker
+// ---------------------------------------------------------------------------
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Stage {
+    TtMove,
+    GenerateNoisy,
+    GoodNoisy,
+    Killers,
+    GenerateQuiets,
+    Quiets,
+    BadNoisy,
+    Done,
+}
+
+/// Hands out the legal moves of a position one at a time, best guess
+/// first, generating each group only when the previous one is used up (a
+/// cut-off on the TT move generates nothing).
+struct Picker {
+    stage: Stage,
+    tt_move: Move,
+    killers: [Move; 2],
+    killer_index: usize,
+    /// Only noisy moves that do not lose material (quiescence search).
+    noisy_only: bool,
+    moves: MoveList,
+    scores: ArrayVec<i32, 256>,
+    bad_noisy: MoveList,
+}
+
+impl Picker {
+    fn new(tt_move: Move, killers: [Move; 2], noisy_only: bool) -> Picker {
+        Picker {
+            stage: Stage::TtMove,
+            tt_move,
+            killers,
+            killer_index: 0,
+            noisy_only,
+            moves: MoveList::new(),
+            scores: ArrayVec::new(),
+            bad_noisy: MoveList::new(),
+        }
+    }
+
+    /// Removes and returns the highest-scored move of `moves`.
+    fn take_best(&mut self) -> Option<Move> {
+        let best = (0..self.moves.len()).max_by_key(|&i| self.scores[i])?;
+        self.scores.swap_remove(best);
+        Some(self.moves.swap_remove(best))
+    }
+
+    fn is_special(&self, mv: Move) -> bool {
+        mv == self.tt_move || (!self.noisy_only && self.killers.contains(&mv))
+    }
+
+    fn next(&mut self, pos: &Position, history: &History) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::TtMove => {
+                    self.stage = Stage::GenerateNoisy;
+                    // A table move may come from a key collision: check it.
+                    let usable = !self.noisy_only || is_noisy(pos, self.tt_move);
+                    if !self.tt_move.is_null() && usable && pos.is_legal(self.tt_move) {
+                        return Some(self.tt_move);
+                    }
+                }
+                Stage::GenerateNoisy => {
+                    pos.legal_noisy_into(&mut self.moves);
+                    let all = std::mem::take(&mut self.moves);
+                    self.scores.clear();
+                    for mv in all {
+                        if mv == self.tt_move {
+                            continue;
+                        }
+                        if pos.see_ge(mv, 0) {
+                            self.moves.push(mv);
+                            self.scores.push(mvv_lva(pos, mv));
+                        } else {
+                            self.bad_noisy.push(mv);
+                        }
+                    }
+                    self.stage = Stage::GoodNoisy;
+                }
+                Stage::GoodNoisy => match self.take_best() {
+                    Some(mv) => return Some(mv),
+                    None => self.stage = if self.noisy_only { Stage::Done } else { Stage::Killers },
+                },
+                Stage::Killers => {
+                    let Some(&killer) = self.killers.get(self.killer_index) else {
+                        self.stage = Stage::GenerateQuiets;
+                        continue;
+                    };
+                    self.killer_index += 1;
+                    if !killer.is_null() && killer != self.tt_move && !is_noisy(pos, killer) && pos.is_legal(killer) {
+                        return Some(killer);
+                    }
+                }
+                Stage::GenerateQuiets => {
+                    pos.legal_quiet_into(&mut self.moves);
+                    let all = std::mem::take(&mut self.moves);
+                    self.scores.clear();
+                    for mv in all {
+                        if !self.is_special(mv) {
+                            self.moves.push(mv);
+                            self.scores.push(history.score(pos.side_to_move(), mv));
+                        }
+                    }
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => match self.take_best() {
+                    Some(mv) => return Some(mv),
+                    None => self.stage = Stage::BadNoisy,
+                },
+                Stage::BadNoisy => match self.bad_noisy.pop() {
+                    Some(mv) => return Some(mv),
+                    None => self.stage = Stage::Done,
+                },
+                Stage::Done => return None,
+            }
+        }
+    }
+}
+
+/// Most valuable victim first, least valuable attacker among equals.
+fn mvv_lva(pos: &Position, mv: Move) -> i32 {
+    let victim = if mv.is_en_passant() { VALUE[0] } else { pos.role_at(mv.to()).map_or(0, |r| VALUE[r.index()]) };
+    let attacker = pos.role_at(mv.from()).map_or(0, |r| VALUE[r.index()]);
+    let promotion = mv.promotion_role().map_or(0, |r| VALUE[r.index()]);
+    10 * (victim + promotion) - attacker / 10
+}
+
+/// How often a quiet move caused a cut-off, by side, origin and
+/// destination.
+struct History([[[i32; 64]; 64]; 2]);
+
+impl History {
+    fn score(&self, side: Color, mv: Move) -> i32 {
+        self.0[side.index()][mv.from().index()][mv.to().index()]
+    }
+
+    fn reward(&mut self, side: Color, mv: Move, depth: i32) {
+        let entry = &mut self.0[side.index()][mv.from().index()][mv.to().index()];
+        *entry = (*entry + depth * depth).min(1 << 20);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Search
+// ---------------------------------------------------------------------------
+
+/// State shared by the command loop and the search thread.
+struct Shared {
+    /// Set by `stop`, `quit` or a new `go`.
+    stop: AtomicBool,
+    /// True while a `go ponder` search waits for `ponderhit`.
+    pondering: AtomicBool,
+    /// Milliseconds after the search's start after which no new iteration
+    /// starts, and after which the search is cut off (`u64::MAX`: none).
+    soft_ms: AtomicU64,
+    hard_ms: AtomicU64,
+}
+
+/// What `go` asked for, apart from the clock (kept in `Shared`).
 struct Limits {
     depth: i32,
-    deadline: Option<Instant>,
+    nodes: u64,
+    /// Stop at a mate in at most this many moves.
+    mate: Option<i32>,
+    /// `infinite` or `ponder`: the best move waits for `stop`.
+    wait_for_stop: bool,
+    searchmoves: Vec<Move>,
 }
 
 struct Search<'a> {
     tt: &'a mut Tt,
-    stop: &'a AtomicBool,
-    limits: Limits,
+    shared: &'a Shared,
+    start: Instant,
+    limits: &'a Limits,
     nodes: u64,
+    seldepth: usize,
     /// Hashes of the game's positions and of the current search path.
-    history: Vec<u64>,
+    path: Vec<u64>,
     killers: [[Move; 2]; MAX_PLY],
+    history: Box<History>,
+    /// Set once depth 1 is complete: only then may the clock cut a search.
+    may_time_out: bool,
     aborted: bool,
 }
 
 impl Search<'_> {
-    fn should_stop(&mut self) -> bool {
-        if self.nodes & 2047 == 0
-            && (self.stop.load(Ordering::Relaxed) || self.limits.deadline.is_some_and(|d| Instant::now() >= d))
-        {
+    fn elapsed_ms(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+
+    /// Counts a node and tells whether the search must stop now.
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.limits.nodes {
             self.aborted = true;
+        }
+        if self.nodes & 255 == 0 {
+            let out_of_time = self.may_time_out
+                && !self.shared.pondering.load(Ordering::Relaxed)
+                && self.elapsed_ms() >= self.shared.hard_ms.load(Ordering::Relaxed);
+            if self.shared.stop.load(Ordering::Relaxed) || out_of_time {
+                self.aborted = true;
+            }
         }
         self.aborted
     }
 
     fn is_repetition(&self, pos: &Position) -> bool {
-        let window = (pos.halfmove_clock() as usize).min(self.history.len());
-        self.history[self.history.len() - window..].iter().rev().skip(1).step_by(2).any(|&h| h == pos.zobrist_hash())
-    }
-
-    /// Orders moves: hash move, captures by MVV-LVA, promotions, killers, quiets.
-    fn order(&self, pos: &Position, moves: &mut MoveList, hash_move: Option<Move>, ply: usize) {
-        let score = |&m: &Move| -> i32 {
-            if Some(m) == hash_move {
-                return 1_000_000;
-            }
-            let mut s = 0;
-            if pos.is_capture(m) {
-                let victim = if m.is_en_passant() { Role::Pawn } else { pos.role_at(m.to()).unwrap_or(Role::Pawn) };
-                let attacker = pos.role_at(m.from()).unwrap_or(Role::Pawn);
-                s += 100_000 + 10 * VALUE[victim.index()] - VALUE[attacker.index()] / 10;
-            }
-            if let Some(role) = m.promotion_role() {
-                s += 90_000 + VALUE[role.index()];
-            }
-            if s == 0 && ply < MAX_PLY && self.killers[ply].contains(&m) {
-                s = 50_000;
-            }
-            s
-        };
-        moves.sort_by_cached_key(|m| -score(m));
+        let window = (pos.halfmove_clock() as usize).min(self.path.len());
+        let key = pos.zobrist_hash();
+        self.path[self.path.len() - window..].iter().rev().skip(1).step_by(2).any(|&h| h == key)
     }
 
     fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.nodes += 1;
-        if self.should_stop() {
+        if self.tick() {
             return 0;
         }
+        self.seldepth = self.seldepth.max(ply);
         let in_check = pos.is_check();
-        let mut moves = if in_check { pos.legal_moves() } else { pos.legal_captures() };
         if !in_check {
-            // Quiet promotions are tactical too.
-            moves.extend(pos.legal_quiets().into_iter().filter(|m| m.promotion_role() == Some(Role::Queen)));
             let stand_pat = evaluate(pos);
-            if stand_pat >= beta {
+            if stand_pat >= beta || ply >= MAX_PLY - 1 {
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
-        } else if moves.is_empty() {
-            return -MATE + ply as i32;
         }
-        self.order(pos, &mut moves, None, MAX_PLY);
-        for mv in moves {
+        // In check every evasion is searched; otherwise only noisy moves
+        // that do not lose material.
+        let mut picker = Picker::new(Move::NULL, [Move::NULL; 2], !in_check);
+        let mut any = false;
+        while let Some(mv) = picker.next(pos, &self.history) {
+            any = true;
             let score = -self.quiesce(&pos.play(mv), -beta, -alpha, ply + 1);
             if self.aborted {
                 return 0;
@@ -266,6 +479,9 @@ impl Search<'_> {
                 return score;
             }
             alpha = alpha.max(score);
+        }
+        if in_check && !any {
+            return -MATE + ply as i32;
         }
         alpha
     }
@@ -280,59 +496,63 @@ impl Search<'_> {
         pv: &mut Vec<Move>,
     ) -> i32 {
         pv.clear();
-        let in_check = pos.is_check();
-        let depth = if in_check { depth + 1 } else { depth };
         if depth <= 0 || ply >= MAX_PLY - 1 {
             return self.quiesce(pos, alpha, beta, ply);
         }
-        self.nodes += 1;
-        if self.should_stop() {
+        if self.tick() {
             return 0;
         }
-        if ply > 0 && (self.is_repetition(pos) || pos.is_fifty_move_rule() || pos.is_insufficient_material()) {
+        self.seldepth = self.seldepth.max(ply);
+        let root = ply == 0;
+        if !root && (self.is_repetition(pos) || pos.is_fifty_move_rule() || pos.is_insufficient_material()) {
             return 0;
         }
         let key = pos.zobrist_hash();
-        let mut hash_move = None;
+        let mut tt_move = Move::NULL;
         if let Some(e) = self.tt.probe(key) {
-            hash_move = Some(Move::from_bits(e.best));
+            tt_move = Move::from_bits(e.best);
             let score = from_tt(e.score as i32, ply);
-            if ply > 0 && e.depth as i32 >= depth {
+            if !root && e.depth as i32 >= depth {
                 let cut = match e.bound {
-                    EXACT => true,
-                    LOWER => score >= beta,
-                    _ => score <= alpha,
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                    Bound::Empty => false,
                 };
                 if cut {
                     return score;
                 }
             }
         }
-        let mut moves = pos.legal_moves();
-        if moves.is_empty() {
-            return if in_check { -MATE + ply as i32 } else { 0 };
-        }
-        self.order(pos, &mut moves, hash_move, ply);
+        let killers = if ply < MAX_PLY { self.killers[ply] } else { [Move::NULL; 2] };
+        let mut picker = Picker::new(tt_move, killers, false);
         let original_alpha = alpha;
         let mut best = -INFINITY;
-        let mut best_move = moves[0];
+        let mut best_move = Move::NULL;
         let mut child_pv = Vec::new();
-        self.history.push(key);
-        for (i, &mv) in moves.iter().enumerate() {
+        let mut searched = 0;
+        self.path.push(key);
+        while let Some(mv) = picker.next(pos, &self.history) {
+            if root && !self.limits.searchmoves.is_empty() && !self.limits.searchmoves.contains(&mv) {
+                continue;
+            }
+            // Check extension: a move that gives check is searched a ply deeper.
+            let extension = i32::from(pos.gives_check(mv));
             let next = pos.play(mv);
+            let child_depth = depth - 1 + extension;
             let mut score;
-            if i == 0 {
-                score = -self.negamax(&next, depth - 1, -beta, -alpha, ply + 1, &mut child_pv);
+            if searched == 0 {
+                score = -self.negamax(&next, child_depth, -beta, -alpha, ply + 1, &mut child_pv);
             } else {
                 // Principal-variation search: a null window first.
-                score = -self.negamax(&next, depth - 1, -alpha - 1, -alpha, ply + 1, &mut child_pv);
-                if score > alpha && score < beta {
-                    score = -self.negamax(&next, depth - 1, -beta, -alpha, ply + 1, &mut child_pv);
+                score = -self.negamax(&next, child_depth, -alpha - 1, -alpha, ply + 1, &mut child_pv);
+                if score > alpha && score < beta && !self.aborted {
+                    score = -self.negamax(&next, child_depth, -beta, -alpha, ply + 1, &mut child_pv);
                 }
             }
+            searched += 1;
             if self.aborted {
-                self.history.pop();
-                return 0;
+                break;
             }
             if score > best {
                 best = score;
@@ -345,264 +565,529 @@ impl Search<'_> {
                 }
             }
             if alpha >= beta {
-                if !pos.is_capture(mv) && ply < MAX_PLY && self.killers[ply][0] != mv {
-                    self.killers[ply] = [mv, self.killers[ply][0]];
+                if !is_noisy(pos, mv) {
+                    if ply < MAX_PLY && self.killers[ply][0] != mv {
+                        self.killers[ply] = [mv, self.killers[ply][0]];
+                    }
+                    self.history.reward(pos.side_to_move(), mv, depth);
                 }
                 break;
             }
         }
-        self.history.pop();
+        self.path.pop();
+        if self.aborted {
+            return 0;
+        }
+        if searched == 0 {
+            // No legal move (`searchmoves` never empties the root: see `think`).
+            return if pos.is_check() { -MATE + ply as i32 } else { 0 };
+        }
         let bound = if best >= beta {
-            LOWER
+            Bound::Lower
         } else if best > original_alpha {
-            EXACT
+            Bound::Exact
         } else {
-            UPPER
+            Bound::Upper
         };
         self.tt.store(key, depth, best, bound, best_move, ply);
         best
     }
 }
 
+/// `score cp N` or `score mate N` (moves, negative when being mated).
 fn score_text(score: i32) -> String {
-    if score > MATE - 1000 {
+    if score > MATE_BOUND {
         format!("mate {}", (MATE - score + 1) / 2)
-    } else if score < -MATE + 1000 {
+    } else if score < -MATE_BOUND {
         format!("mate -{}", (MATE + score) / 2)
     } else {
         format!("cp {score}")
     }
 }
 
-/// Iterative deepening; prints `info` lines and returns the best move.
-fn think(
-    pos: &Position,
-    history: Vec<u64>,
-    limits: Limits,
-    tt: &mut Tt,
-    stop: &AtomicBool,
-    out: &Mutex<Box<dyn Write + Send>>,
-) -> Option<Move> {
+fn pv_text(pos: &Position, pv: &[Move]) -> String {
+    let mut p = *pos;
+    let mut words = Vec::new();
+    for &mv in pv {
+        if !p.is_legal(mv) {
+            break;
+        }
+        words.push(p.uci(mv));
+        p = p.play(mv);
+    }
+    words.join(" ")
+}
+
+/// Iterative deepening: prints an `info` line per completed depth and
+/// returns the best move and the expected reply.
+fn think(pos: &Position, path: Vec<u64>, limits: &Limits, tt: &mut Tt, shared: &Shared, out: &Output) -> (Move, Move) {
     let start = Instant::now();
-    let root_moves = pos.legal_moves();
-    let mut best = root_moves.first().copied();
-    let max_depth = limits.depth;
-    let mut search =
-        Search { tt, stop, limits, nodes: 0, history, killers: [[Move::NULL; 2]; MAX_PLY], aborted: false };
+    let mut root_moves = pos.legal_moves();
+    if !limits.searchmoves.is_empty() {
+        root_moves.retain(|m| limits.searchmoves.contains(m));
+    }
+    let Some(&first) = root_moves.first() else {
+        let text = if pos.is_check() { "mate 0" } else { "cp 0" };
+        out.line(&format!("info depth 0 score {text}"));
+        out.line(&format!("info string no legal move: {}", if pos.is_check() { "checkmate" } else { "stalemate" }));
+        return (Move::NULL, Move::NULL);
+    };
+    let mut search = Search {
+        tt,
+        shared,
+        start,
+        limits,
+        nodes: 0,
+        seldepth: 0,
+        path,
+        killers: [[Move::NULL; 2]; MAX_PLY],
+        history: Box::new(History([[[0; 64]; 64]; 2])),
+        may_time_out: false,
+        aborted: false,
+    };
+    let (mut best, mut ponder) = (first, Move::NULL);
     let mut pv = Vec::new();
-    for depth in 1..=max_depth {
+    for depth in 1..=limits.depth {
+        search.seldepth = 0;
         let score = search.negamax(pos, depth, -INFINITY, INFINITY, 0, &mut pv);
         if search.aborted {
+            // Cut during depth 1: keep the best root move found so far.
+            // Deeper, the last complete iteration's move stands.
+            if depth == 1 {
+                if let Some(&mv) = pv.first() {
+                    best = mv;
+                }
+            }
             break;
         }
-        if let Some(&first) = pv.first() {
-            best = Some(first);
+        search.may_time_out = true;
+        if let Some(&mv) = pv.first() {
+            best = mv;
+            ponder = pv.get(1).copied().unwrap_or(Move::NULL);
         }
-        let elapsed = start.elapsed();
-        let nps = (search.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
-        let pv_text: Vec<String> = {
-            let mut p = *pos;
-            pv.iter()
-                .map(|&m| {
-                    let text = p.uci(m);
-                    p = p.play(m);
-                    text
-                })
-                .collect()
-        };
-        let line = format!(
-            "info depth {depth} score {} nodes {} nps {nps} time {} pv {}",
+        let ms = search.elapsed_ms();
+        let nps = search.nodes * 1000 / ms.max(1);
+        out.line(&format!(
+            "info depth {depth} seldepth {} score {} nodes {} nps {nps} time {ms} pv {}",
+            search.seldepth.max(depth as usize),
             score_text(score),
             search.nodes,
-            elapsed.as_millis(),
-            pv_text.join(" ")
-        );
-        emit(out, &line);
+            pv_text(pos, &pv)
+        ));
+        let mate_moves = (score.abs() > MATE_BOUND).then(|| (MATE - score.abs() + 1) / 2);
+        if let (Some(limit), Some(found)) = (limits.mate, mate_moves) {
+            if score > 0 && found <= limit {
+                break;
+            }
+        }
         // A forced mate found within this depth will not get shorter.
-        if score.abs() > MATE - 1000 && (MATE - score.abs()) <= depth {
+        if mate_moves.is_some() && MATE - score.abs() <= depth {
             break;
         }
-        if root_moves.len() == 1 && search.limits.deadline.is_some() {
+        let pondering = shared.pondering.load(Ordering::Relaxed);
+        if !pondering && search.elapsed_ms() >= shared.soft_ms.load(Ordering::Relaxed) {
+            break;
+        }
+        if root_moves.len() == 1 && !pondering && shared.soft_ms.load(Ordering::Relaxed) != u64::MAX {
             break;
         }
     }
-    best
+    (best, ponder)
 }
 
-fn emit(out: &Mutex<Box<dyn Write + Send>>, line: &str) {
-    if let Ok(mut out) = out.lock() {
-        let _ = writeln!(out, "{line}");
+// ---------------------------------------------------------------------------
+// The command loop
+// ---------------------------------------------------------------------------
+
+/// Where the engine writes: one whole line at a time, flushed, from either
+/// thread.
+#[derive(Clone)]
+struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Output {
+    fn line(&self, text: &str) {
+        let mut out = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = writeln!(out, "{text}");
         let _ = out.flush();
     }
 }
 
 /// The engine state between commands.
 struct Engine {
-    position: Position,
-    history: Vec<u64>,
+    /// `None` after a `position` command that failed.
+    position: Option<Position>,
+    /// Zobrist hashes of the positions before the current one.
+    path: Vec<u64>,
     chess960: bool,
+    move_overhead: u64,
+    own_book: bool,
+    book: Option<Book<'static>>,
     tt: Arc<Mutex<Tt>>,
-    stop: Arc<AtomicBool>,
+    /// A `Hash` change or table clear asked for during a search.
+    pending_hash: Option<usize>,
+    pending_clear: bool,
+    shared: Arc<Shared>,
     search: Option<JoinHandle<()>>,
-    out: Arc<Mutex<Box<dyn Write + Send>>>,
+    /// Start of the running search and its clock budget (soft, hard), kept
+    /// for `ponderhit`.
+    search_start: Instant,
+    ponder_budget: (u64, u64),
+    out: Output,
+    random: u64,
 }
 
 impl Engine {
-    fn wait(&mut self) {
+    fn new(out: Box<dyn Write + Send>) -> Engine {
+        Engine {
+            position: Some(Position::startpos()),
+            path: Vec::new(),
+            chess960: false,
+            move_overhead: 100,
+            own_book: false,
+            book: None,
+            tt: Arc::new(Mutex::new(Tt::new(16))),
+            pending_hash: None,
+            pending_clear: false,
+            shared: Arc::new(Shared {
+                stop: AtomicBool::new(false),
+                pondering: AtomicBool::new(false),
+                soft_ms: AtomicU64::new(u64::MAX),
+                hard_ms: AtomicU64::new(u64::MAX),
+            }),
+            search: None,
+            search_start: Instant::now(),
+            ponder_budget: (u64::MAX, u64::MAX),
+            out: Output(Arc::new(Mutex::new(out))),
+            random: 0x9E37_79B9_7F4A_7C15 ^ u64::from(std::process::id()),
+        }
+    }
+
+    fn searching(&self) -> bool {
+        self.search.as_ref().is_some_and(|h| !h.is_finished())
+    }
+
+    /// Stops the running search (it prints its `bestmove`) and waits for it.
+    fn stop(&mut self) {
+        self.shared.stop.store(true, Ordering::Relaxed);
+        self.shared.pondering.store(false, Ordering::Relaxed);
         if let Some(handle) = self.search.take() {
             let _ = handle.join();
+        }
+        self.apply_pending();
+    }
+
+    /// Applies what had to wait for the transposition table to be free.
+    fn apply_pending(&mut self) {
+        if self.searching() {
+            return;
+        }
+        let mut tt = self.tt.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(mb) = self.pending_hash.take() {
+            *tt = Tt::new(mb);
+        }
+        if std::mem::take(&mut self.pending_clear) {
+            tt.clear();
+        }
+    }
+
+    fn handle(&mut self, line: &str) -> bool {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&command, args)) = words.split_first() else { return true };
+        if !self.searching() {
+            self.apply_pending();
+        }
+        match command {
+            "uci" => {
+                for text in [
+                    "id name chess-movegen example engine",
+                    "id author the chess-movegen authors",
+                    "option name Hash type spin default 16 min 1 max 1024",
+                    "option name Move Overhead type spin default 100 min 0 max 5000",
+                    "option name OwnBook type check default false",
+                    "option name BookFile type string default <empty>",
+                    "option name Ponder type check default false",
+                    "option name UCI_Chess960 type check default false",
+                    "uciok",
+                ] {
+                    self.out.line(text);
+                }
+            }
+            "isready" => self.out.line("readyok"),
+            "ucinewgame" => {
+                self.pending_clear = true;
+                self.apply_pending();
+            }
+            "setoption" => self.set_option(&line[line.find("setoption").unwrap_or(0) + 9..]),
+            "position" => self.set_position(args),
+            "go" => {
+                self.stop();
+                self.go(args);
+            }
+            "stop" => self.stop(),
+            "ponderhit" => self.ponderhit(),
+            "quit" => {
+                self.stop();
+                return false;
+            }
+            "debug" | "register" => {}
+            _ => self.out.line(&format!("info string unknown command: {command}")),
+        }
+        true
+    }
+
+    fn set_option(&mut self, text: &str) {
+        let text = text.trim();
+        let (name, value) = match text.strip_prefix("name ").map(|rest| rest.split_once(" value ")) {
+            Some(Some((name, value))) => (name.trim(), value.trim()),
+            Some(None) => (text["name ".len()..].trim(), ""),
+            None => {
+                self.out.line(&format!("info string expected 'setoption name N value V', got '{text}'"));
+                return;
+            }
+        };
+        let number = value.parse::<u64>();
+        match (name.to_ascii_lowercase().as_str(), number) {
+            ("hash", Ok(mb)) => {
+                self.pending_hash = Some(mb.clamp(1, 1024) as usize);
+                self.apply_pending();
+            }
+            ("move overhead", Ok(ms)) => self.move_overhead = ms.min(5000),
+            ("ownbook", _) => self.own_book = value == "true",
+            ("ponder", _) => {}
+            ("uci_chess960", _) => self.chess960 = value == "true",
+            ("bookfile", _) => self.load_book(value),
+            _ => self.out.line(&format!("info string unknown option or bad value: '{name}' = '{value}'")),
+        }
+    }
+
+    fn load_book(&mut self, path: &str) {
+        self.book = None;
+        if path.is_empty() || path == "<empty>" {
+            return;
+        }
+        match std::fs::read(path) {
+            // The book lives as long as the engine: leak it to borrow it
+            // for 'static (once per BookFile change).
+            Ok(bytes) => match Book::new(Box::leak(bytes.into_boxed_slice())) {
+                Ok(book) => {
+                    self.out.line(&format!("info string book {path}: {} entries", book.len()));
+                    self.book = Some(book);
+                }
+                Err(e) => self.out.line(&format!("info string book {path} not used: {e}")),
+            },
+            Err(e) => self.out.line(&format!("info string cannot read book {path}: {e}")),
         }
     }
 
     fn set_position(&mut self, args: &[&str]) {
-        let mut position = None;
-        let mut rest = args;
-        match args.first() {
-            Some(&"startpos") => {
-                position = Some(Position::startpos());
-                rest = &args[1..];
-            }
+        // Until this command succeeds there is no position to search.
+        self.position = None;
+        let moves_at = args.iter().position(|&w| w == "moves").unwrap_or(args.len());
+        let mode = if self.chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+        let mut pos = match args.first() {
+            Some(&"startpos") if moves_at == 1 => Position::startpos(),
             Some(&"fen") => {
-                let end = args.iter().position(|&w| w == "moves").unwrap_or(args.len());
-                let fen = args[1..end].join(" ");
-                let mode = if self.chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
-                let options = chess_movegen::FenOptions::new().castling(mode).lenient(true);
-                match Position::from_fen_with(&fen, options) {
-                    Ok((pos, _)) => position = Some(pos),
-                    Err(e) => emit(&self.out, &format!("info string invalid position: {e}")),
-                }
-                rest = &args[end..];
-            }
-            _ => emit(&self.out, "info string expected 'position startpos' or 'position fen ...'"),
-        }
-        let Some(mut pos) = position else { return };
-        if self.chess960 {
-            // Every position is valid in Chess960 mode: this cannot fail.
-            let _ = pos.set_castling_mode(CastlingMode::Chess960);
-        }
-        let mut history = vec![pos.zobrist_hash()];
-        if rest.first() == Some(&"moves") {
-            for text in &rest[1..] {
-                match pos.parse_uci(text) {
-                    Ok(mv) => {
-                        pos.make_move(mv);
-                        history.push(pos.zobrist_hash());
-                    }
+                let fen = args[1..moves_at].join(" ");
+                match Position::from_fen_with(&fen, FenOptions::new().castling(mode).lenient(true)) {
+                    Ok((pos, _)) => pos,
                     Err(e) => {
-                        emit(&self.out, &format!("info string {e}"));
-                        break;
+                        self.out.line(&format!(
+                            "info string invalid position ({e}); 'go' is refused until a valid 'position'"
+                        ));
+                        return;
                     }
                 }
             }
+            _ => {
+                let text = args.join(" ");
+                self.out.line(&format!(
+                    "info string invalid position command 'position {text}': expected 'startpos' or 'fen FEN', then optionally 'moves ...'; 'go' is refused until a valid 'position'"
+                ));
+                return;
+            }
+        };
+        if let Err(e) = pos.set_castling_mode(mode) {
+            self.out.line(&format!("info string invalid position ({e}); 'go' is refused until a valid 'position'"));
+            return;
         }
-        history.pop();
-        self.position = pos;
-        self.history = history;
+        let mut path = Vec::new();
+        for (i, text) in args.iter().skip(moves_at + 1).enumerate() {
+            match pos.parse_uci(text) {
+                Ok(mv) => {
+                    path.push(pos.zobrist_hash());
+                    pos.make_move(mv);
+                }
+                Err(e) => {
+                    self.out.line(&format!(
+                        "info string invalid position: move {} ({text}): {e}; 'go' is refused until a valid 'position'",
+                        i + 1
+                    ));
+                    return;
+                }
+            }
+        }
+        self.position = Some(pos);
+        self.path = path;
     }
 
     fn go(&mut self, args: &[&str]) {
-        self.wait();
+        let Some(pos) = self.position else {
+            self.out.line("info string no valid position (the last 'position' command failed): not searching");
+            self.out.line("bestmove 0000");
+            return;
+        };
         let value = |name: &str| -> Option<u64> {
             args.iter().position(|&w| w == name).and_then(|i| args.get(i + 1)).and_then(|v| v.parse().ok())
         };
+        let keywords = [
+            "searchmoves",
+            "ponder",
+            "wtime",
+            "btime",
+            "winc",
+            "binc",
+            "movestogo",
+            "depth",
+            "nodes",
+            "mate",
+            "movetime",
+            "infinite",
+        ];
+        let mut searchmoves = Vec::new();
+        if let Some(i) = args.iter().position(|&w| w == "searchmoves") {
+            for text in args[i + 1..].iter().take_while(|w| !keywords.contains(w)) {
+                match pos.parse_uci(text) {
+                    Ok(mv) => searchmoves.push(mv),
+                    Err(e) => self.out.line(&format!("info string searchmoves: {text} ignored: {e}")),
+                }
+            }
+        }
+        let ponder = args.contains(&"ponder");
         let infinite = args.contains(&"infinite");
-        let depth = value("depth").map_or(64, |d| d.clamp(1, 64) as i32);
-        let us = self.position.side_to_move();
-        let (time, inc) = match us {
+        let mate = value("mate").map(|m| m.clamp(1, 50) as i32);
+        let default_depth = mate.map_or(100, |m| 2 * m + 1);
+        let limits = Limits {
+            depth: value("depth").map_or(default_depth, |d| d.clamp(1, 100) as i32),
+            nodes: value("nodes").map_or(u64::MAX, |n| n.max(1)),
+            mate,
+            wait_for_stop: infinite || ponder,
+            searchmoves,
+        };
+        let (soft, hard) = self.budget(&pos, &value, infinite);
+        self.ponder_budget = (soft, hard);
+        self.shared.stop.store(false, Ordering::Relaxed);
+        self.shared.pondering.store(ponder, Ordering::Relaxed);
+        self.shared.soft_ms.store(soft, Ordering::Relaxed);
+        self.shared.hard_ms.store(hard, Ordering::Relaxed);
+        self.search_start = Instant::now();
+
+        let book_move = self.book_move(&pos, &limits.searchmoves);
+        let path = self.path.clone();
+        let (tt, shared, out) = (Arc::clone(&self.tt), Arc::clone(&self.shared), self.out.clone());
+        self.search = Some(std::thread::spawn(move || {
+            let (best, reply) = match book_move {
+                Some(mv) => (mv, Move::NULL),
+                None => {
+                    let mut tt = tt.lock().unwrap_or_else(|e| e.into_inner());
+                    think(&pos, path, &limits, &mut tt, &shared, &out)
+                }
+            };
+            // With `infinite` and `ponder` the best move waits for `stop`
+            // (or `ponderhit`).
+            while limits.wait_for_stop
+                && !shared.stop.load(Ordering::Relaxed)
+                && (infinite || shared.pondering.load(Ordering::Relaxed))
+            {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            let text = if best.is_null() { "0000".to_string() } else { pos.uci(best) };
+            match reply {
+                r if r.is_null() => out.line(&format!("bestmove {text}")),
+                r => out.line(&format!("bestmove {text} ponder {}", pos.play(best).uci(r))),
+            }
+        }));
+    }
+
+    /// The clock budget in milliseconds from the search's start: (no new
+    /// iteration after, cut off at). Never more than the remaining time
+    /// minus the move overhead.
+    fn budget(&self, pos: &Position, value: &dyn Fn(&str) -> Option<u64>, infinite: bool) -> (u64, u64) {
+        if infinite {
+            return (u64::MAX, u64::MAX);
+        }
+        if let Some(ms) = value("movetime") {
+            let ms = ms.saturating_sub(self.move_overhead).max(1);
+            return (ms, ms);
+        }
+        let (time, inc) = match pos.side_to_move() {
             Color::White => (value("wtime"), value("winc").unwrap_or(0)),
             Color::Black => (value("btime"), value("binc").unwrap_or(0)),
         };
-        let budget = if let Some(ms) = value("movetime") {
-            Some(ms)
+        let Some(time) = time else { return (u64::MAX, u64::MAX) };
+        let available = time.saturating_sub(self.move_overhead);
+        let moves_to_go = value("movestogo").unwrap_or(30).clamp(1, 50);
+        let target = (available / moves_to_go + inc * 3 / 4).min(available);
+        // The soft limit stops before a new iteration; the hard one cuts a
+        // running iteration and is never above what the clock allows.
+        let soft = target / 2;
+        let hard = (target * 2).min(available);
+        (soft, hard)
+    }
+
+    /// A weighted random book move, if `OwnBook` is on and the book has one
+    /// (among `searchmoves`, when given).
+    fn book_move(&mut self, pos: &Position, searchmoves: &[Move]) -> Option<Move> {
+        let book = self.book.filter(|_| self.own_book)?;
+        // xorshift64: a new random number for every look-up.
+        self.random ^= self.random << 13;
+        self.random ^= self.random >> 7;
+        self.random ^= self.random << 17;
+        let choice = if searchmoves.is_empty() {
+            book.choose(pos, self.random)?
         } else {
-            time.map(|t| {
-                let moves_to_go = value("movestogo").unwrap_or(30).max(1);
-                (t / moves_to_go + inc * 3 / 4).min(t.saturating_sub(50)).max(1)
-            })
+            book.moves(pos).filter(|m| searchmoves.contains(&m.mv) && m.weight > 0).max_by_key(|m| m.weight)?
         };
-        let deadline = if infinite { None } else { budget.map(|ms| Instant::now() + Duration::from_millis(ms)) };
-        let limits = Limits { depth, deadline };
-        self.stop.store(false, Ordering::Relaxed);
-        let (pos, history) = (self.position, self.history.clone());
-        let (tt, stop, out) = (Arc::clone(&self.tt), Arc::clone(&self.stop), Arc::clone(&self.out));
-        self.search = Some(std::thread::spawn(move || {
-            let best = {
-                let mut tt = tt.lock().unwrap_or_else(|e| e.into_inner());
-                think(&pos, history, limits, &mut tt, &stop, &out)
-            };
-            // With "go infinite" the best move waits for "stop".
-            while infinite && !stop.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(5));
-            }
-            let text = best.map_or("0000".to_string(), |m| pos.uci(m));
-            emit(&out, &format!("bestmove {text}"));
-        }));
+        let total: u32 = book.moves(pos).map(|m| u32::from(m.weight)).sum();
+        self.out.line(&format!("info string book move {} (weight {} of {total})", pos.uci(choice.mv), choice.weight));
+        Some(choice.mv)
+    }
+
+    fn ponderhit(&mut self) {
+        if !self.shared.pondering.load(Ordering::Relaxed) {
+            return;
+        }
+        // The clock limits of the `go ponder` command count from now.
+        let now = self.search_start.elapsed().as_millis() as u64;
+        let (soft, hard) = self.ponder_budget;
+        self.shared.soft_ms.store(now.saturating_add(soft), Ordering::Relaxed);
+        self.shared.hard_ms.store(now.saturating_add(hard), Ordering::Relaxed);
+        self.shared.pondering.store(false, Ordering::Relaxed);
     }
 }
 
-/// Runs the UCI loop over `input`, writing to `output`, until `quit` or
-/// the end of the input (a search in progress is finished first).
-pub fn run(input: impl BufRead, output: Box<dyn Write + Send>) {
-    let mut engine = Engine {
-        position: Position::startpos(),
-        history: Vec::new(),
-        chess960: false,
-        tt: Arc::new(Mutex::new(Tt::new(16))),
-        stop: Arc::new(AtomicBool::new(false)),
-        search: None,
-        out: Arc::new(Mutex::new(output)),
-    };
-    for line in input.lines() {
-        let Ok(line) = line else { break };
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let Some((&command, args)) = words.split_first() else { continue };
-        match command {
-            "uci" => {
-                emit(&engine.out, "id name chess-movegen example engine");
-                emit(&engine.out, "id author the chess-movegen authors");
-                emit(&engine.out, "option name Hash type spin default 16 min 1 max 1024");
-                emit(&engine.out, "option name UCI_Chess960 type check default false");
-                emit(&engine.out, "uciok");
-            }
-            "isready" => emit(&engine.out, "readyok"),
-            "ucinewgame" => {
-                engine.wait();
-                engine.tt.lock().unwrap_or_else(|e| e.into_inner()).clear();
-                engine.position = Position::startpos();
-                engine.history.clear();
-            }
-            "setoption" => {
-                engine.wait();
-                let text = args.join(" ");
-                if let Some(v) = text.strip_prefix("name Hash value ") {
-                    if let Ok(mb) = v.trim().parse::<usize>() {
-                        *engine.tt.lock().unwrap_or_else(|e| e.into_inner()) = Tt::new(mb.clamp(1, 1024));
-                    }
-                } else if let Some(v) = text.strip_prefix("name UCI_Chess960 value ") {
-                    engine.chess960 = v.trim() == "true";
-                }
-            }
-            "position" => {
-                engine.wait();
-                engine.set_position(args);
-            }
-            "go" => engine.go(args),
-            "stop" => {
-                engine.stop.store(true, Ordering::Relaxed);
-                engine.wait();
-            }
-            "quit" => {
-                engine.stop.store(true, Ordering::Relaxed);
-                break;
-            }
-            _ => emit(&engine.out, &format!("info string unknown command {command}")),
+/// Runs the UCI loop on the lines of `input` until `quit` or until the
+/// input ends (which stops a running search first).
+fn run(input: Receiver<String>, output: Box<dyn Write + Send>) {
+    let mut engine = Engine::new(output);
+    for line in input {
+        if !engine.handle(&line) {
+            return;
         }
     }
-    engine.wait();
+    engine.stop();
 }
 
-#[allow(dead_code)]
-fn main() {
-    let stdin = io::stdin();
-    run(stdin.lock(), Box::new(io::stdout()));
+pub fn main() {
+    // Standard input on its own thread: commands reach the loop while a
+    // search runs.
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    run(receiver, Box::new(io::stdout()));
 }

@@ -28,6 +28,10 @@ for fen in fens[:300]:
     write("fen_roundtrip", fen.encode())
     write("random_play", b"\x80" + fen.encode() + b"\n" + bytes(range(0, 250, 7)))
     write("random_play", b"\xc0" + fen.encode() + b"\n" + bytes(range(3, 250, 11)))
+    for flags in (0, 1):
+        write("legal_vs_oracle", bytes([flags, 6]) + bytes(range(5, 60, 9)) + fen.encode())
+        write("mode_roundtrip", bytes([0x80 | (flags << 6)]) + fen.encode() + b"\n" + bytes(range(1, 250, 13)))
+write("legal_vs_oracle", bytes([2, 4, 1, 2, 3, 4, 0, 0, 0, 99, 0, 4, 5, 60, 11, 12, 0]))
 write("fen_roundtrip", b"4k3/8/8/8/8/8/8/4K3 w - -")
 write("fen_roundtrip", b"rk5r/8/8/8/8/8/8/RK5R w AHah - 0 1")
 
@@ -41,4 +45,11 @@ for start in range(10):
         for t in sans:
             write("san_parse", bytes([start, plies]) + moves + t.encode())
     write("random_play", bytes([start]) + bytes((start * 13 + i * 29) & 0xFF for i in range(120)))
+    write("mode_roundtrip", bytes([start]) + bytes((start * 7 + i * 19) & 0xFF for i in range(60)))
+# Game rules: knight shuffles (top bit: moves that keep the clock running),
+# pops, and starts near the fifty- and seventy-five-move limits.
+for start in range(6):
+    write("game_rules", bytes([start]) + bytes([0x80, 0x80, 0x81, 0x81] * 6))
+    write("game_rules", bytes([start]) + bytes([0x80 | (i * 5 & 0x7F) for i in range(40)]) + b"\xf0\xf0\x83")
+    write("game_rules", bytes([start]) + bytes((i * 37) & 0xEF for i in range(80)))
 print("corpus written", file=sys.stderr)

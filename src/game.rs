@@ -4,13 +4,28 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 use crate::notation::MoveError;
 use crate::outcome::{DrawReason, Outcome};
 use crate::position::{FenError, Position, Undo};
+use crate::types::Color;
 
 /// A game from a start position: the current position, the moves played,
 /// and what is needed to take them back and to detect repetitions.
+///
+/// A game that has ended by the rules (see [`Game::outcome`]: checkmate,
+/// stalemate, a dead position, seventy-five moves, fivefold repetition)
+/// refuses further moves with [`MoveError::GameOver`]; [`Game::pop`] still
+/// takes moves back.
+///
+/// The rules follow the FIDE Laws; where python-chess answers differently
+/// the method says so. In short: [`Game::can_claim_draw`] is false once
+/// the game has ended and does not count claims on the move (python-chess
+/// counts both); [`Game::can_claim_threefold_repetition`] and
+/// [`Game::can_claim_fifty_moves`] mean exactly what python-chess means;
+/// a stalemate with insufficient material is reported as stalemate. Like
+/// python-chess, only dead positions by material are detected (FIDE
+/// 5.2.2 also covers, for example, fully blocked pawn walls).
 ///
 /// ```
 /// use chess_movegen::Game;
@@ -34,6 +49,9 @@ pub struct Game {
     undos: Vec<Undo>,
     /// Repetition key of every position so far, the start included.
     keys: Vec<u64>,
+    /// For every position so far, how many times it had occurred when it
+    /// was reached (itself included).
+    counts: Vec<u32>,
 }
 
 impl Default for Game {
@@ -42,20 +60,30 @@ impl Default for Game {
     }
 }
 
-/// A move of a move text that could not be played (see [`Game::push_line`]).
+/// A move of a move text that could not be played (see [`Game::push_line`]),
+/// named as a move list names it: `23... Nf6` is black's 23rd move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LineError {
-    /// Index of the failing move among the moves of the text (0 = first).
+    /// How many moves of the text were played before it.
     pub index: usize,
+    /// The move's number (the fullmove number of the position it was
+    /// tried in).
+    pub fullmove_number: u32,
+    /// The side whose move it is.
+    pub color: Color,
     /// The move's text.
     pub text: String,
+    /// Where the move starts in the text (a byte offset).
+    pub offset: usize,
     /// Why it could not be played.
     pub error: MoveError,
 }
 
 impl fmt::Display for LineError {
+    /// `23... Nf6: illegal move "Nf6": …`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "move {} ({:?}): {}", self.index + 1, self.text, self.error)
+        let dots = if self.color == Color::White { "." } else { "..." };
+        write!(f, "{}{dots} {}: {}", self.fullmove_number, self.text, self.error)
     }
 }
 
@@ -85,6 +113,7 @@ impl Game {
             moves: Vec::new(),
             undos: Vec::new(),
             keys: alloc::vec![position.repetition_key()],
+            counts: alloc::vec![1],
         }
     }
 
@@ -103,16 +132,40 @@ impl Game {
         &self.moves
     }
 
-    /// Plays `mv` if it is legal.
+    /// Plays `mv` if it is legal and the game has not ended.
     ///
     /// # Errors
     ///
-    /// [`MoveError::Illegal`] with the reason; the game is left untouched.
+    /// [`MoveError::GameOver`] with the [`Outcome`] if the game has ended
+    /// by the rules (see [`Game::outcome`]: after fivefold repetition, the
+    /// seventy-five-move rule or a dead position the board may still have
+    /// legal moves, but the game is over); [`MoveError::Illegal`] with the
+    /// reason for an illegal move. The game is left untouched.
+    ///
+    /// ```
+    /// use chess_movegen::{DrawReason, Game, MoveError, Outcome};
+    /// let mut game = Game::from_fen("8/8/4k3/8/8/8/8/R3K3 w - - 149 120")?;
+    /// game.push_uci("a1a2")?; // the 150th half-move without capture or pawn move
+    /// let err = game.push_uci("e6e5").unwrap_err();
+    /// assert!(matches!(err, MoveError::GameOver { outcome: Outcome::Draw(DrawReason::SeventyFiveMoves), .. }));
+    /// assert_eq!(err.to_string(), "cannot play \"e6e5\": the game is over (draw by seventy-five-move rule)");
+    /// assert!(game.pop().is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn push(&mut self, mv: Move) -> Result<(), MoveError> {
+        self.check_not_over(|| alloc::format!("{mv}"))?;
+        self.push_in_running_game(mv)
+    }
+
+    /// [`Game::push`] once the game is known not to have ended.
+    fn push_in_running_game(&mut self, mv: Move) -> Result<(), MoveError> {
         let undo = self.position.try_make_move(mv)?;
         self.moves.push(mv);
         self.undos.push(undo);
-        self.keys.push(self.position.repetition_key());
+        let key = self.position.repetition_key();
+        let count = self.earlier_occurrence(key, self.position.halfmove_clock()).map_or(1, |i| self.counts[i] + 1);
+        self.keys.push(key);
+        self.counts.push(count);
         Ok(())
     }
 
@@ -120,72 +173,99 @@ impl Game {
     ///
     /// # Errors
     ///
-    /// The [`MoveError`] of parsing; the game is left untouched.
+    /// [`MoveError::GameOver`] if the game has ended, else the
+    /// [`MoveError`] of parsing; the game is left untouched.
     pub fn push_uci(&mut self, text: &str) -> Result<Move, MoveError> {
+        self.check_not_over(|| String::from(text))?;
         let mv = self.position.parse_uci(text)?;
-        self.push(mv).map(|()| mv)
+        self.push_in_running_game(mv).map(|()| mv)
     }
 
     /// Reads a SAN move and plays it (see [`Position::parse_san`]).
     ///
     /// # Errors
     ///
-    /// The [`MoveError`] of parsing; the game is left untouched.
+    /// [`MoveError::GameOver`] if the game has ended, else the
+    /// [`MoveError`] of parsing; the game is left untouched.
     pub fn push_san(&mut self, text: &str) -> Result<Move, MoveError> {
+        self.check_not_over(|| String::from(text))?;
         let mv = self.position.parse_san(text)?;
-        self.push(mv).map(|()| mv)
+        self.push_in_running_game(mv).map(|()| mv)
     }
 
-    /// Plays a whole move text in SAN, such as `"1. e4 e5 2. Nf3 Nc6"`.
-    /// Move numbers (`1.`, `1...`), results (`1-0`, `0-1`, `1/2-1/2`, `*`),
-    /// comments in braces, variations in parentheses and `$n` glyphs are
-    /// skipped. Returns the number of moves played.
+    /// `Err(GameOver)` naming the move text if the game has ended.
+    fn check_not_over(&self, text: impl FnOnce() -> String) -> Result<(), MoveError> {
+        match self.outcome() {
+            None => Ok(()),
+            Some(outcome) => Err(MoveError::GameOver { text: text(), outcome }),
+        }
+    }
+
+    /// Plays a whole move text in SAN, such as `"1. e4 e5 2. Nf3 Nc6"`,
+    /// or a whole game pasted from a PGN file: `[Tag "..."]` lines, move
+    /// numbers (`1.`, `1...`), results (`1-0`, `0-1`, `1/2-1/2`, `*`),
+    /// `{}` and `;` comments, `%` escape lines, variations in parentheses,
+    /// `$n` NAGs and `!?`-style glyphs are skipped (the tags do not change
+    /// the start position: the moves are played from the current one).
+    /// Returns the number of moves played.
     ///
     /// # Errors
     ///
-    /// Stops at the first move that cannot be played and returns its
-    /// index, text and error; the moves before it stay played.
+    /// Stops at the first move that cannot be played and names it as the
+    /// text does (`4... Nf6`), with its offset and the error; the moves
+    /// before it stay played.
     ///
     /// ```
-    /// use chess_movegen::Game;
+    /// use chess_movegen::{Color, Game};
     /// let mut game = Game::new();
-    /// assert_eq!(game.push_line("1. e4 e5 2. Nf3 {main line} Nc6 3. Bb5 a6 *")?, 6);
+    /// let pasted = "[Event \"Casual\"]\n[Result \"*\"]\n\n1. e4 e5 ; the open game\n2. Nf3 {main line} Nc6 3. Bb5 a6 *";
+    /// assert_eq!(game.push_line(pasted)?, 6);
     /// let err = game.push_line("4. Ba4 Nf6 5. O-O-O").unwrap_err();
-    /// assert_eq!((err.index, err.text.as_str()), (2, "O-O-O"));
+    /// assert_eq!((err.fullmove_number, err.color, err.text.as_str()), (5, Color::White, "O-O-O"));
+    /// assert_eq!(err.index, 2);
+    /// assert!(err.to_string().starts_with("5. O-O-O: illegal move"));
     /// assert_eq!(game.moves().len(), 8);
     /// # Ok::<(), chess_movegen::LineError>(())
     /// ```
     pub fn push_line(&mut self, text: &str) -> Result<usize, LineError> {
-        let mut index = 0;
-        for token in move_tokens(text) {
-            if let Err(error) = self.push_san(token) {
-                return Err(LineError { index, text: String::from(token), error });
-            }
-            index += 1;
-        }
-        Ok(index)
+        crate::pgn::push_line(self, text)
     }
 
     /// Takes back the last move and returns it (`None` at the start).
+    /// This works on an ended game too.
     pub fn pop(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
         let undo = self.undos.pop()?;
         self.keys.pop();
+        self.counts.pop();
         self.position.unmake_move(mv, undo);
         Some(mv)
+    }
+
+    /// The index in `keys` of the latest position with `key` that could
+    /// be a repetition of a position about to be added after the current
+    /// one, with halfmove clock `clock`.
+    ///
+    /// Only positions since the last capture or pawn move can be equal, so
+    /// the search covers the halfmove clock's window, with the same side to
+    /// move. An ended game takes no more moves, so the clock, and the
+    /// window, stays at 150 half-moves or less for every position reached
+    /// by [`Game::push`] (a start position with a larger clock has ended).
+    fn earlier_occurrence(&self, key: u64, clock: u32) -> Option<usize> {
+        let target = self.keys.len();
+        let first = target - (clock as usize).min(target);
+        // Same side to move: every second position back from the target.
+        (first..target).rev().skip(1).step_by(2).find(|&i| self.keys[i] == key)
     }
 
     /// How many times the current position has occurred in this game, now
     /// included: same side to move, same pieces on the same squares, same
     /// castling rights and same en-passant possibility (FIDE article 9.2.2;
     /// an en-passant square that no legal move can use does not count).
+    /// Positions are compared by [`Position::repetition_key`], a 64-bit
+    /// hash. O(1): each position's count is found when it is pushed.
     pub fn repetition_count(&self) -> usize {
-        let current = self.position.repetition_key();
-        // Positions before the last capture, pawn move or loss of castling
-        // rights differ from the current one; the halfmove clock bounds the
-        // search.
-        let window = (self.position.halfmove_clock() as usize).min(self.keys.len() - 1);
-        self.keys[self.keys.len() - 1 - window..].iter().filter(|&&key| key == current).count()
+        self.counts[self.counts.len() - 1] as usize
     }
 
     /// True if the current position has occurred three times: a draw that
@@ -200,15 +280,114 @@ impl Game {
         self.repetition_count() >= 5
     }
 
-    /// True if the player to move may claim a draw now: threefold
-    /// repetition or the fifty-move rule.
+    /// True if the player to move may claim a draw now, without making a
+    /// move: the position has occurred three times (FIDE article 9.2.2) or
+    /// the last fifty moves of each side had no capture and no pawn move
+    /// (article 9.3.2). Always false once the game has ended (see
+    /// [`Game::outcome`]): after checkmate, stalemate, a dead position,
+    /// seventy-five moves or fivefold repetition there is nothing to claim.
+    ///
+    /// Claims made by writing down a move (articles 9.2.1.1 and 9.3.1) are
+    /// [`Game::can_claim_threefold_repetition`] and
+    /// [`Game::can_claim_fifty_moves`]. python-chess's `can_claim_draw`
+    /// includes those and does not look at whether the game has ended.
+    ///
+    /// ```
+    /// use chess_movegen::Game;
+    /// let mut game = Game::from_fen("7k/8/6K1/8/8/8/8/R7 w - - 99 100")?;
+    /// assert!(!game.can_claim_draw());
+    /// assert!(game.can_claim_fifty_moves()); // Rb1, for example, would make the fiftieth move
+    /// game.push_uci("a1a8")?; // mate on the hundredth half-move
+    /// assert!(!game.can_claim_draw());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn can_claim_draw(&self) -> bool {
-        self.is_threefold_repetition() || self.position.is_fifty_move_rule()
+        (self.is_threefold_repetition() || self.position.is_fifty_move_rule()) && self.outcome().is_none()
+    }
+
+    /// True if a draw by threefold repetition may be claimed: the current
+    /// position has occurred three times, or one of the legal moves would
+    /// make a position occur for the third time (the player writes that
+    /// move down and claims, FIDE article 9.2.1.1). The moves are
+    /// [`Game::moves_claiming_threefold`].
+    ///
+    /// The meaning is python-chess's `can_claim_threefold_repetition`:
+    /// it answers for the board even when the game has already ended by
+    /// fivefold repetition or otherwise; [`Game::can_claim_draw`] is the
+    /// question "may a draw be claimed in this game now".
+    pub fn can_claim_threefold_repetition(&self) -> bool {
+        self.is_threefold_repetition() || self.position.legal_moves().iter().any(|&mv| self.claims_threefold(mv))
+    }
+
+    /// The legal moves that would make a position occur for the third (or
+    /// later) time, so that the player may claim a draw by writing one of
+    /// them down (FIDE article 9.2.1.1).
+    ///
+    /// ```
+    /// use chess_movegen::Game;
+    /// let mut game = Game::new();
+    /// game.push_line("Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1")?;
+    /// // ...Ng8 would bring the start position back for the third time.
+    /// let claims = game.moves_claiming_threefold();
+    /// assert_eq!(claims.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["f6g8"]);
+    /// assert!(game.can_claim_threefold_repetition() && !game.can_claim_draw());
+    /// # Ok::<(), chess_movegen::LineError>(())
+    /// ```
+    pub fn moves_claiming_threefold(&self) -> MoveList {
+        self.position.legal_moves().into_iter().filter(|&mv| self.claims_threefold(mv)).collect()
+    }
+
+    /// True if the legal move `mv` makes a position occur for the third time.
+    fn claims_threefold(&self, mv: Move) -> bool {
+        let after = self.position.play(mv);
+        self.earlier_occurrence(after.repetition_key(), after.halfmove_clock()).is_some_and(|i| self.counts[i] >= 2)
+    }
+
+    /// True if a draw by the fifty-move rule may be claimed: the last fifty
+    /// moves of each side had no capture and no pawn move and the player
+    /// to move has a legal move (FIDE article 9.3.2), or one of the legal
+    /// moves would make it so without checkmating (the player writes that
+    /// move down and claims, article 9.3.1). The moves are
+    /// [`Game::moves_claiming_fifty`].
+    ///
+    /// The meaning is python-chess's `can_claim_fifty_moves`: it answers
+    /// for the board even when the game has already ended by the
+    /// seventy-five-move rule or otherwise; [`Game::can_claim_draw`] is the
+    /// question "may a draw be claimed in this game now".
+    pub fn can_claim_fifty_moves(&self) -> bool {
+        let clock = self.position.halfmove_clock();
+        if clock >= 100 {
+            return self.position.has_legal_moves();
+        }
+        clock == 99 && self.position.legal_moves().iter().any(|&mv| self.claims_fifty(mv))
+    }
+
+    /// The legal moves after which the fifty-move rule holds (the
+    /// halfmove clock reaches 100 and the opponent has a legal move), so
+    /// that the player may claim a draw by writing one of them down
+    /// (FIDE article 9.3.1). Empty unless the clock is 99 or more.
+    pub fn moves_claiming_fifty(&self) -> MoveList {
+        if self.position.halfmove_clock() < 99 {
+            return MoveList::new();
+        }
+        self.position.legal_moves().into_iter().filter(|&mv| self.claims_fifty(mv)).collect()
+    }
+
+    /// True if the legal move `mv` brings the fifty-move rule about.
+    fn claims_fifty(&self, mv: Move) -> bool {
+        let after = self.position.play(mv);
+        after.halfmove_clock() >= 100 && after.has_legal_moves()
     }
 
     /// How the game has ended by the rules, if it has: checkmate,
-    /// stalemate, insufficient material, seventy-five moves, fivefold
-    /// repetition (the first that holds is given).
+    /// stalemate, a dead position by material, seventy-five moves, fivefold
+    /// repetition (the first that holds is given). Each of these ends the
+    /// game at once (FIDE articles 5.1.1, 5.2.1, 5.2.2, 9.6), so an ended
+    /// game takes no more moves.
+    ///
+    /// The order differs from python-chess's `outcome()` in one case:
+    /// a stalemate with insufficient material is a stalemate here and
+    /// insufficient material there.
     pub fn outcome(&self) -> Option<Outcome> {
         self.position
             .outcome()
@@ -216,46 +395,8 @@ impl Game {
     }
 }
 
-/// The move tokens of a move text, without numbers, results, comments,
-/// variations and glyphs.
-fn move_tokens(text: &str) -> impl Iterator<Item = &str> {
-    let mut depth_brace = false;
-    let mut depth_paren = 0usize;
-    let mut spans = Vec::new();
-    let mut start = None;
-    for (i, c) in text.char_indices().chain(core::iter::once((text.len(), ' '))) {
-        let in_skip = depth_brace || depth_paren > 0;
-        let separator = c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')');
-        if separator || in_skip {
-            if let Some(s) = start.take() {
-                spans.push(&text[s..i]);
-            }
-        } else if start.is_none() {
-            start = Some(i);
-        }
-        match c {
-            '{' if depth_paren == 0 => depth_brace = true,
-            '}' => depth_brace = false,
-            '(' if !depth_brace => depth_paren += 1,
-            ')' if !depth_brace => depth_paren = depth_paren.saturating_sub(1),
-            _ => {}
-        }
-    }
-    spans.into_iter().filter_map(|token| {
-        // Move numbers: "12." and "12..." alone, or glued to the move ("12.e4").
-        let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        let token = if digits > 0 && token[digits..].starts_with('.') {
-            token[digits..].trim_start_matches('.')
-        } else {
-            token
-        };
-        let skip = token.is_empty() || token.starts_with('$') || matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*");
-        (!skip).then_some(token)
-    })
-}
-
 impl Position {
-    /// The hash used for repetition: [`Position::hash`] without the
+    /// The hash used for repetition: [`Position::zobrist_hash`] without the
     /// en-passant part when no legal move can capture en passant.
     pub fn repetition_key(&self) -> u64 {
         let ep_key = self.ep_key();

@@ -24,14 +24,47 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! Positions without FEN, transforms, text and iteration:
+//!
+//! ```
+//! use chess_movegen::{perft, Color, Piece, Position, Role, Setup, Square};
+//!
+//! // Build a position square by square; validation reports every broken rule.
+//! let mut setup = Setup::empty();
+//! setup.put(Square::E1, Piece::new(Color::White, Role::King));
+//! setup.put(Square::E8, Piece::new(Color::Black, Role::King));
+//! setup.put(Square::A7, "P".parse()?);
+//! let pos = Position::try_from(setup)?;
+//! assert_eq!(pos.fen(), "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+//!
+//! // The same game seen from the other side.
+//! let mirrored = pos.mirror();
+//! assert_eq!(mirrored.fen(), "4k3/8/8/8/8/8/p7/4K3 b - - 0 1");
+//! assert_eq!(perft(&mirrored, 3), perft(&pos, 3));
+//!
+//! // Every value type reads back what it writes; positions iterate.
+//! let square: Square = "a7".parse()?;
+//! assert_eq!(pos.iter().find(|&(_, p)| p.role == Role::Pawn), Some((square, "P".parse()?)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Map of the crate
 //!
 //! - [`Position`]: the board and game state. Built with
-//!   [`Position::startpos`], [`Position::from_fen`] (strict),
-//!   [`Position::from_fen_lenient`], [`Position::from_fen_with`]
-//!   (Chess960: X-FEN and Shredder-FEN) or [`Position::chess960`]; written
-//!   with [`Position::fen`] and [`Position::shredder_fen`]. Errors:
+//!   [`Position::startpos`], [`Position::from_fen`] (strict, also
+//!   `str::parse`), [`Position::from_fen_lenient`], [`Position::from_fen_with`]
+//!   (Chess960: X-FEN and Shredder-FEN), from a [`Setup`]
+//!   ([`Position::try_from`], [`Position::from_setup_lenient`]) or
+//!   [`Position::chess960`]; written with [`Position::fen`] and
+//!   [`Position::shredder_fen`]; iterated with [`Position::iter`]. Errors:
 //!   [`FenError`], [`PositionError`].
+//! - [`Setup`]: a position as plain data, not necessarily legal, edited with
+//!   [`put`](Setup::put), [`remove`](Setup::remove),
+//!   [`clear`](Setup::clear) and setters; [`Setup::from_fen`] reads syntax only.
+//! - Transforms: [`mirror`](Position::mirror),
+//!   [`flip_vertical`](Position::flip_vertical),
+//!   [`flip_horizontal`](Position::flip_horizontal),
+//!   [`swap_colors`](Position::swap_colors) (and the same on [`Setup`]).
 //! - Move generation: [`legal_moves`](Position::legal_moves),
 //!   [`legal_moves_into`](Position::legal_moves_into) (fills a list you reuse),
 //!   [`legal_move_count`](Position::legal_move_count) (no list built),
@@ -43,6 +76,19 @@
 //!   [`pseudo_legal_moves`](Position::pseudo_legal_moves),
 //!   [`is_legal`](Position::is_legal), [`is_pseudo_legal`](Position::is_pseudo_legal),
 //!   [`illegal_reason`](Position::illegal_reason).
+//! - For engines: [`gives_check`](Position::gives_check) (and
+//!   [`check_info`](Position::check_info) with
+//!   [`gives_check_with`](Position::gives_check_with)), static exchange
+//!   evaluation [`see`](Position::see) / [`see_ge`](Position::see_ge),
+//!   [`blockers_for_king`](Position::blockers_for_king),
+//!   [`pinners`](Position::pinners),
+//!   [`discovered_check_candidates`](Position::discovered_check_candidates),
+//!   [`hash_after`](Position::hash_after),
+//!   [`move_effects`](Position::move_effects) ([`MoveEffects`]), and
+//!   generation by [`GenKind`] (noisy, quiet, evasions, non-evasions,
+//!   quiet checks) with [`generate_into`](Position::generate_into) or,
+//!   set by set with early exit, [`visit_moves`](Position::visit_moves)
+//!   and a [`MoveVisitor`].
 //! - Playing moves: [`make_move`](Position::make_move) /
 //!   [`unmake_move`](Position::unmake_move) with an [`Undo`] (fast, legal
 //!   moves only), [`try_make_move`](Position::try_make_move) (checked),
@@ -62,12 +108,20 @@
 //!   [`touch_move_obligations`](Position::touch_move_obligations).
 //! - [`Game`]: history, [`push`](Game::push) / [`pop`](Game::pop),
 //!   repetition, [`push_line`](Game::push_line) for move text, [`Outcome`].
+//! - [`pgn`]: PGN in and out: a streaming [`pgn::Reader`] with a
+//!   [`pgn::Visitor`] and a tree ([`pgn::PgnGame`]), a writer,
+//!   [`Game::from_pgn`] and [`Game::to_pgn`].
 //! - [`perft`], [`perft_divide`] and [`perft_stats`] (the standard breakdown
 //!   by captures, checks, mates and so on).
 //! - Value types: [`Square`], [`File`], [`Rank`], [`Color`], [`Role`],
 //!   [`Piece`], [`Bitboard`], [`CastlingRights`], [`CastlingSide`],
-//!   [`Move`], [`MoveKind`], [`MoveList`].
+//!   [`Move`], [`MoveKind`], [`MoveList`]. `FromStr` reads back what
+//!   `Display` writes for each of them (and for [`CastlingMode`],
+//!   [`Outcome`] and [`GameResult`], the PGN result); errors:
+//!   [`ParseValueError`], [`ParseSquareError`].
 //! - [`attacks`]: table lookups for every piece, and the `between` / `line` rays.
+//! - [`polyglot`]: Polyglot opening books: [`Position::polyglot_key`], a
+//!   [`Book`](polyglot::Book) read from a byte slice, move decoding.
 //!
 //! # Three ways to play a move
 //!
@@ -81,40 +135,56 @@
 //!
 //! - `std` (default): `std::error::Error` for the error types. Without it
 //!   the crate is `no_std` and needs only `alloc` (for `String` and `Vec`
-//!   results such as [`Position::fen`] and [`perft_divide`]).
+//!   results such as [`Position::fen`] and [`perft_divide`]); and
+//!   `pgn::Reader::new`, which reads any `std::io::Read` (without `std`
+//!   the PGN reader reads byte slices).
 //! - `serde`: `Serialize` / `Deserialize` for the value types
 //!   ([`Square`] as `"e4"`, [`Move`] as its 16 bits) and for [`Position`]
-//!   as its FEN string. Adds the `serde` dependency.
+//!   as its FEN string (`chess960:` and the FEN in Chess960 mode, so the
+//!   castling mode survives). Adds the `serde` dependency.
+//! - `pext`: rook and bishop lookups by the BMI2 `PEXT` instruction instead
+//!   of magic multiplication, over a table of the same size. Needs an
+//!   x86-64 target with BMI2 (`RUSTFLAGS="-C target-cpu=native"`; without
+//!   it the build stops with a message); measured no faster than magics.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 
 extern crate alloc;
 
 pub mod attacks;
+// `Position` first, then the modules that add methods to it, in the order
+// of its documentation page: notation, then the game layer.
+mod position;
+
+mod notation;
+
 mod game;
+
 // The slow, obviously correct geometry that build.rs tabulates: the
 // library itself only tests against it.
 #[cfg(test)]
 mod geometry;
 mod magics;
 mod moves;
-mod notation;
 mod outcome;
 mod perft;
-mod position;
+pub mod pgn;
+pub mod polyglot;
+mod polyglot_keys;
 mod types;
 
 pub use game::{Game, LineError};
 pub use moves::{Move, MoveKind, MoveList};
 pub use notation::{IllegalReason, MoveError, Notation};
-pub use outcome::{DrawReason, Outcome};
+pub use outcome::{DrawReason, GameResult, Outcome};
 pub use perft::{perft, perft_divide, perft_stats, PerftStats};
 pub use position::{
-    CastlingMode, CastlingModeError, FenError, FenErrorKind, FenField, FenOptions, Position, PositionError, Repairs,
-    Undo,
+    CastlingMode, CastlingModeError, CheckInfo, FenError, FenErrorKind, FenField, FenOptions, GenKind, Legality,
+    MoveEffects, MoveVisitor, Pieces, Position, PositionError, Repairs, Setup, Undo, SEE_VALUES,
 };
 pub use types::{
-    Bitboard, CastlingRights, CastlingSide, Color, File, ParseSquareError, Piece, Rank, Role, Square, Squares,
+    Bitboard, CastlingRights, CastlingSide, Color, File, ParseSquareError, ParseValueError, Piece, Rank, Role, Square,
+    Squares,
 };
 
 /// Former name of [`CastlingMode`].

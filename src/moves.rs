@@ -220,7 +220,27 @@ impl Move {
         }
     }
 
-    /// The raw 16 bits, for storage (for example in a transposition table).
+    /// The raw 16 bits, for storage: the transposition-table format of a
+    /// move. Bits 0–5 from square, 6–11 to square (the rook's for
+    /// castling), 12–13 promotion role (knight, bishop, rook, queen),
+    /// 14–15 [`MoveKind`]; 0 is [`Move::NULL`], which no position accepts
+    /// as a move, so it can mark an empty entry.
+    ///
+    /// A table entry may hold bits from another position (a key
+    /// collision): validate them with [`Position::is_legal`](crate::Position::is_legal)
+    /// (or [`Position::is_pseudo_legal`](crate::Position::is_pseudo_legal)) before playing
+    /// them. Both accept every `u16` and are true exactly for the moves of
+    /// the legal (pseudo-legal) move list.
+    ///
+    /// ```
+    /// use chess_movegen::{Move, Position};
+    /// let pos = Position::startpos();
+    /// let stored: u16 = pos.parse_uci("g1f3")?.to_bits();
+    /// let mv = Move::from_bits(stored);
+    /// assert!(pos.is_legal(mv));
+    /// assert!(!pos.is_legal(Move::from_bits(0xffff)));
+    /// # Ok::<(), chess_movegen::MoveError>(())
+    /// ```
     #[inline]
     pub const fn to_bits(self) -> u16 {
         self.0
@@ -267,5 +287,28 @@ impl fmt::Debug for Move {
 }
 
 /// A list of moves on the stack; 256 is more than the largest number of
-/// legal moves in any chess position (218).
+/// legal moves in any chess position (218). 516 bytes (two per move and
+/// the length).
+///
+/// It is an [`ArrayVec`](arrayvec::ArrayVec), so it has the methods of a
+/// `Vec` without the heap: [`len`](arrayvec::ArrayVec::len),
+/// [`is_empty`](arrayvec::ArrayVec::is_empty),
+/// [`push`](arrayvec::ArrayVec::push), [`pop`](arrayvec::ArrayVec::pop),
+/// [`clear`](arrayvec::ArrayVec::clear),
+/// [`retain`](arrayvec::ArrayVec::retain),
+/// [`truncate`](arrayvec::ArrayVec::truncate), and through `Deref` those
+/// of a slice of moves: [`iter`](slice::iter), [`contains`](slice::contains),
+/// indexing, [`sort_unstable_by_key`](slice::sort_unstable_by_key) and so
+/// on. It iterates by value (`for mv in list`) or by reference (`for &mv in
+/// &list`). Filled by [`Position::legal_moves`](crate::Position::legal_moves),
+/// [`Position::legal_moves_into`](crate::Position::legal_moves_into) (reusing
+/// one list) and the other generators.
+///
+/// ```
+/// use chess_movegen::{Move, MoveList, Position, Square};
+/// let moves: MoveList = Position::startpos().legal_moves();
+/// assert_eq!(moves.len(), 20);
+/// assert!(moves.contains(&Move::new(Square::E2, Square::E4)));
+/// assert_eq!(core::mem::size_of::<MoveList>(), 516);
+/// ```
 pub type MoveList = ArrayVec<Move, 256>;

@@ -87,27 +87,46 @@ pub struct PerftStats {
 /// element `i` describes the moves at depth `i + 1`. Every move is played
 /// (no bulk counting), so this is much slower than [`perft`].
 ///
+/// The list stops at the deepest depth the tree reaches: it has `depth`
+/// elements, or fewer when every line ends in checkmate or stalemate
+/// sooner (none at all for a position without legal moves). Memory is
+/// only taken for depths reached, so any `depth` is safe to ask for.
+///
 /// ```
 /// use chess_movegen::{perft_stats, Position};
 /// let stats = perft_stats(&Position::startpos(), 3);
 /// assert_eq!(stats[2].nodes, 8_902);
 /// assert_eq!(stats[2].captures, 34);
 /// assert_eq!(stats[2].checks, 12);
+///
+/// let mated = Position::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1")?;
+/// assert!(perft_stats(&mated, u32::MAX).is_empty());
+/// # Ok::<(), chess_movegen::FenError>(())
 /// ```
 pub fn perft_stats(pos: &Position, depth: u32) -> Vec<PerftStats> {
-    let mut stats = alloc::vec![PerftStats::default(); depth as usize];
-    if depth > 0 {
-        let mut pos = *pos;
-        stats_walk(&mut pos, &mut stats);
-    }
+    let mut stats = Vec::new();
+    let mut pos = *pos;
+    stats_walk(&mut pos, &mut stats, 0, depth);
     stats
 }
 
-fn stats_walk(pos: &mut Position, stats: &mut [PerftStats]) {
-    let Some((here, deeper)) = stats.split_first_mut() else { return };
-    for &mv in &pos.legal_moves() {
+/// Adds the moves at `ply + 1` below `pos` to `stats[ply]` and recurses
+/// while `remaining` depths are left; `stats` grows as depths are reached.
+fn stats_walk(pos: &mut Position, stats: &mut Vec<PerftStats>, ply: usize, remaining: u32) {
+    if remaining == 0 {
+        return;
+    }
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return;
+    }
+    if stats.len() == ply {
+        stats.push(PerftStats::default());
+    }
+    for &mv in &moves {
         let capture = pos.is_capture(mv);
         let undo = pos.make_move(mv);
+        let here = &mut stats[ply];
         here.nodes += 1;
         here.captures += u64::from(capture);
         here.en_passant += u64::from(mv.is_en_passant());
@@ -126,9 +145,7 @@ fn stats_walk(pos: &mut Position, stats: &mut [PerftStats]) {
             here.double_checks += u64::from(checkers.more_than_one());
             here.checkmates += u64::from(!pos.has_legal_moves());
         }
-        if !deeper.is_empty() {
-            stats_walk(pos, deeper);
-        }
+        stats_walk(pos, stats, ply + 1, remaining - 1);
         pos.unmake_move(mv, undo);
     }
 }

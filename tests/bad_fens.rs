@@ -3,7 +3,9 @@
 //! `MoveError`, and a corpus of invalid FENs made with python-chess as an
 //! independent reference (`tests/data/make_invalid_fens.py`).
 
-use chess_movegen::{CastlingMode, FenError, FenErrorKind, FenField, FenOptions, IllegalReason, MoveError, Position};
+use chess_movegen::{
+    CastlingMode, FenError, FenErrorKind, FenField, FenOptions, File, IllegalReason, MoveError, Position, Role, Square,
+};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -112,11 +114,11 @@ fn non_ascii_and_nul_bytes() {
     // A no-break space does not separate fields: five fields are left,
     // and the lenient parser (which takes five) finds the first rank too long.
     let nbsp = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\u{a0}w KQkq - 0 1";
-    assert_eq!(kind(nbsp), (FieldCount { found: 5 }, FenField::FullmoveNumber));
+    assert_eq!(kind(nbsp), (FieldCount { found: 5, min: 6, max: 6 }, FenField::FullmoveNumber));
     let err = reject(nbsp, FenOptions::new().lenient(true));
     assert_eq!((err.kind(), err.field()), (RankTooLong { rank: chess_movegen::Rank::First }, FenField::Board));
     // NUL bytes are ordinary (invalid) characters, not terminators.
-    assert_eq!(kind("\0"), (FieldCount { found: 1 }, FenField::SideToMove));
+    assert_eq!(kind("\0"), (FieldCount { found: 1, min: 6, max: 6 }, FenField::SideToMove));
     assert_eq!(
         kind("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\0 w KQkq - 0 1"),
         (InvalidBoardChar('\0'), FenField::Board)
@@ -124,9 +126,9 @@ fn non_ascii_and_nul_bytes() {
     assert_eq!(kind(&format!("{START}\0")), (InvalidNumber, FenField::FullmoveNumber));
     assert_eq!(
         kind("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w\0KQkq - 0 1"),
-        (FieldCount { found: 5 }, FenField::FullmoveNumber)
+        (FieldCount { found: 5, min: 6, max: 6 }, FenField::FullmoveNumber)
     );
-    assert_eq!(kind(&START.replace(' ', "\0")), (FieldCount { found: 1 }, FenField::SideToMove));
+    assert_eq!(kind(&START.replace(' ', "\0")), (FieldCount { found: 1, min: 6, max: 6 }, FenField::SideToMove));
     // Other ASCII whitespace does separate fields.
     assert!(Position::from_fen(&START.replace(' ', "\t")).is_ok());
     assert!(Position::from_fen(&format!("\n  {}  \r\n", START.replace(' ', "   "))).is_ok());
@@ -141,8 +143,8 @@ fn overlong_input() {
         let err = reject(text, FenOptions::new().lenient(true));
         (err.kind(), err.field())
     };
-    assert_eq!(kind(&"p".repeat(MB)), (FieldCount { found: 1 }, FenField::SideToMove));
-    assert_eq!(kind(&"p ".repeat(MB / 2)), (FieldCount { found: MB / 2 }, FenField::FullmoveNumber));
+    assert_eq!(kind(&"p".repeat(MB)), (FieldCount { found: 1, min: 4, max: 6 }, FenField::SideToMove));
+    assert_eq!(kind(&"p ".repeat(MB / 2)), (FieldCount { found: MB / 2, min: 4, max: 6 }, FenField::FullmoveNumber));
     assert_eq!(kind(&format!("{} w - - 0 1", "/".repeat(MB))), (RankCount { found: MB + 1 }, FenField::Board));
     assert_eq!(kind(&format!("{} w - - 0 1", "p".repeat(MB))), (RankCount { found: 1 }, FenField::Board));
     let long_rank = format!("4k3/8/8/8/8/8/8/4K3{} w - - 0 1", "1".repeat(MB));
@@ -310,13 +312,19 @@ fn bad_san_texts() {
     assert!(Position::startpos().parse_san(&long_annotation).is_ok());
     use IllegalReason::*;
     for (fen, text, expected) in [
-        (START, "Nf4", CannotMoveThatWay),
+        (START, "Nf4", NoPieceCanReach { role: Role::Knight, file: None, rank: None, to: Square::F4 }),
         (START, "Bc4", PathBlocked),
         (START, "Qd2", CaptureOwnPiece),
         (START, "O-O", PathBlocked),
-        (START, "e5", CannotMoveThatWay),
+        (START, "e5", NoPieceCanReach { role: Role::Pawn, file: None, rank: None, to: Square::E5 }),
         (START, "e4=Q", NeedlessPromotion),
-        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "Nf3", NoPiece),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "Nf3",
+            NoPieceCanReach { role: Role::Knight, file: None, rank: None, to: Square::F3 },
+        ),
+        (START, "Nbd2", CaptureOwnPiece),
+        (START, "Ncd3", NoPieceCanReach { role: Role::Knight, file: Some(File::C), rank: None, to: Square::D3 }),
         ("4k3/8/8/8/8/8/8/R3K2R w - - 0 1", "O-O", CastlingRightLost),
         ("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b8", MissingPromotion),
         ("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1", "Nc3", ExposesKing),

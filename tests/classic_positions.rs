@@ -1,6 +1,8 @@
 //! The six positions of the chessprogramming.org perft page, one test
 //! each, so a failure names the position.
 
+mod common;
+
 use chess_movegen::{perft, perft_divide, Position};
 
 macro_rules! perft_test {
@@ -23,7 +25,7 @@ macro_rules! perft_test {
 perft_test! {
     start_position: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
         => [20, 400, 8_902, 197_281, 4_865_609];
-    kiwipete: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+    kiwipete: common::KIWIPETE
         => [48, 2_039, 97_862, 4_085_603];
     position_3: "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"
         => [14, 191, 2_812, 43_238, 674_624, 11_030_083];
@@ -42,7 +44,7 @@ perft_test! {
 fn deep_standard_positions() {
     let cases = [
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 119_060_324),
-        ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 193_690_690),
+        (common::KIWIPETE, 5, 193_690_690),
         ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7, 178_633_661),
         ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 6, 706_045_033),
         ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, 89_941_194),
@@ -51,4 +53,18 @@ fn deep_standard_positions() {
     for (fen, depth, count) in cases {
         assert_eq!(perft(&Position::from_fen(fen).unwrap(), depth), count, "{fen}");
     }
+}
+
+/// The record position: 218 legal moves, the most known in a legal
+/// position. Every way of counting agrees.
+#[test]
+fn most_legal_moves() {
+    let pos = Position::from_fen(common::MOST_MOVES).unwrap();
+    assert_eq!(pos.legal_moves().len(), 218);
+    assert_eq!(pos.legal_move_count(), 218);
+    assert_eq!(perft(&pos, 1), 218);
+    assert_eq!(perft_divide(&pos, 1).len(), 218);
+    let mut into = chess_movegen::MoveList::new();
+    pos.legal_moves_into(&mut into);
+    assert_eq!(into.len(), 218);
 }

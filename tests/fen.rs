@@ -47,12 +47,12 @@ const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 #[test]
 fn syntax_errors_name_field_and_offset() {
     use FenErrorKind::*;
-    assert_eq!(kind(""), (FieldCount { found: 0 }, FenField::Board, 0));
+    assert_eq!(kind(""), (FieldCount { found: 0, min: 6, max: 6 }, FenField::Board, 0));
     assert_eq!(
         kind("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"),
-        (FieldCount { found: 4 }, FenField::HalfmoveClock, 52)
+        (FieldCount { found: 4, min: 6, max: 6 }, FenField::HalfmoveClock, 52)
     );
-    assert_eq!(kind(&format!("{START} extra")).0, FieldCount { found: 7 });
+    assert_eq!(kind(&format!("{START} extra")).0, FieldCount { found: 7, min: 6, max: 6 });
     assert_eq!(
         kind("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1"),
         (InvalidBoardChar('X'), FenField::Board, 42)
@@ -119,8 +119,11 @@ fn semantic_errors_list_every_reason() {
     assert_eq!(illegal("4k3/8/8/8/8/8/8/4K3 w - e6 0 1"), (PositionError::INVALID_EP_SQUARE, FenField::EnPassant));
     assert_eq!(illegal("4k3/8/8/8/4P3/8/8/4K3 b - e4 0 1").0, PositionError::INVALID_EP_SQUARE);
     assert_eq!(illegal("4k3/4n3/8/4p3/8/8/8/4K3 w - e6 0 1").0, PositionError::INVALID_EP_SQUARE);
-    assert_eq!(illegal("4k3/8/8/8/8/8/8/4K3 w - - 0 0"), (PositionError::IMPOSSIBLE_COUNTERS, FenField::HalfmoveClock));
-    assert_eq!(illegal("4k3/8/8/8/8/8/8/4K3 w - - 5 1").0, PositionError::IMPOSSIBLE_COUNTERS);
+    assert_eq!(
+        illegal("4k3/8/8/8/8/8/8/4K3 w - - 0 0"),
+        (PositionError::IMPOSSIBLE_COUNTERS, FenField::FullmoveNumber)
+    );
+    assert_eq!(illegal("4k3/8/8/8/8/8/8/4K3 w - - 5 1"), (PositionError::IMPOSSIBLE_COUNTERS, FenField::HalfmoveClock));
     assert_eq!(illegal("4k3/8/8/3pP3/8/8/8/4K3 w - d6 3 10").0, PositionError::IMPOSSIBLE_COUNTERS);
     // Several reasons at once, all reported.
     let (reasons, field) = illegal("8/8/8/8/8/8/8/K6P w K e6 0 0");
@@ -227,5 +230,35 @@ proptest! {
         common::walk(start, &choices, |pos| {
             assert_eq!(&Position::from_fen(&pos.fen()).unwrap(), pos);
         });
+    }
+}
+
+/// Every `FenError` text, one per kind: what is wrong, where, and what
+/// was expected.
+#[test]
+fn every_error_text() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let strict = |fen: &str| Position::from_fen(fen).unwrap_err().to_string();
+    let lenient = |fen: &str| Position::from_fen_lenient(fen).unwrap_err().to_string();
+    let cases = [
+        (strict(""), "invalid FEN (byte 0): found 0 fields, expected 6; missing: board, side to move, castling, en passant, halfmove clock, fullmove number"),
+        (strict("8/8/8/8/8/8/8/8 w"), "invalid FEN (byte 17): found 2 fields, expected 6; missing: castling, en passant, halfmove clock, fullmove number"),
+        (strict(&start[..start.len() - 4]), "invalid FEN (byte 52): found 4 fields, expected 6; missing: halfmove clock, fullmove number (Position::from_fen_lenient reads FENs without clocks)"),
+        (lenient("8/8/8/8/8/8/8/8 w KQkq"), "invalid FEN (byte 22): found 3 fields, expected 4 to 6; missing: en passant"),
+        (strict(&format!("{start} extra")), "invalid FEN (byte 57): found 7 fields, expected 6; text after the fullmove number field"),
+        (strict("rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), "invalid FEN (board field, byte 13): invalid character 'x' (expected a piece letter PNBRQK or pnbrqk, a digit 1-8 or '/')"),
+        (strict("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), "invalid FEN (board field, byte 17): rank 7 has more than 8 squares"),
+        (strict("rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), "invalid FEN (board field, byte 19): rank 6 has fewer than 8 squares"),
+        (strict("rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), "invalid FEN (board field, byte 41): found 7 ranks, expected 8 separated by '/'"),
+        (strict("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"), "invalid FEN (side to move field, byte 44): side to move must be 'w' or 'b'"),
+        (strict("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1"), "invalid FEN (castling field, byte 48): invalid castling character 'x' (expected KQkq, file letters A-H or a-h, or '-')"),
+        (strict("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KKkq - 0 1"), "invalid FEN (castling field, byte 47): castling right 'K' given twice"),
+        (strict("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1"), "invalid FEN (en passant field, byte 51): en-passant square must be a square like e3, or '-'"),
+        (strict("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1"), "invalid FEN (halfmove clock field, byte 53): expected a decimal number from 0 to 4294967295"),
+        (strict("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 4294967296"), "invalid FEN (fullmove number field, byte 55): expected a decimal number from 0 to 4294967295"),
+        (strict("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0"), "invalid FEN (fullmove number field, byte 55): illegal position: impossible move counters"),
+    ];
+    for (got, want) in cases {
+        assert_eq!(got, want);
     }
 }

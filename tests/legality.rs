@@ -110,7 +110,7 @@ fn special_cases() {
 #[test]
 fn any_move_bits_can_be_asked() {
     // is_legal must agree with the list for every 16-bit value.
-    let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+    let pos = Position::from_fen(common::KIWIPETE).unwrap();
     let legal: HashSet<Move> = pos.legal_moves().into_iter().collect();
     let pseudo: HashSet<Move> = pos.pseudo_legal_moves().into_iter().collect();
     for bits in 0..=u16::MAX {

@@ -3,7 +3,7 @@
 
 mod common;
 
-use chess_movegen::{Move, Position};
+use chess_movegen::{perft, Move, Position};
 use proptest::prelude::*;
 
 /// Every legal move from `pos`: make, check invariants, unmake, compare.
@@ -85,11 +85,17 @@ proptest! {
     #[test]
     fn random_playouts_restore_position_and_hash((start, choices) in common::playout()) {
         let mut positions = 0;
+        let mut last = None;
         common::walk(start, &choices, |pos| {
-            check_all_moves(pos);
+            // Every legal move was made and unmade: as many as the bulk
+            // count (a different code path) says there are.
+            assert_eq!(check_all_moves(pos), perft(pos, 1), "{}", pos.fen());
             positions += 1;
+            last = Some(*pos);
         });
-        prop_assert!(positions >= 1);
+        // The walk played every choice, or stopped at a position without moves.
+        let ended = last.is_some_and(|pos| !pos.has_legal_moves());
+        prop_assert!(positions == choices.len() + 1 || ended, "{positions} positions for {} choices", choices.len());
     }
 }
 

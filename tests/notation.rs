@@ -5,11 +5,29 @@ mod common;
 
 use std::collections::HashSet;
 
-use chess_movegen::{CastlingMode, FenOptions, Game, IllegalReason, Move, MoveError, Position, Square};
+use chess_movegen::{CastlingMode, FenOptions, Game, IllegalReason, Move, MoveError, Position, Role, Square};
 use proptest::prelude::*;
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// LAN written from the board directly: piece letter (none for pawns),
+/// origin, `x` for a capture or `-`, destination, `=` and the promotion
+/// letter, and the check mark the SAN carries; castling as in SAN.
+fn expected_lan(pos: &Position, mv: Move, san: &str) -> String {
+    if mv.is_castle() {
+        return san.to_string();
+    }
+    let piece = pos.piece_at(mv.from()).expect("a legal move has a piece");
+    let letter = match piece.role {
+        Role::Pawn => String::new(),
+        role => role.upper_char().to_string(),
+    };
+    let capture = mv.is_en_passant() || pos.piece_at(mv.to()).is_some();
+    let promotion = mv.promotion_role().map(|r| format!("={}", r.upper_char())).unwrap_or_default();
+    let check = &san[san.trim_end_matches(['+', '#']).len()..];
+    format!("{letter}{}{}{}{promotion}{check}", mv.from(), if capture { 'x' } else { '-' }, mv.to())
 }
 
 fn check_round_trips(pos: &Position) {
@@ -20,8 +38,7 @@ fn check_round_trips(pos: &Position) {
         assert!(sans.insert(san.clone()), "two moves share the SAN {san} in {}", pos.fen());
         let uci = pos.uci(mv);
         assert_eq!(pos.parse_uci(&uci), Ok(mv), "{uci} in {}", pos.fen());
-        let lan = pos.lan(mv);
-        assert!(lan.ends_with(&san[san.len() - usize::from(san.ends_with(['+', '#']))..]) || mv.is_castle());
+        assert_eq!(pos.lan(mv), expected_lan(pos, mv, &san), "{mv:?} in {}", pos.fen());
     }
 }
 
@@ -167,7 +184,7 @@ fn every_error_kind() {
     }
 
     // SAN: illegal with the reason, ambiguous with the candidates.
-    assert!(matches!(san_err(START, "Nf4"), MoveError::Illegal { reason: CannotMoveThatWay, .. }));
+    assert!(matches!(san_err(START, "Nf4"), MoveError::Illegal { reason: NoPieceCanReach { .. }, .. }));
     assert!(matches!(san_err(START, "Bc4"), MoveError::Illegal { reason: PathBlocked, .. }));
     assert!(matches!(san_err(START, "O-O"), MoveError::Illegal { reason: PathBlocked, .. }));
     assert!(matches!(
@@ -270,4 +287,92 @@ fn real_games_reach_their_final_positions() {
             replay.push(mv).unwrap();
         }
     }
+}
+
+/// Every text a `MoveError` can show, each from a case that produces it:
+/// the texts name the real cause.
+#[test]
+fn every_error_text() {
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let uci = |fen: &str, text: &str| pos(fen).parse_uci(text).unwrap_err().to_string();
+    let san = |fen: &str, text: &str| pos(fen).parse_san(text).unwrap_err().to_string();
+    // Illegal UCI moves: one per reason.
+    for (fen, text, expected) in [
+        (START, "e3e4", "there is no piece on the origin square"),
+        (START, "e7e5", "that piece belongs to the opponent"),
+        (START, "g1g3", "the piece cannot move that way"),
+        (START, "d1e2", "a piece cannot capture a piece of its own side"),
+        (START, "f1c4", "the path is blocked"),
+        ("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1", "e1e2", "the king would move into check"),
+        ("4k3/4r3/8/8/8/8/8/N3K3 w - - 0 1", "a1b3", "the king is in check and the move does not get it out of check"),
+        ("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1", "e2c3", "the piece is pinned: moving it would expose the king to check"),
+        ("4k3/4r3/8/8/8/8/8/R3K2R w KQ - 0 1", "e1g1", "cannot castle out of check"),
+        ("4k3/5r2/8/8/8/8/8/R3K2R w KQ - 0 1", "e1g1", "cannot castle through an attacked square"),
+        ("4k3/6r1/8/8/8/8/8/R3K2R w KQ - 0 1", "e1g1", "cannot castle into check"),
+        ("4k3/8/8/8/8/8/8/R3K2R w Q - 0 1", "e1g1", "the castling right has been lost"),
+        ("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8", "a pawn reaching the last rank must promote: say to which piece"),
+        (START, "e2e4q", "only a pawn reaching the last rank can promote"),
+    ] {
+        assert_eq!(uci(fen, text), format!("illegal move {text:?}: {expected}"), "{fen}");
+    }
+    let p = pos(START);
+    assert_eq!(p.illegal_reason(Move::NULL).unwrap().to_string(), "the null move is not a legal move");
+    assert_eq!(
+        p.illegal_reason(Move::en_passant(Square::E2, Square::D3)).unwrap().to_string(),
+        "en passant is not possible here"
+    );
+    // UCI syntax: the real fault, not the first check that fails.
+    for (text, expected) in [
+        ("e2e4 ", "leading or trailing whitespace (a UCI move has no spaces)"),
+        (" e2e4", "leading or trailing whitespace (a UCI move has no spaces)"),
+        ("e2e4\n", "leading or trailing whitespace (a UCI move has no spaces)"),
+        ("é2e4", "unexpected non-ASCII character"),
+        ("e2", "expected 4 or 5 characters: from square, to square, optional promotion letter"),
+        ("e2e4qq", "expected 4 or 5 characters: from square, to square, optional promotion letter"),
+        ("i2e4", "the origin is not a square"),
+        ("e2e9", "the destination is not a square"),
+        ("e7e8k", "the promotion letter must be one of q, r, b, n"),
+        ("e2e2", "origin and destination are the same square"),
+        ("0000", "the null move is not accepted here"),
+    ] {
+        assert_eq!(uci(START, text), format!("invalid UCI move {text:?}: {expected}"));
+    }
+    // SAN: a piece that is not there, or cannot get there, is named.
+    let bare = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(san(bare, "Nf3"), "illegal move \"Nf3\": no knight can reach f3");
+    assert_eq!(san(START, "Nf4"), "illegal move \"Nf4\": no knight can reach f4");
+    assert_eq!(san(START, "e5"), "illegal move \"e5\": no pawn can reach e5");
+    assert_eq!(san(START, "Ncd3"), "illegal move \"Ncd3\": no knight on the c-file can reach d3");
+    assert_eq!(san(START, "N2d3"), "illegal move \"N2d3\": no knight on rank 2 can reach d3");
+    assert_eq!(san(START, "Nb2d3"), "illegal move \"Nb2d3\": no knight on b2 can reach d3");
+    assert_eq!(san(START, "exd3"), "illegal move \"exd3\": no pawn on the e-file can reach d3");
+    assert_eq!(san(START, "Nd2"), "illegal move \"Nd2\": a piece cannot capture a piece of its own side");
+    // SAN syntax.
+    for (text, expected) in [
+        ("", "empty move"),
+        ("Ñf3", "unexpected non-ASCII character"),
+        ("nf3", "piece letters are upper case (N, B, R, Q, K)"),
+        ("N", "missing destination square"),
+        ("Nf9", "the destination is not a square"),
+        ("Nxxf3", "expected piece letter, origin file and/or rank, x, destination square"),
+        ("e8=K", "a pawn promotes to a queen, rook, bishop or knight, not to a king or pawn"),
+        ("e8=X", "invalid promotion piece (Q, R, B or N)"),
+        ("e8=", "missing promotion piece after '='"),
+        ("exd8(X)", "invalid promotion piece"),
+        ("Ke8=Q", "only pawns promote"),
+    ] {
+        assert_eq!(san(START, text), format!("invalid SAN move {text:?}: {expected}"));
+    }
+    // Ambiguity lists the candidates; a move text names the failing move as a score does.
+    assert_eq!(san("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "Nd2"), "ambiguous move \"Nd2\": it could be b1d2 or f3d2");
+    let mut game = Game::new();
+    let err = game.push_line("1. e4 e5 2. Ke3").unwrap_err();
+    assert_eq!(err.to_string(), "2. Ke3: illegal move \"Ke3\": no king can reach e3");
+    // An ended game says how it ended.
+    let mut game = Game::from_fen("7k/8/6K1/8/8/8/8/R7 w - - 99 100").unwrap();
+    game.push_uci("a1a8").unwrap();
+    assert_eq!(
+        game.push_uci("h8h7").unwrap_err().to_string(),
+        "cannot play \"h8h7\": the game is over (white wins by checkmate)"
+    );
 }

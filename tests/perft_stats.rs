@@ -2,6 +2,8 @@
 //! (chessprogramming.org "Perft Results") for the start position and
 //! Kiwipete.
 
+mod common;
+
 use chess_movegen::{perft_stats, PerftStats, Position};
 
 /// nodes, captures, e.p., castles, promotions, checks, discovered checks,
@@ -37,7 +39,7 @@ fn start_position_to_depth_5() {
 
 #[test]
 fn kiwipete_to_depth_4() {
-    let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+    let pos = Position::from_fen(common::KIWIPETE).unwrap();
     let expected = [
         [48, 8, 0, 2, 0, 0, 0, 0, 0],
         [2_039, 351, 1, 91, 0, 3, 0, 0, 0],

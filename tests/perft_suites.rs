@@ -4,7 +4,7 @@
 //! of the full suites up to a node budget. The deep runs are ignored by
 //! default; run them with
 //! `cargo test --release --test perft_suites -- --ignored`
-//! (or, faster and in parallel, with `examples/perft.rs --epd`).
+//! (or, faster and in parallel, with `cargo run --profile tools --bin perft -- --epd`).
 
 mod common;
 

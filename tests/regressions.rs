@@ -2,6 +2,8 @@
 //! the library. Found by the fuzz targets in `fuzz/`, the bad-input tests
 //! (`tests/bad_fens.rs`) and review of the consistency checker.
 
+mod oracle;
+
 use chess_movegen::{Move, MoveError, Position, Square, Undo};
 
 /// A legal move by Black at fullmove number `u32::MAX` wrapped the number
@@ -61,4 +63,59 @@ fn san_errors_quote_the_text_as_given() {
     }
     // Whitespace around a good move is still accepted.
     assert_eq!(pos.parse_san(" Nf3\n"), Ok(Move::new(Square::G1, Square::F3)));
+}
+
+/// `perft_stats` allocated one entry per requested depth before looking at
+/// the position: `u32::MAX` aborted the process (309 GB). It now grows the
+/// list as depths are reached and returns at once without legal moves.
+#[test]
+fn perft_stats_with_huge_depth() {
+    use chess_movegen::perft_stats;
+    let mated = Position::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    assert!(perft_stats(&mated, u32::MAX).is_empty());
+    let stalemate = Position::from_fen("k7/8/1Q6/8/8/8/8/K7 b - - 0 1").unwrap();
+    assert!(stalemate.legal_moves().is_empty());
+    assert!(perft_stats(&stalemate, u32::MAX).is_empty());
+    assert!(perft_stats(&Position::startpos(), 0).is_empty());
+    let stats = perft_stats(&Position::startpos(), 2);
+    assert_eq!(stats.iter().map(|s| s.nodes).collect::<Vec<_>>(), [20, 400]);
+}
+
+/// `Square::offset` added in `i8`, which overflowed (a panic in debug
+/// builds) for large offsets; the documented answer is `None`.
+#[test]
+fn square_offset_never_overflows() {
+    for sq in Square::ALL {
+        for (files, ranks) in [(127, 0), (0, 127), (-128, 0), (0, -128), (127, 127), (-128, -128), (127, -128)] {
+            assert_eq!(sq.offset(files, ranks), None, "{sq} + ({files}, {ranks})");
+        }
+    }
+    assert_eq!(Square::A1.offset(7, 7), Some(Square::H8));
+    assert_eq!(Square::H8.offset(-7, -7), Some(Square::A1));
+}
+
+/// A fullmove number of 0 was reported against the halfmove-clock field.
+#[test]
+fn fullmove_zero_names_its_field() {
+    let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 0";
+    let err = Position::from_fen(fen).unwrap_err();
+    assert_eq!(err.field(), chess_movegen::FenField::FullmoveNumber);
+    assert_eq!(err.offset(), fen.len() - 1);
+}
+
+/// Found by `legal_vs_oracle`, a fault of the test oracle, not of the
+/// library: a white king moving along the eighth rank made the oracle drop
+/// Black's castling rights (it cleared the rank the king left instead of
+/// the mover's own back rank). The crate keeps them; so does the oracle now.
+#[test]
+fn oracle_king_on_the_far_rank_keeps_opponent_rights() {
+    let fen = "4kr1K/8/4P3/b2P4/8/8/3P4/bB1QQQ2 w k - 44 100";
+    let options = chess_movegen::FenOptions::new().castling(chess_movegen::CastlingMode::Chess960);
+    let (pos, _) = Position::from_fen_with(fen, options).unwrap();
+    let mv = Move::new(Square::H8, Square::H7);
+    let after = pos.play(mv);
+    assert_eq!(after.fen(), "4kr2/7K/4P3/b2P4/8/8/3P4/bB1QQQ2 b k - 45 100");
+    let slow = oracle::Slow::from_position(&pos).apply(mv);
+    assert_eq!(slow, oracle::Slow::from_position(&after));
+    assert_eq!(slow.legal(), after.legal_moves().into_iter().collect());
 }

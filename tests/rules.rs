@@ -208,3 +208,102 @@ fn touch_move() {
     assert_eq!(p2.touch_move_obligations(&[Square::A2]).len(), p2.legal_move_count());
     assert_eq!(p2.touch_move_obligations(&[]).len(), p2.legal_move_count());
 }
+
+/// A finished game has no claims, and takes no more moves.
+#[test]
+fn ended_games_have_no_claims_and_refuse_moves() {
+    let over = |game: &Game| {
+        let outcome = game.outcome().expect("the game has ended");
+        assert!(!game.can_claim_draw(), "{}", game.position().fen());
+        let before = *game.position();
+        for mv in before.legal_moves() {
+            assert_eq!(game.clone().push(mv), Err(MoveError::GameOver { text: mv.to_string(), outcome }));
+        }
+        outcome
+    };
+    // Mate on the hundredth half-move: no fifty-move claim.
+    let mut game = Game::from_fen("7k/8/6K1/8/8/8/8/R7 w - - 99 100").unwrap();
+    game.push_uci("a1a8").unwrap();
+    assert_eq!(game.position().halfmove_clock(), 100);
+    assert_eq!(over(&game), Outcome::Checkmate { winner: Color::White });
+    assert!(!game.can_claim_fifty_moves());
+    // Stalemate with the clock at 150.
+    let mut game = Game::from_fen("k7/8/8/2Q5/8/8/8/K7 w - - 149 120").unwrap();
+    game.push_uci("c5b6").unwrap();
+    assert_eq!(over(&game), Outcome::Draw(DrawReason::Stalemate));
+    // A dead position is drawn at once, whatever the clock says.
+    let game = Game::from_fen("7k/8/8/8/8/8/8/1B2K3 w - - 120 100").unwrap();
+    assert!(game.position().has_legal_moves());
+    assert_eq!(over(&game), Outcome::Draw(DrawReason::InsufficientMaterial));
+    assert!(matches!(game.clone().push_san("Kd1"), Err(MoveError::GameOver { .. })));
+    // Seventy-five moves: refused until a move is taken back.
+    let mut game = Game::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 149 120").unwrap();
+    assert!(game.can_claim_draw());
+    game.push_uci("a1a2").unwrap();
+    assert_eq!(over(&game), Outcome::Draw(DrawReason::SeventyFiveMoves));
+    assert!(game.can_claim_fifty_moves(), "python-chess's meaning: the rule holds on the board");
+    assert!(matches!(game.push_uci("e8d8"), Err(MoveError::GameOver { .. })));
+    assert_eq!(game.pop().map(|m| m.to_string()), Some("a1a2".into()));
+    assert_eq!(game.outcome(), None);
+    game.push_uci("a1a3").unwrap();
+    // Fivefold repetition: the same.
+    let mut game = Game::new();
+    shuffle(&mut game, "Nf3 Nf6 Ng1 Ng8", 4);
+    assert_eq!(over(&game), Outcome::Draw(DrawReason::FivefoldRepetition));
+    assert!(game.can_claim_threefold_repetition());
+    let err = game.push_san("Nf3").unwrap_err();
+    assert_eq!(err.to_string(), "cannot play \"Nf3\": the game is over (draw by fivefold repetition)");
+    assert!(game.pop().is_some());
+    // Black to move again: no black knight reaches f6, an ordinary error.
+    assert!(matches!(game.push_san("Nf6"), Err(MoveError::Illegal { .. })));
+    game.push_san("Ng8").unwrap();
+}
+
+/// Claims by writing down a move (FIDE 9.2.1.1 and 9.3.1).
+#[test]
+fn claims_on_the_move() {
+    // Threefold: after 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1, ...Ng8
+    // brings the start position back for the third time.
+    let mut game = Game::new();
+    game.push_line("Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1").unwrap();
+    assert_eq!(game.repetition_count(), 2);
+    assert!(!game.can_claim_draw());
+    assert!(game.can_claim_threefold_repetition());
+    assert_eq!(game.moves_claiming_threefold().as_slice(), [Move::new(Square::F6, Square::G8)]);
+    game.pop();
+    assert!(!game.can_claim_threefold_repetition());
+    assert!(game.moves_claiming_threefold().is_empty());
+
+    // Fifty moves: at clock 99 every move but a pawn move or capture
+    // claims, unless it mates.
+    let game = Game::from_fen("7k/8/6K1/8/8/8/8/R7 w - - 99 100").unwrap();
+    assert!(!game.can_claim_draw());
+    assert!(game.can_claim_fifty_moves());
+    let claims = game.moves_claiming_fifty();
+    let legal = game.position().legal_moves();
+    assert_eq!(claims.len(), legal.len() - 1);
+    assert!(!claims.contains(&Move::new(Square::A1, Square::A8)), "a1a8 mates: no claim");
+    let pawn = Game::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 99 100").unwrap();
+    assert!(pawn.moves_claiming_fifty().iter().all(|m| m.from() != Square::E2));
+    assert!(!Game::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 98 100").unwrap().can_claim_fifty_moves());
+    let now = Game::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 100 100").unwrap();
+    assert!(now.can_claim_fifty_moves() && now.can_claim_draw());
+}
+
+/// The repetition count is kept per ply: a long game asked at every ply
+/// stays linear (no rescans of the history), and pop restores the counts.
+#[test]
+fn repetition_count_per_ply_with_pop() {
+    let mut game = Game::new();
+    let mut counts = vec![game.repetition_count()];
+    for i in 0..4 * 4 - 1 {
+        let mv = ["g1f3", "g8f6", "f3g1", "f6g8"][i % 4];
+        game.push_uci(mv).unwrap();
+        counts.push(game.repetition_count());
+    }
+    assert_eq!(counts, [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4]);
+    while game.pop().is_some() {
+        counts.pop();
+        assert_eq!(game.repetition_count(), *counts.last().unwrap());
+    }
+}

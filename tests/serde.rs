@@ -1,7 +1,11 @@
 //! Serialization of the value types (with `--features serde`).
 #![cfg(feature = "serde")]
 
-use chess_movegen::{Bitboard, CastlingRights, Color, DrawReason, Move, Outcome, Piece, Position, Role, Square};
+mod common;
+
+use chess_movegen::{
+    Bitboard, CastlingMode, CastlingRights, Color, DrawReason, FenOptions, Move, Outcome, Piece, Position, Role, Square,
+};
 
 fn round_trip<T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(value: T) -> String {
     let json = serde_json::to_string(&value).unwrap();
@@ -25,10 +29,38 @@ fn value_types_round_trip() {
 
 #[test]
 fn position_as_fen() {
-    let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+    let pos = Position::from_fen(common::KIWIPETE).unwrap();
     let json = round_trip(pos);
-    assert_eq!(json, "\"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\"");
-    round_trip(Position::chess960(0).unwrap());
+    assert_eq!(json, format!("\"{}\"", common::KIWIPETE), "standard positions stay plain FEN strings");
     let err = serde_json::from_str::<Position>("\"8/8/8/8/8/8/8/8 w - - 0 1\"").unwrap_err();
+    assert!(err.to_string().contains("missing king"), "{err}");
+}
+
+#[test]
+fn chess960_positions_keep_their_mode() {
+    // The standard setup as Chess960 position 518: equal only with the mode.
+    let classic = Position::chess960(518).unwrap();
+    assert_eq!(classic.castling_mode(), CastlingMode::Chess960);
+    let json = round_trip(classic);
+    assert_eq!(json, "\"chess960:rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"");
+    assert_ne!(serde_json::from_str::<Position>(&json).unwrap(), Position::startpos());
+    for n in [0, 1, 359, 959] {
+        round_trip(Position::chess960(n).unwrap());
+    }
+    // Positions reached by play keep the mode too.
+    let mut pos = Position::chess960(0).unwrap();
+    for _ in 0..20 {
+        let moves = pos.legal_moves();
+        pos = pos.play(moves[moves.len() / 2]);
+        round_trip(pos);
+    }
+    // Shredder-FEN after the prefix, and the unprefixed form of earlier
+    // versions for castling rights only Chess960 has.
+    let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    let (expected, _) = Position::from_fen_with(fen, FenOptions::new().castling(CastlingMode::Chess960)).unwrap();
+    assert_eq!(serde_json::from_str::<Position>(&format!("\"chess960:{fen}\"")).unwrap(), expected);
+    assert_eq!(serde_json::from_str::<Position>(&format!("\"{fen}\"")).unwrap(), expected);
+    // A bad FEN after the prefix is an error naming the FEN's problem.
+    let err = serde_json::from_str::<Position>("\"chess960:8/8/8/8/8/8/8/8 w - - 0 1\"").unwrap_err();
     assert!(err.to_string().contains("missing king"), "{err}");
 }

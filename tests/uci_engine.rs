@@ -1,79 +1,436 @@
-//! Drives the example UCI engine (examples/uci_engine.rs) through scripted
-//! sessions.
+//! Drives the example UCI engine (examples/uci_engine.rs) over pipes: each
+//! test starts the engine as a child process (this test binary run again,
+//! see `engine_process`) and talks to it through its standard input and
+//! output, with a timeout on every answer so that a hang fails the test.
 
 #[path = "../examples/uci_engine.rs"]
 #[allow(dead_code)]
 mod engine;
 
-use std::io::Write;
-use std::sync::{Arc, Mutex};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
+use chess_movegen::polyglot::Book;
 use chess_movegen::Position;
 
-#[derive(Clone, Default)]
-struct Output(Arc<Mutex<Vec<u8>>>);
+const CHILD: &str = "CHESS_MOVEGEN_UCI_ENGINE_PROCESS";
 
-impl Write for Output {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
+/// The engine process of the other tests: with the variable set, this test
+/// binary runs the example's `main` on its own standard input and output.
+#[test]
+#[ignore = "the engine process of the other tests, started by them"]
+fn engine_process() {
+    if std::env::var_os(CHILD).is_some() {
+        engine::main();
+        std::process::exit(0);
     }
 }
 
-fn session(script: &str) -> String {
-    let out = Output::default();
-    engine::run(script.as_bytes(), Box::new(out.clone()));
-    let bytes = out.0.lock().unwrap().clone();
-    String::from_utf8(bytes).unwrap()
+/// Long enough for any answer on a loaded machine; a hang takes this long
+/// to fail.
+const PATIENCE: Duration = Duration::from_secs(10);
+
+struct Uci {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    log: Vec<String>,
+}
+
+impl Uci {
+    fn start() -> Uci {
+        let mut child = Command::new(std::env::current_exe().unwrap())
+            .args(["engine_process", "--exact", "--ignored", "--nocapture", "--quiet", "--test-threads=1"])
+            .env(CHILD, "1")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut engine_started = false;
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                // The test harness's own first lines ("running 1 test").
+                if !engine_started && (line.is_empty() || line.starts_with("running ")) {
+                    continue;
+                }
+                engine_started = true;
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Uci { stdin: child.stdin.take(), child, lines, log: Vec::new() }
+    }
+
+    fn send(&mut self, command: &str) {
+        self.log.push(format!("> {command}"));
+        let stdin = self.stdin.as_mut().unwrap();
+        writeln!(stdin, "{command}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// The next line for which `want` holds, within `timeout`; the lines
+    /// before it are kept in the log.
+    fn expect_within(&mut self, timeout: Duration, what: &str, want: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    self.log.push(line.clone());
+                    if want(&line) {
+                        return line;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => panic!("no {what} within {timeout:?}:\n{}", self.log.join("\n")),
+                Err(RecvTimeoutError::Disconnected) => panic!("engine ended before {what}:\n{}", self.log.join("\n")),
+            }
+        }
+    }
+
+    fn expect(&mut self, what: &str, want: impl Fn(&str) -> bool) -> String {
+        self.expect_within(PATIENCE, what, want)
+    }
+
+    /// The move of the next `bestmove` line.
+    fn bestmove(&mut self) -> String {
+        self.bestmove_within(PATIENCE)
+    }
+
+    fn bestmove_within(&mut self, timeout: Duration) -> String {
+        let line = self.expect_within(timeout, "bestmove", |l| l.starts_with("bestmove "));
+        line.split_whitespace().nth(1).unwrap().to_string()
+    }
+
+    /// Nothing but `info` lines for `wait`.
+    fn quiet_for(&mut self, wait: Duration) {
+        let deadline = Instant::now() + wait;
+        while let Ok(line) = self.lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            self.log.push(line.clone());
+            assert!(line.starts_with("info "), "unexpected {line:?}:\n{}", self.log.join("\n"));
+        }
+    }
+
+    /// Answers `isready` promptly.
+    fn ready(&mut self) {
+        self.send("isready");
+        self.expect_within(Duration::from_secs(2), "readyok", |l| l == "readyok");
+    }
+
+    /// Waits for the process to end.
+    fn exits_within(&mut self, timeout: Duration) {
+        let deadline = Instant::now() + timeout;
+        while Instant::now() < deadline {
+            if self.child.try_wait().unwrap().is_some() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        panic!("engine still running after {timeout:?}:\n{}", self.log.join("\n"));
+    }
+}
+
+impl Drop for Uci {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn position_after(fen: Option<&str>, moves: &[&str]) -> Position {
+    let mut pos = fen.map_or_else(Position::startpos, |f| Position::from_fen(f).unwrap());
+    for m in moves {
+        pos = pos.play(pos.parse_uci(m).unwrap());
+    }
+    pos
+}
+
+fn assert_legal(pos: &Position, uci: &str) {
+    assert!(pos.parse_uci(uci).is_ok(), "{uci} is not legal in {}", pos.fen());
 }
 
 const MATE_IN_TWO: &str = "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1";
 
 #[test]
-fn the_puzzle_is_a_mate_in_two() {
-    // 1. Ra6 and every reply allows mate in one; no mate in one exists now.
-    let pos = Position::from_fen(MATE_IN_TWO).unwrap();
-    assert!(pos.legal_moves().iter().all(|&m| !pos.play(m).is_checkmate()));
-    let after = pos.play(pos.parse_uci("a1a6").unwrap());
-    assert!(!after.legal_moves().is_empty());
-    for reply in after.legal_moves() {
-        let p = after.play(reply);
-        assert!(p.legal_moves().iter().any(|&m| p.play(m).is_checkmate()), "no mate after {reply}");
+fn handshake_options_and_ready() {
+    let mut uci = Uci::start();
+    uci.send("uci");
+    uci.expect("id name", |l| l.starts_with("id name "));
+    let overhead = uci.expect("Move Overhead option", |l| l.starts_with("option name Move Overhead "));
+    let default: u64 = overhead.split(" default ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    assert!(default >= 30, "{overhead}");
+    uci.expect("OwnBook option", |l| l.starts_with("option name OwnBook type check"));
+    uci.expect("BookFile option", |l| l.starts_with("option name BookFile type string"));
+    uci.expect("uciok", |l| l == "uciok");
+    uci.ready();
+    uci.send("quit");
+    uci.exits_within(Duration::from_secs(2));
+}
+
+#[test]
+fn depth_finds_the_mate_and_reports_it() {
+    let mut uci = Uci::start();
+    uci.send(&format!("position fen {MATE_IN_TWO}"));
+    uci.send("go depth 5");
+    uci.expect("mate score", |l| l.starts_with("info depth") && l.contains("score mate 2") && l.contains(" pv a1a6"));
+    assert_eq!(uci.bestmove(), "a1a6");
+    // A depth limit is kept.
+    uci.send("position startpos moves e2e4 e7e5");
+    uci.send("go depth 3");
+    let best = uci.bestmove();
+    assert_legal(&position_after(None, &["e2e4", "e7e5"]), &best);
+    let depths: Vec<u32> = uci
+        .log
+        .iter()
+        .skip_while(|l| !l.contains("go depth 3"))
+        .filter_map(|l| l.strip_prefix("info depth "))
+        .map(|l| l.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(depths, [1, 2, 3]);
+}
+
+#[test]
+fn go_mate_stops_at_the_mate() {
+    let mut uci = Uci::start();
+    uci.send(&format!("position fen {MATE_IN_TWO}"));
+    uci.send("go mate 2");
+    assert_eq!(uci.bestmove(), "a1a6");
+    assert!(uci.log.iter().any(|l| l.contains("score mate 2")), "{:?}", uci.log);
+    // Being mated: the losing side reports a negative mate.
+    uci.send("position fen kbK5/pp6/RP6/8/8/8/8/8 b - - 1 1");
+    uci.send("go depth 4");
+    let best = uci.bestmove();
+    assert_legal(&Position::from_fen("kbK5/pp6/RP6/8/8/8/8/8 b - - 1 1").unwrap(), &best);
+    assert!(uci.log.iter().any(|l| l.contains("score mate -1")), "{:?}", uci.log);
+}
+
+#[test]
+fn go_nodes_keeps_the_node_limit() {
+    let mut uci = Uci::start();
+    uci.send("position startpos");
+    uci.send("go nodes 5000");
+    let best = uci.bestmove();
+    assert_legal(&Position::startpos(), &best);
+    for line in uci.log.iter().filter(|l| l.starts_with("info depth")) {
+        let nodes: u64 = line.split(" nodes ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+        assert!(nodes <= 5000, "{line}");
+    }
+    // A limit smaller than one iteration still gives a legal move.
+    uci.send("go nodes 1");
+    assert_legal(&Position::startpos(), &uci.bestmove());
+}
+
+#[test]
+fn movetime_and_clock_limits() {
+    let mut uci = Uci::start();
+    uci.send("position startpos moves d2d4");
+    let pos = position_after(None, &["d2d4"]);
+    let start = Instant::now();
+    uci.send("go movetime 300");
+    assert_legal(&pos, &uci.bestmove());
+    let took = start.elapsed();
+    assert!(took < Duration::from_millis(1000), "{took:?}");
+    // The last move before the time control: at most the clock minus the
+    // move overhead (1000 - 700 ms here), and some time is used.
+    uci.send("setoption name Move Overhead value 700");
+    let start = Instant::now();
+    uci.send("go wtime 1000 btime 1000 movestogo 1");
+    assert_legal(&pos, &uci.bestmove());
+    let took = start.elapsed();
+    assert!(took < Duration::from_millis(700), "{took:?}");
+    // Less time on the clock than the overhead: a move at once.
+    uci.send("setoption name Move Overhead value 50");
+    let start = Instant::now();
+    uci.send("go wtime 20 btime 20 winc 0 binc 0");
+    assert_legal(&pos, &uci.bestmove());
+    assert!(start.elapsed() < Duration::from_millis(500), "{:?}", start.elapsed());
+    // An ordinary clock.
+    uci.send("go wtime 3000 btime 3000 winc 30 binc 30");
+    assert_legal(&pos, &uci.bestmove_within(Duration::from_millis(3000)));
+}
+
+#[test]
+fn infinite_answers_everything_and_waits_for_stop() {
+    let mut uci = Uci::start();
+    uci.send("position startpos moves e2e4");
+    uci.send("go infinite");
+    uci.quiet_for(Duration::from_millis(200));
+    uci.ready();
+    // Other commands meanwhile: none ends the search, none blocks.
+    uci.send("position startpos moves g1f3");
+    uci.send("setoption name Hash value 8");
+    uci.send("ucinewgame");
+    uci.send("debug on");
+    uci.send("foo bar");
+    uci.expect("unknown command", |l| l.starts_with("info string unknown command"));
+    uci.ready();
+    uci.quiet_for(Duration::from_millis(100));
+    uci.send("stop");
+    // The move is for the position the search started from.
+    assert_legal(&position_after(None, &["e2e4"]), &uci.bestmove_within(Duration::from_secs(2)));
+    // The new position is used by the next search.
+    uci.send("go depth 2");
+    assert_legal(&position_after(None, &["g1f3"]), &uci.bestmove());
+    // A new go during go infinite ends the old search with its move first.
+    uci.send("go infinite");
+    uci.quiet_for(Duration::from_millis(50));
+    uci.send("go depth 1");
+    let first = uci.bestmove();
+    let second = uci.bestmove();
+    assert_legal(&position_after(None, &["g1f3"]), &first);
+    assert_legal(&position_after(None, &["g1f3"]), &second);
+}
+
+#[test]
+fn stop_and_quit_during_a_long_search() {
+    let mut uci = Uci::start();
+    uci.send("position startpos");
+    uci.send("go depth 100");
+    std::thread::sleep(Duration::from_millis(100));
+    uci.ready();
+    uci.send("stop");
+    assert_legal(&Position::startpos(), &uci.bestmove_within(Duration::from_secs(2)));
+    uci.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    uci.send("quit");
+    uci.exits_within(Duration::from_secs(2));
+}
+
+#[test]
+fn end_of_input_during_a_search_ends_the_engine() {
+    let mut uci = Uci::start();
+    uci.send("position startpos");
+    uci.send("go infinite");
+    std::thread::sleep(Duration::from_millis(50));
+    drop(uci.stdin.take());
+    uci.exits_within(Duration::from_secs(2));
+}
+
+#[test]
+fn ponder_then_ponderhit_or_stop() {
+    let mut uci = Uci::start();
+    let pos = position_after(None, &["e2e4", "e7e5"]);
+    uci.send("position startpos moves e2e4 e7e5");
+    uci.send("go ponder wtime 3000 btime 3000");
+    // Pondering does not end by itself, whatever the clock says.
+    uci.quiet_for(Duration::from_millis(400));
+    uci.ready();
+    let hit = Instant::now();
+    uci.send("ponderhit");
+    // Now the clock counts: 3000 ms less overhead, 30 moves to go.
+    assert_legal(&pos, &uci.bestmove_within(Duration::from_secs(2)));
+    assert!(hit.elapsed() < Duration::from_millis(1000), "{:?}", hit.elapsed());
+    // A ponder search that is stopped gives its move too.
+    uci.send("go ponder wtime 3000 btime 3000");
+    uci.quiet_for(Duration::from_millis(100));
+    uci.send("stop");
+    assert_legal(&pos, &uci.bestmove_within(Duration::from_secs(2)));
+    // A search that finishes early (here a mate) still waits for ponderhit.
+    uci.send(&format!("position fen {MATE_IN_TWO}"));
+    uci.send("go ponder depth 5");
+    uci.quiet_for(Duration::from_millis(300));
+    uci.send("ponderhit");
+    assert_eq!(uci.bestmove_within(Duration::from_secs(2)), "a1a6");
+}
+
+#[test]
+fn searchmoves_restricts_the_root() {
+    let mut uci = Uci::start();
+    uci.send("position startpos");
+    uci.send("go depth 4 searchmoves a2a3 h2h3 z9z9");
+    uci.expect("note on the bad move", |l| l.starts_with("info string searchmoves: z9z9"));
+    let best = uci.bestmove();
+    assert!(best == "a2a3" || best == "h2h3", "{best}");
+    for line in uci.log.iter().filter(|l| l.starts_with("info depth")) {
+        let first = line.split(" pv ").nth(1).unwrap().split(' ').next().unwrap();
+        assert!(first == "a2a3" || first == "h2h3", "{line}");
     }
 }
 
 #[test]
-fn finds_mate_in_two() {
-    let out = session(&format!("uci\nisready\nucinewgame\nposition fen {MATE_IN_TWO}\ngo depth 5\nquit\n"));
-    assert!(out.contains("uciok") && out.contains("readyok"), "{out}");
-    assert!(
-        out.lines().any(|l| l.starts_with("info depth") && l.contains("score mate 2") && l.contains(" pv a1a6")),
-        "{out}"
-    );
-    assert!(out.lines().any(|l| l == "bestmove a1a6"), "{out}");
+fn invalid_positions_are_reported_and_never_searched() {
+    let mut uci = Uci::start();
+    for bad in [
+        "position fen not a fen",
+        "position fen 8/8/8/8/8/8/8/8 w - - 0 1",
+        "position startpos moves e2e4 e7e5 e1e3",
+        "position startpos moves e2e4 e2e4",
+        "position sideways",
+    ] {
+        uci.send("position startpos moves e2e4");
+        uci.send(bad);
+        uci.expect("info string", |l| l.starts_with("info string invalid position"));
+        uci.send("go depth 3");
+        // No search: neither of the old position nor of a prefix of the moves.
+        assert_eq!(uci.bestmove(), "0000", "{bad}");
+        let tail: Vec<_> = uci.log.iter().rev().take_while(|l| !l.starts_with("> go")).collect();
+        assert!(!tail.iter().any(|l| l.starts_with("info depth")), "{tail:?}");
+    }
+    uci.send("position startpos moves e2e4");
+    uci.send("go depth 2");
+    assert_legal(&position_after(None, &["e2e4"]), &uci.bestmove());
 }
 
 #[test]
-fn plays_from_move_list_and_respects_limits() {
-    let out = session("position startpos moves e2e4 e7e5 g1f3\ngo depth 3\n");
-    let best = out.lines().find_map(|l| l.strip_prefix("bestmove ")).expect("a bestmove line");
-    let pos = Position::startpos().play(Position::startpos().parse_uci("e2e4").unwrap());
-    let pos = pos.play(pos.parse_uci("e7e5").unwrap());
-    let pos = pos.play(pos.parse_uci("g1f3").unwrap());
-    assert!(pos.parse_uci(best).is_ok(), "{best} is not legal for Black here");
-    assert!(out.lines().filter(|l| l.starts_with("info depth")).count() <= 3);
-    // Clock-based limits finish with a move too; go infinite waits for stop.
-    let out = session("position startpos\ngo wtime 1000 btime 1000 winc 10 binc 10\n");
-    assert!(out.contains("bestmove "), "{out}");
-    let out = session("position startpos\ngo infinite\nstop\n");
-    assert!(out.contains("bestmove "), "{out}");
-    // A mated side has no move to give.
-    let out = session("position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3\ngo depth 2\n");
-    assert!(out.contains("bestmove 0000"), "{out}");
-    // Bad input is reported, not fatal.
-    let out = session("position fen not a fen\nfoo\nposition startpos moves e2e5\nisready\n");
-    assert!(out.contains("info string invalid position") && out.contains("readyok"), "{out}");
+fn mated_and_stalemated_positions() {
+    let mut uci = Uci::start();
+    uci.send("position startpos moves f2f3 e7e5 g2g4 d8h4");
+    uci.send("go depth 3");
+    uci.expect("mate 0", |l| l.starts_with("info") && l.contains("score mate 0"));
+    assert_eq!(uci.bestmove(), "0000");
+    uci.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    uci.send("go wtime 1000 btime 1000");
+    uci.expect("draw score", |l| l.starts_with("info") && l.contains("score cp 0"));
+    assert_eq!(uci.bestmove(), "0000");
+    // Even then, go infinite waits for stop.
+    uci.send("go infinite");
+    uci.quiet_for(Duration::from_millis(150));
+    uci.send("stop");
+    assert_eq!(uci.bestmove(), "0000");
+}
+
+#[test]
+fn own_book_plays_book_moves() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/polyglot_book.bin");
+    let bytes = std::fs::read(path).unwrap();
+    let book = Book::new(&bytes).unwrap();
+    let pos = Position::startpos();
+    let book_moves: Vec<String> = book.moves(&pos).filter(|m| m.weight > 0).map(|m| pos.uci(m.mv)).collect();
+    assert!(book_moves.len() > 3);
+
+    let mut uci = Uci::start();
+    uci.send(&format!("setoption name BookFile value {path}"));
+    uci.send("setoption name OwnBook value true");
+    uci.expect("book loaded", |l| l.starts_with("info string book ") && l.contains(&format!("{} entries", book.len())));
+    uci.send("position startpos");
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..12 {
+        uci.send("go wtime 10000 btime 10000");
+        uci.expect("book move note", |l| l.starts_with("info string book move"));
+        let best = uci.bestmove();
+        assert!(book_moves.contains(&best), "{best} not in {book_moves:?}");
+        seen.insert(best);
+    }
+    // The choice is random by weight, not always the same move.
+    assert!(seen.len() > 1, "{seen:?}");
+    // Off the book the engine searches.
+    uci.send("position fen 7k/8/8/8/8/8/8/K5Q1 w - - 0 1");
+    uci.send("go depth 2");
+    uci.expect("search output", |l| l.starts_with("info depth"));
+    uci.bestmove();
+    // A malformed book is refused with the reason.
+    let bad = std::env::temp_dir().join(format!("chess-movegen-bad-book-{}.bin", std::process::id()));
+    std::fs::write(&bad, &bytes[..40]).unwrap();
+    uci.send(&format!("setoption name BookFile value {}", bad.display()));
+    uci.expect("refusal", |l| l.starts_with("info string book") && l.contains("not a multiple of 16"));
+    let _ = std::fs::remove_file(&bad);
+    uci.send("position startpos");
+    uci.send("go depth 1");
+    uci.expect("search output", |l| l.starts_with("info depth"));
+    uci.bestmove();
 }

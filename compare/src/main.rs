@@ -8,6 +8,7 @@
 //! cargo run --release -p compare -- --check-games
 //! cargo run --release -p compare -- --align-sweep [--pads 0,16,32,48] [other options]
 //! cargo run --release -p compare -- --once bulk|full|play|list POSITION DEPTH [--crate NAME]
+//! cargo run --release -p compare -- pgn --help
 //! RUSTFLAGS="-C target-cpu=native" cargo run --release -p compare
 //! ```
 //!
@@ -443,7 +444,15 @@ fn median(xs: &mut [f64]) -> f64 {
     }
 }
 
+mod pgn;
+
 fn main() {
+    // `compare pgn ...`: the PGN reading benchmark (src/pgn.rs).
+    let all: Vec<String> = std::env::args().skip(1).collect();
+    if all.first().map(String::as_str) == Some("pgn") {
+        pgn::main(&all[1..]);
+        return;
+    }
     let mut rounds = 5usize;
     let mut deep = false;
     let mut only: Option<Mode> = None;
@@ -451,12 +460,11 @@ fn main() {
     let mut games = false;
     let mut tsv = false;
     let mut once: Option<(String, String, u32)> = None;
-    let all_args: Vec<String> = std::env::args().skip(1).collect();
-    if all_args.iter().any(|a| a == "--align-sweep") {
-        sweep::run(&all_args);
+    if all.iter().any(|a| a == "--align-sweep") {
+        sweep::run(&all);
         return;
     }
-    let mut args = all_args.into_iter();
+    let mut args = all.into_iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--rounds" => rounds = args.next().and_then(|v| v.parse().ok()).expect("--rounds N"),

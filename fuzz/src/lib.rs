@@ -1,7 +1,12 @@
-//! Helpers shared by the fuzz targets: start positions and the walk that
-//! turns fuzzer bytes into a sequence of legal moves.
+//! Helpers shared by the fuzz targets: start positions, the walk that
+//! turns fuzzer bytes into a sequence of legal moves, FENs built from
+//! bytes, and the independent slow move generator of the tests.
 
 use chess_movegen::{CastlingMode, FenOptions, Position};
+
+/// The slow reference move generator of `tests/differential.rs`.
+#[path = "../../tests/oracle/mod.rs"]
+pub mod oracle;
 
 /// Start positions with castling (standard and Chess960), en passant,
 /// promotions, pins and checks.
@@ -47,4 +52,62 @@ pub fn position_and_text(data: &[u8]) -> Option<(Position, String)> {
     let (choices, text) = rest.split_at(plies);
     let pos = walk(start_position(selector), choices);
     Some((pos, String::from_utf8_lossy(text).into_owned()))
+}
+
+/// A FEN made from bytes, for targets that want mostly well-formed
+/// positions: byte 0 is the side to move (bit 0), bytes 1-2 pick castling
+/// characters out of `KQkqABCDEFGHabcdefgh` (bit set = character present,
+/// up to 16 of them), byte 3 the en-passant square (64 and more: none),
+/// byte 4 the halfmove clock; the rest are pairs (square, piece) placed on
+/// an empty board, piece index modulo 13 among `PNBRQKpnbrqk` and empty.
+/// Returns `None` for fewer than 5 bytes.
+pub fn fen_from_bytes(data: &[u8]) -> Option<String> {
+    const PIECES: &[u8; 13] = b"PNBRQKpnbrqk.";
+    const CASTLING: &[u8; 20] = b"KQkqABCDEFGHabcdefgh";
+    let (head, placements) = data.split_at_checked(5)?;
+    let mut board = [b'.'; 64];
+    for pair in placements.chunks_exact(2) {
+        board[usize::from(pair[0] & 63)] = PIECES[usize::from(pair[1]) % PIECES.len()];
+    }
+    let mut fen = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match board[rank * 8 + file] {
+                b'.' => empty += 1,
+                c => {
+                    if empty > 0 {
+                        fen.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    fen.push(char::from(c));
+                }
+            }
+        }
+        if empty > 0 {
+            fen.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    fen.push_str(if head[0] & 1 == 0 { " w " } else { " b " });
+    let mask = u16::from_le_bytes([head[1], head[2]]);
+    let rights: String = (0..16).filter(|i| mask & (1 << i) != 0).map(|i| char::from(CASTLING[i])).collect();
+    fen.push_str(if rights.is_empty() { "-" } else { &rights });
+    match head[3] {
+        sq @ 0..=63 => {
+            fen.push(' ');
+            fen.push(char::from(b'a' + (sq & 7)));
+            fen.push(char::from(b'1' + (sq >> 3)));
+        }
+        _ => fen.push_str(" -"),
+    }
+    fen.push_str(&format!(" {} 100", head[4]));
+    Some(fen)
+}
+
+/// Parses `fen` leniently in `mode`.
+pub fn lenient(fen: &str, mode: CastlingMode) -> Option<Position> {
+    Position::from_fen_with(fen, FenOptions::new().castling(mode).lenient(true)).ok().map(|(pos, _)| pos)
 }

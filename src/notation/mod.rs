@@ -9,6 +9,8 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::moves::Move;
+use crate::outcome::Outcome;
+use crate::types::{File, Rank, Role, Square};
 
 /// Why a move is not legal in a position, as a GUI or UCI front end would
 /// tell its user. See [`Position::illegal_reason`](crate::Position::illegal_reason).
@@ -51,11 +53,34 @@ pub enum IllegalReason {
     /// En passant is only possible right after the enemy pawn's double
     /// step, onto the square it skipped.
     NoEnPassant,
+    /// A SAN move names a piece that is not there or cannot go there: no
+    /// piece of that role (on the origin file and/or rank the text gives)
+    /// reaches the destination, even ignoring checks and pins.
+    NoPieceCanReach {
+        /// The role the text names.
+        role: Role,
+        /// The origin file the text gives, if any.
+        file: Option<File>,
+        /// The origin rank the text gives, if any.
+        rank: Option<Rank>,
+        /// The destination.
+        to: Square,
+    },
 }
 
 impl fmt::Display for IllegalReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+        f.write_str(match *self {
+            IllegalReason::NoPieceCanReach { role, file, rank, to } => {
+                write!(f, "no {role} ")?;
+                match (file, rank) {
+                    (Some(file), Some(rank)) => write!(f, "on {file}{rank} ")?,
+                    (Some(file), None) => write!(f, "on the {file}-file ")?,
+                    (None, Some(rank)) => write!(f, "on rank {rank} ")?,
+                    (None, None) => {}
+                }
+                return write!(f, "can reach {to}");
+            }
             IllegalReason::NullMove => "the null move is not a legal move",
             IllegalReason::NoPiece => "there is no piece on the origin square",
             IllegalReason::OpponentPiece => "that piece belongs to the opponent",
@@ -121,6 +146,14 @@ pub enum MoveError {
         /// Every legal move that fits it.
         candidates: Vec<Move>,
     },
+    /// The game has ended by the rules, so no move can be played (see
+    /// [`Game::push`](crate::Game::push)).
+    GameOver {
+        /// The text given (or the move in UCI when no text was involved).
+        text: String,
+        /// How the game ended.
+        outcome: Outcome,
+    },
 }
 
 impl fmt::Display for MoveError {
@@ -138,6 +171,7 @@ impl fmt::Display for MoveError {
                 }
                 Ok(())
             }
+            MoveError::GameOver { text, outcome } => write!(f, "cannot play {text:?}: the game is over ({outcome})"),
         }
     }
 }

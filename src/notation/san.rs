@@ -7,7 +7,7 @@ use core::fmt::Write as _;
 use crate::moves::{Move, MoveList};
 use crate::notation::{IllegalReason, MoveError, Notation};
 use crate::position::Position;
-use crate::types::{Bitboard, CastlingSide, File, Rank, Role, Square};
+use crate::types::{CastlingSide, File, Rank, Role, Square};
 
 fn syntax(text: &str, reason: &'static str) -> MoveError {
     MoveError::Syntax { notation: Notation::San, text: String::from(text), reason }
@@ -37,6 +37,9 @@ fn parse_parts(text: &str) -> Result<SanParts, MoveError> {
         return Err(syntax(text, "unexpected non-ASCII character"));
     }
     let mut bytes = core.as_bytes();
+    if matches!(bytes[0], b'n' | b'r' | b'q' | b'k') {
+        return Err(syntax(text, "piece letters are upper case (N, B, R, Q, K)"));
+    }
     let role = match bytes[0] {
         b'N' => Role::Knight,
         b'B' => Role::Bishop,
@@ -70,6 +73,19 @@ fn parse_parts(text: &str) -> Result<SanParts, MoveError> {
                 }
             }
         }
+    }
+    if let [.., b'=' | b'/', last] = bytes {
+        return Err(syntax(
+            text,
+            if last.eq_ignore_ascii_case(&b'K') || last.eq_ignore_ascii_case(&b'P') {
+                "a pawn promotes to a queen, rook, bishop or knight, not to a king or pawn"
+            } else {
+                "invalid promotion piece (Q, R, B or N)"
+            },
+        ));
+    }
+    if let [.., b'=' | b'/'] = bytes {
+        return Err(syntax(text, "missing promotion piece after '='"));
     }
     if bytes.len() < 2 {
         return Err(syntax(text, "missing destination square"));
@@ -264,7 +280,9 @@ impl Position {
             }));
         }
         // No legal move fits: explain with the most telling reason among
-        // the pieces that match the text.
+        // the pieces that match the text; if none of them moves that way
+        // (or there is none), say that no such piece reaches the square.
+        let no_piece = IllegalReason::NoPieceCanReach { role, file, rank, to };
         let reason = from_mask
             .into_iter()
             .map(|from| {
@@ -282,10 +300,9 @@ impl Position {
                 IllegalReason::CaptureOwnPiece => 1,
                 _ => 0,
             });
-        Err(illegal(reason.unwrap_or(if self.pieces(us, role) == Bitboard::EMPTY {
-            IllegalReason::NoPiece
-        } else {
-            IllegalReason::CannotMoveThatWay
-        })))
+        Err(illegal(match reason {
+            None | Some(IllegalReason::CannotMoveThatWay) => no_piece,
+            Some(reason) => reason,
+        }))
     }
 }

@@ -88,8 +88,14 @@ impl Position {
     /// The move a UCI text denotes here, legal or not.
     fn uci_to_move(&self, text: &str) -> Result<Move, MoveError> {
         let bytes = text.as_bytes();
-        if !(bytes.len() == 4 || bytes.len() == 5) || !text.is_ascii() {
-            return Err(syntax(text, "expected 4 or 5 characters: from square, to square, promotion letter"));
+        if text.trim() != text {
+            return Err(syntax(text, "leading or trailing whitespace (a UCI move has no spaces)"));
+        }
+        if !text.is_ascii() {
+            return Err(syntax(text, "unexpected non-ASCII character"));
+        }
+        if !(bytes.len() == 4 || bytes.len() == 5) {
+            return Err(syntax(text, "expected 4 or 5 characters: from square, to square, optional promotion letter"));
         }
         let from = Square::from_ascii(&bytes[0..2]).map_err(|_| syntax(text, "the origin is not a square"))?;
         let to = Square::from_ascii(&bytes[2..4]).map_err(|_| syntax(text, "the destination is not a square"))?;

@@ -6,12 +6,12 @@ use core::fmt::{self, Write as _};
 use bitflags::bitflags;
 
 use crate::position::validate::back_rank;
-use crate::position::{CastlingMode, Position, PositionError};
+use crate::position::{CastlingMode, Position, PositionError, Setup};
 use crate::types::castling::is_standard_castling;
 use crate::types::{Bitboard, CastlingSide, Color, File, Piece, Rank, Role, Square};
 
-/// The six fields of a FEN record, for error reports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The six fields of a FEN record, for error reports; ordered as in FEN.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum FenField {
     /// Piece placement (`rnbqkbnr/pppppppp/8/...`).
     Board,
@@ -52,14 +52,20 @@ impl fmt::Display for FenField {
 }
 
 /// What is wrong with a FEN.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum FenErrorKind {
     /// Not six space-separated fields (four or five are accepted by the
     /// lenient parser, which then assumes `0 1` for the clocks).
+    /// [`FenError::field`] is the first missing field, or the fullmove
+    /// number when there are too many.
     FieldCount {
         /// How many fields the text has.
         found: usize,
+        /// The fewest fields accepted (6, or 4 when lenient).
+        min: usize,
+        /// The most fields accepted (6).
+        max: usize,
     },
     /// A character that is not a piece letter, a digit 1-8 or `/`.
     InvalidBoardChar(char),
@@ -101,10 +107,12 @@ pub enum FenErrorKind {
 /// let err = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBXR w KQkq - 0 1").unwrap_err();
 /// assert_eq!(err.kind(), FenErrorKind::InvalidBoardChar('X'));
 /// assert_eq!(err.field(), FenField::Board);
-/// assert_eq!(err.offset(), 41);
-/// assert_eq!(err.to_string(), "invalid FEN (board field, byte 41): invalid character 'X'");
+/// assert_eq!(
+///     err.to_string(),
+///     "invalid FEN (board field, byte 41): invalid character 'X' (expected a piece letter PNBRQK or pnbrqk, a digit 1-8 or '/')"
+/// );
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FenError {
     kind: FenErrorKind,
     field: FenField,
@@ -131,21 +139,50 @@ impl FenError {
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let FenErrorKind::FieldCount { found, min, max } = self.kind {
+            return field_count_message(f, self.offset, found, min, max);
+        }
         write!(f, "invalid FEN ({} field, byte {}): ", self.field, self.offset)?;
         match self.kind {
-            FenErrorKind::FieldCount { found } => write!(f, "expected 6 fields, found {found}"),
-            FenErrorKind::InvalidBoardChar(c) => write!(f, "invalid character {c:?}"),
+            FenErrorKind::FieldCount { .. } => Ok(()),
+            FenErrorKind::InvalidBoardChar(c) => {
+                write!(f, "invalid character {c:?} (expected a piece letter PNBRQK or pnbrqk, a digit 1-8 or '/')")
+            }
             FenErrorKind::RankTooLong { rank } => write!(f, "rank {rank} has more than 8 squares"),
             FenErrorKind::RankTooShort { rank } => write!(f, "rank {rank} has fewer than 8 squares"),
-            FenErrorKind::RankCount { found } => write!(f, "expected 8 ranks, found {found}"),
+            FenErrorKind::RankCount { found } => write!(f, "found {found} ranks, expected 8 separated by '/'"),
             FenErrorKind::InvalidSideToMove => f.write_str("side to move must be 'w' or 'b'"),
-            FenErrorKind::InvalidCastlingChar(c) => write!(f, "invalid castling character {c:?}"),
+            FenErrorKind::InvalidCastlingChar(c) => {
+                write!(f, "invalid castling character {c:?} (expected KQkq, file letters A-H or a-h, or '-')")
+            }
             FenErrorKind::DuplicateCastling(c) => write!(f, "castling right {c:?} given twice"),
             FenErrorKind::InvalidEpSquare => f.write_str("en-passant square must be a square like e3, or '-'"),
-            FenErrorKind::InvalidNumber => f.write_str("expected a non-negative decimal number"),
+            FenErrorKind::InvalidNumber => f.write_str("expected a decimal number from 0 to 4294967295"),
             FenErrorKind::Illegal(reasons) => write!(f, "{reasons}"),
         }
     }
+}
+
+/// `invalid FEN (byte 52): found 4 fields, expected 6; missing: halfmove
+/// clock, fullmove number`.
+fn field_count_message(f: &mut fmt::Formatter<'_>, offset: usize, found: usize, min: usize, max: usize) -> fmt::Result {
+    write!(f, "invalid FEN (byte {offset}): found {found} field{}, expected ", if found == 1 { "" } else { "s" })?;
+    if min == max {
+        write!(f, "{max}")?;
+    } else {
+        write!(f, "{min} to {max}")?;
+    }
+    if found > max {
+        return write!(f, "; text after the {} field", FenField::ALL[max - 1]);
+    }
+    f.write_str("; missing: ")?;
+    for (i, field) in FenField::ALL[found.min(min)..min].iter().enumerate() {
+        write!(f, "{}{field}", if i == 0 { "" } else { ", " })?;
+    }
+    if found >= 4 && min == max {
+        f.write_str(" (Position::from_fen_lenient reads FENs without clocks)")?;
+    }
+    Ok(())
 }
 
 #[cfg(feature = "std")]
@@ -171,7 +208,7 @@ bitflags! {
 }
 
 /// How to read a FEN.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[non_exhaustive]
 pub struct FenOptions {
     /// Standard chess (castling rights must name a1/h1/a8/h8 rooks and an
@@ -225,6 +262,71 @@ fn error(kind: FenErrorKind, field: FenField, offset: usize) -> FenError {
     FenError { kind, field, offset }
 }
 
+/// A FEN read for its syntax: the setup, where each field starts (for
+/// errors found later), and whether the clocks were left out.
+pub(crate) struct ParsedFen {
+    pub(crate) setup: Setup,
+    starts: [usize; 6],
+    missing_clocks: bool,
+}
+
+impl ParsedFen {
+    /// The error for a setup that breaks the rules: the field of the first
+    /// reason, in FEN order.
+    fn illegal(&self, errors: PositionError) -> FenError {
+        let field = if errors.intersects(
+            PositionError::MISSING_KING
+                | PositionError::TOO_MANY_KINGS
+                | PositionError::PAWNS_ON_BACK_RANK
+                | PositionError::OPPOSITE_CHECK
+                | PositionError::TOO_MUCH_MATERIAL,
+        ) {
+            FenField::Board
+        } else if errors.contains(PositionError::INVALID_CASTLING_RIGHTS) {
+            FenField::Castling
+        } else if errors.contains(PositionError::INVALID_EP_SQUARE) {
+            FenField::EnPassant
+        } else if self.setup.fullmove_number() == 0 {
+            FenField::FullmoveNumber
+        } else {
+            FenField::HalfmoveClock
+        };
+        error(FenErrorKind::Illegal(errors), field, self.starts[field as usize])
+    }
+}
+
+/// Reads the six (or, lenient, four to six) fields of a FEN into a
+/// [`Setup`], checking syntax only.
+pub(crate) fn parse_setup(fen: &str, options: FenOptions) -> Result<ParsedFen, FenError> {
+    let (fields, count) = split_fields(fen);
+    check_field_count(fen, &fields, count, options.lenient)?;
+    let [board, side, castling, ep, halfmove, fullmove, _] = fields;
+    let mut setup = Setup::empty();
+    setup.set_castling_mode(options.castling);
+    parse_board(&mut setup, board.0, board.1)?;
+    setup.set_side_to_move(parse_side(side.0, side.1)?);
+    setup.set_castling_rooks(parse_castling(&setup, castling.0, castling.1)?);
+    setup.set_ep_square(parse_ep_square(ep.0, ep.1)?);
+    if count >= 5 {
+        setup.set_halfmove_clock(parse_number(halfmove.0, FenField::HalfmoveClock, halfmove.1)?);
+    }
+    if count >= 6 {
+        setup.set_fullmove_number(parse_number(fullmove.0, FenField::FullmoveNumber, fullmove.1)?);
+    }
+    let starts = [board.1, side.1, castling.1, ep.1, halfmove.1, fullmove.1];
+    Ok(ParsedFen { setup, starts, missing_clocks: count < 6 })
+}
+
+fn check_field_count(fen: &str, fields: &[(&str, usize); 7], count: usize, lenient: bool) -> Result<(), FenError> {
+    let min = if lenient { 4 } else { 6 };
+    if (min..=6).contains(&count) {
+        return Ok(());
+    }
+    let (field, at) =
+        if count > 6 { (FenField::FullmoveNumber, fields[6].1) } else { (FenField::ALL[count], fen.len()) };
+    Err(error(FenErrorKind::FieldCount { found: count, min, max: 6 }, field, at))
+}
+
 fn parse_number(text: &str, field: FenField, offset: usize) -> Result<u32, FenError> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(error(FenErrorKind::InvalidNumber, field, offset));
@@ -232,7 +334,7 @@ fn parse_number(text: &str, field: FenField, offset: usize) -> Result<u32, FenEr
     text.parse().map_err(|_| error(FenErrorKind::InvalidNumber, field, offset))
 }
 
-fn parse_board(pos: &mut Position, text: &str, offset: usize) -> Result<(), FenError> {
+fn parse_board(setup: &mut Setup, text: &str, offset: usize) -> Result<(), FenError> {
     let ranks = text.split('/').count();
     if ranks != 8 {
         let at = if ranks > 8 { text.match_indices('/').nth(7).map_or(0, |(i, _)| i) } else { text.len() };
@@ -253,7 +355,7 @@ fn parse_board(pos: &mut Position, text: &str, offset: usize) -> Result<(), FenE
                 }
                 file += d;
             } else if let Some(piece) = Piece::from_char(c) {
-                pos.put(Square::new(File::ALL[file as usize], rank), piece);
+                setup.put(Square::new(File::ALL[file as usize], rank), piece);
                 file += 1;
             } else {
                 return Err(error(FenErrorKind::InvalidBoardChar(c), FenField::Board, at));
@@ -266,6 +368,65 @@ fn parse_board(pos: &mut Position, text: &str, offset: usize) -> Result<(), FenE
         rank_start += rank_text.len() + 1;
     }
     Ok(())
+}
+
+fn parse_side(text: &str, offset: usize) -> Result<Color, FenError> {
+    match text {
+        "w" => Ok(Color::White),
+        "b" => Ok(Color::Black),
+        _ => Err(error(FenErrorKind::InvalidSideToMove, FenField::SideToMove, offset)),
+    }
+}
+
+/// The castling rooks the letters name (see [`Setup::from_fen`]): syntax
+/// errors here, rights without their king or rook at validation, where
+/// the square a letter would name fails the rook check.
+fn parse_castling(setup: &Setup, text: &str, offset: usize) -> Result<Bitboard, FenError> {
+    let mut rooks = Bitboard::EMPTY;
+    if text == "-" {
+        return Ok(rooks);
+    }
+    let mut pieces = Position::empty();
+    for (sq, piece) in setup.iter() {
+        pieces.put(sq, piece);
+    }
+    let mut seen = [false; 128];
+    for (i, c) in text.char_indices() {
+        let at = offset + i;
+        if !matches!(c, 'K' | 'Q' | 'k' | 'q' | 'A'..='H' | 'a'..='h') {
+            return Err(error(FenErrorKind::InvalidCastlingChar(c), FenField::Castling, at));
+        }
+        if core::mem::replace(&mut seen[c as usize], true) {
+            return Err(error(FenErrorKind::DuplicateCastling(c), FenField::Castling, at));
+        }
+        match castling_rook(&pieces, c, setup.castling_mode()) {
+            Some(rook) if rooks.contains(rook) => {
+                return Err(error(FenErrorKind::DuplicateCastling(c), FenField::Castling, at))
+            }
+            Some(rook) => rooks = rooks.with(rook),
+            None => rooks = rooks.with(unresolved_castling_square(c)),
+        }
+    }
+    Ok(rooks)
+}
+
+/// The square a castling letter names when no king and rook fit it: the
+/// h-file for `K`, the a-file for `Q`, the letter's file otherwise.
+fn unresolved_castling_square(c: char) -> Square {
+    let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+    let file = match c.to_ascii_lowercase() {
+        'k' => File::H,
+        'q' => File::A,
+        letter => File::from_char(letter).unwrap_or(File::A),
+    };
+    Square::new(file, Rank::First.relative_to(color))
+}
+
+fn parse_ep_square(text: &str, offset: usize) -> Result<Option<Square>, FenError> {
+    match text {
+        "-" => Ok(None),
+        text => text.parse().map(Some).map_err(|_| error(FenErrorKind::InvalidEpSquare, FenField::EnPassant, offset)),
+    }
 }
 
 /// The rook a castling character refers to, if the king and rook are there.
@@ -289,6 +450,22 @@ fn castling_rook(pos: &Position, c: char, mode: CastlingMode) -> Option<Square> 
 }
 
 impl Position {
+    /// The standard start position.
+    pub fn startpos() -> Position {
+        let mut pos = Position::empty();
+        let back =
+            [Role::Rook, Role::Knight, Role::Bishop, Role::Queen, Role::King, Role::Bishop, Role::Knight, Role::Rook];
+        for (file, role) in back.into_iter().enumerate() {
+            pos.put(Square::ALL[file], Piece::new(Color::White, role));
+            pos.put(Square::ALL[8 + file], Piece::new(Color::White, Role::Pawn));
+            pos.put(Square::ALL[48 + file], Piece::new(Color::Black, Role::Pawn));
+            pos.put(Square::ALL[56 + file], Piece::new(Color::Black, role));
+        }
+        pos.castling = Square::A1.bitboard() | Square::H1.bitboard() | Square::A8.bitboard() | Square::H8.bitboard();
+        pos.hash = pos.compute_hash();
+        pos
+    }
+
     /// Parses a FEN of a standard chess position, strictly.
     ///
     /// # Errors
@@ -340,102 +517,31 @@ impl Position {
     /// # Ok::<(), chess_movegen::FenError>(())
     /// ```
     pub fn from_fen_with(fen: &str, options: FenOptions) -> Result<(Position, Repairs), FenError> {
-        let (fields, count) = split_fields(fen);
-        let min_fields = if options.lenient { 4 } else { 6 };
-        if count < min_fields || count > 6 {
-            let at = if count > 6 { fields[6].1 } else { fen.len() };
-            let field = FenField::ALL[count.min(5)];
-            return Err(error(FenErrorKind::FieldCount { found: count }, field, at));
-        }
-        let mut repairs = Repairs::empty();
-        let mut pos = Position::empty();
-        pos.mode = options.castling;
-        let [board, side, castling, ep, halfmove, fullmove, _] = fields;
-
-        parse_board(&mut pos, board.0, board.1)?;
-
-        pos.side = match side.0 {
-            "w" => Color::White,
-            "b" => Color::Black,
-            _ => return Err(error(FenErrorKind::InvalidSideToMove, FenField::SideToMove, side.1)),
-        };
-
-        // Castling: syntax errors now, rights without king or rook later.
-        let mut castling_invalid = false;
-        if castling.0 != "-" {
-            let mut seen = alloc::vec::Vec::with_capacity(4);
-            for (i, c) in castling.0.char_indices() {
-                let at = castling.1 + i;
-                if !matches!(c, 'K' | 'Q' | 'k' | 'q' | 'A'..='H' | 'a'..='h') {
-                    return Err(error(FenErrorKind::InvalidCastlingChar(c), FenField::Castling, at));
-                }
-                if seen.contains(&c) {
-                    return Err(error(FenErrorKind::DuplicateCastling(c), FenField::Castling, at));
-                }
-                seen.push(c);
-                match castling_rook(&pos, c, options.castling) {
-                    Some(rook) if !pos.castling.contains(rook) => pos.castling = pos.castling.with(rook),
-                    Some(_) => return Err(error(FenErrorKind::DuplicateCastling(c), FenField::Castling, at)),
-                    None => castling_invalid = true,
-                }
-            }
-        }
-
-        pos.ep_square = match ep.0 {
-            "-" => None,
-            text => Some(
-                text.parse::<Square>().map_err(|_| error(FenErrorKind::InvalidEpSquare, FenField::EnPassant, ep.1))?,
-            ),
-        };
-
-        if count >= 5 {
-            pos.halfmove = parse_number(halfmove.0, FenField::HalfmoveClock, halfmove.1)?;
-        }
-        if count >= 6 {
-            pos.fullmove = parse_number(fullmove.0, FenField::FullmoveNumber, fullmove.1)?;
-        } else {
+        let parsed = parse_setup(fen, options)?;
+        let (pos, mut repairs) =
+            Position::validated(&parsed.setup, options.lenient).map_err(|errors| parsed.illegal(errors))?;
+        if parsed.missing_clocks {
             repairs |= Repairs::MISSING_CLOCKS;
         }
-
-        let mut errors = pos.validate();
-        if castling_invalid {
-            errors |= PositionError::INVALID_CASTLING_RIGHTS;
-        }
-        if options.lenient {
-            if errors.contains(PositionError::INVALID_CASTLING_RIGHTS) {
-                pos.castling = pos.castling_rooks_repaired();
-                repairs |= Repairs::CASTLING_RIGHTS;
-            }
-            if errors.contains(PositionError::INVALID_EP_SQUARE) {
-                pos.ep_square = None;
-                repairs |= Repairs::EP_SQUARE;
-            }
-            if !pos.counters_valid() {
-                pos.repair_counters();
-                repairs |= Repairs::COUNTERS;
-            }
-            errors = pos.validate();
-        }
-        if !errors.is_empty() {
-            let (field, offset) = if errors.intersects(
-                PositionError::MISSING_KING
-                    | PositionError::TOO_MANY_KINGS
-                    | PositionError::PAWNS_ON_BACK_RANK
-                    | PositionError::OPPOSITE_CHECK
-                    | PositionError::TOO_MUCH_MATERIAL,
-            ) {
-                (FenField::Board, board.1)
-            } else if errors.contains(PositionError::INVALID_CASTLING_RIGHTS) {
-                (FenField::Castling, castling.1)
-            } else if errors.contains(PositionError::INVALID_EP_SQUARE) {
-                (FenField::EnPassant, ep.1)
-            } else {
-                (FenField::HalfmoveClock, halfmove.1)
-            };
-            return Err(error(FenErrorKind::Illegal(errors), field, offset));
-        }
-        pos.hash = pos.compute_hash();
         Ok((pos, repairs))
+    }
+
+    /// Repairs what the lenient readers repair, given the rules broken.
+    pub(crate) fn repair(&mut self, errors: PositionError) -> Repairs {
+        let mut repairs = Repairs::empty();
+        if errors.contains(PositionError::INVALID_CASTLING_RIGHTS) {
+            self.castling = self.castling_rooks_repaired();
+            repairs |= Repairs::CASTLING_RIGHTS;
+        }
+        if errors.contains(PositionError::INVALID_EP_SQUARE) {
+            self.ep_square = None;
+            repairs |= Repairs::EP_SQUARE;
+        }
+        if !self.counters_valid() {
+            self.repair_counters();
+            repairs |= Repairs::COUNTERS;
+        }
+        repairs
     }
 
     /// The castling rooks that are valid, one per side at most.
@@ -479,66 +585,88 @@ impl Position {
     /// assert_eq!(Position::startpos().fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     /// ```
     pub fn fen(&self) -> String {
-        let mut out = String::with_capacity(90);
-        for rank in Rank::ALL.iter().rev() {
-            let mut empty = 0;
-            for file in File::ALL {
-                match self.piece_at(Square::new(file, *rank)) {
-                    Some(piece) => {
-                        if empty > 0 {
-                            out.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        out.push(piece.char());
+        write_fen(&self.to_setup())
+    }
+}
+
+/// Writes a setup as FEN; see [`Position::fen`] and [`Setup::fen`].
+pub(crate) fn write_fen(setup: &Setup) -> String {
+    let mut out = String::with_capacity(90);
+    write_board(&mut out, setup);
+    out.push(' ');
+    out.push(setup.side_to_move().char());
+    out.push(' ');
+    write_castling(&mut out, setup);
+    match setup.ep_square() {
+        Some(ep) => {
+            let _ = write!(out, " {ep}");
+        }
+        None => out.push_str(" -"),
+    }
+    let _ = write!(out, " {} {}", setup.halfmove_clock(), setup.fullmove_number());
+    out
+}
+
+fn write_board(out: &mut String, setup: &Setup) {
+    for rank in Rank::ALL.iter().rev() {
+        let mut empty = 0;
+        for file in File::ALL {
+            match setup.piece_at(Square::new(file, *rank)) {
+                Some(piece) => {
+                    if empty > 0 {
+                        out.push(char::from(b'0' + empty));
+                        empty = 0;
                     }
-                    None => empty += 1,
+                    out.push(piece.char());
                 }
-            }
-            if empty > 0 {
-                out.push(char::from(b'0' + empty));
-            }
-            if *rank != Rank::First {
-                out.push('/');
+                None => empty += 1,
             }
         }
-        out.push(' ');
-        out.push(self.side.char());
-        out.push(' ');
-        let mut any = false;
-        for color in Color::ALL {
-            let rooks = self.pieces(color, Role::Rook) & back_rank(color);
-            for side in CastlingSide::ALL {
-                let Some(rook) = self.castling_rook(color, side) else {
-                    continue;
-                };
-                let outermost = match side {
-                    CastlingSide::KingSide => rooks.last() == Some(rook),
-                    CastlingSide::QueenSide => rooks.first() == Some(rook),
-                };
-                let c = if outermost {
-                    if side == CastlingSide::KingSide {
-                        'k'
-                    } else {
-                        'q'
-                    }
-                } else {
-                    rook.file().char()
+        if empty > 0 {
+            out.push(char::from(b'0' + empty));
+        }
+        if *rank != Rank::First {
+            out.push('/');
+        }
+    }
+}
+
+/// Castling rights as `KQkq` where the letter names the outermost rook on
+/// its side of the king (always so in standard chess), as the rook's file
+/// letter otherwise (X-FEN). King-side rights first; castling rooks off
+/// the back ranks cannot be written and are left out.
+fn write_castling(out: &mut String, setup: &Setup) {
+    let start = out.len();
+    for color in Color::ALL {
+        let back = back_rank(color);
+        let rooks = setup.pieces(color, Role::Rook) & back;
+        let king = (setup.pieces(color, Role::King) & back).single();
+        let marked = setup.castling_rooks() & back;
+        let (king_side, queen_side) = match king {
+            Some(king) => {
+                (marked & !Bitboard((king.bitboard().0 << 1).wrapping_sub(1)), marked & Bitboard(king.bitboard().0 - 1))
+            }
+            None => (Bitboard::EMPTY, marked),
+        };
+        for (side, squares) in [(CastlingSide::KingSide, king_side), (CastlingSide::QueenSide, queen_side)] {
+            for rook in squares.into_iter().rev() {
+                let outermost = king.is_some()
+                    && rooks.contains(rook)
+                    && match side {
+                        CastlingSide::KingSide => rooks.last() == Some(rook),
+                        CastlingSide::QueenSide => rooks.first() == Some(rook),
+                    };
+                let c = match (outermost, side) {
+                    (true, CastlingSide::KingSide) => 'k',
+                    (true, CastlingSide::QueenSide) => 'q',
+                    (false, _) => rook.file().char(),
                 };
                 out.push(if color == Color::White { c.to_ascii_uppercase() } else { c });
-                any = true;
             }
         }
-        if !any {
-            out.push('-');
-        }
-        match self.ep_square {
-            Some(ep) => {
-                let _ = write!(out, " {ep}");
-            }
-            None => out.push_str(" -"),
-        }
-        let _ = write!(out, " {} {}", self.halfmove, self.fullmove);
-        out
+    }
+    if out.len() == start {
+        out.push('-');
     }
 }
 

@@ -108,7 +108,7 @@ impl Position {
             let promoted = [(Role::Knight, 2), (Role::Bishop, 2), (Role::Rook, 2), (Role::Queen, 1)]
                 .iter()
                 .map(|&(role, start)| self.pieces(color, role).len().saturating_sub(start))
-                .sum::<u32>();
+                .sum::<usize>();
             if pieces > 16 || pawns > 8 || promoted > 8 - pawns.min(8) {
                 errors |= PositionError::TOO_MUCH_MATERIAL;
             }

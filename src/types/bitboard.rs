@@ -68,10 +68,11 @@ impl Bitboard {
         Bitboard(bits)
     }
 
-    /// Number of squares in the set.
+    /// Number of squares in the set (a popcount), as `usize` like the
+    /// `len` of every Rust collection.
     #[inline(always)]
-    pub const fn len(self) -> u32 {
-        self.0.count_ones()
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
     }
 
     /// True if the set is empty.
@@ -150,10 +151,27 @@ impl Bitboard {
         }
     }
 
-    /// The set mirrored top to bottom.
+    /// The set mirrored top to bottom (a1 ↔ a8).
     #[inline]
     pub const fn flip_vertical(self) -> Bitboard {
         Bitboard(self.0.swap_bytes())
+    }
+
+    /// The set mirrored left to right (a1 ↔ h1).
+    ///
+    /// ```
+    /// use chess_movegen::{Bitboard, Square};
+    /// let bb = Square::A1.bitboard() | Square::C4.bitboard();
+    /// assert_eq!(bb.flip_horizontal(), Square::H1.bitboard() | Square::F4.bitboard());
+    /// ```
+    #[inline]
+    pub const fn flip_horizontal(self) -> Bitboard {
+        // Reverse the bits of each byte (one rank): swap halves, quarters, bits.
+        let x = self.0;
+        let x = (x >> 4) & 0x0f0f_0f0f_0f0f_0f0f | (x & 0x0f0f_0f0f_0f0f_0f0f) << 4;
+        let x = (x >> 2) & 0x3333_3333_3333_3333 | (x & 0x3333_3333_3333_3333) << 2;
+        let x = (x >> 1) & 0x5555_5555_5555_5555 | (x & 0x5555_5555_5555_5555) << 1;
+        Bitboard(x)
     }
 }
 

@@ -5,9 +5,12 @@ pub(crate) mod castling;
 mod color;
 mod piece;
 mod square;
+mod text;
 
 pub use bitboard::{Bitboard, Squares};
 pub use castling::{CastlingRights, CastlingSide};
 pub use color::Color;
 pub use piece::{Piece, Role};
 pub use square::{File, ParseSquareError, Rank, Square};
+pub(crate) use text::name as role_name;
+pub use text::ParseValueError;

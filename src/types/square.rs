@@ -100,11 +100,13 @@ impl Square {
     /// use chess_movegen::Square;
     /// assert_eq!(Square::E2.offset(0, 2), Some(Square::E4));
     /// assert_eq!(Square::H1.offset(1, 0), None);
+    /// assert_eq!(Square::H8.offset(i8::MAX, i8::MAX), None);
     /// ```
     #[inline]
     pub const fn offset(self, files: i8, ranks: i8) -> Option<Square> {
-        let file = (self as u8 & 7) as i8 + files;
-        let rank = (self as u8 >> 3) as i8 + ranks;
+        // In i16, so that no offset of the i8 range can overflow.
+        let file = (self as u8 & 7) as i16 + files as i16;
+        let rank = (self as u8 >> 3) as i16 + ranks as i16;
         if file >= 0 && file < 8 && rank >= 0 && rank < 8 {
             Some(Square::ALL[(rank * 8 + file) as usize])
         } else {
@@ -116,6 +118,12 @@ impl Square {
     #[inline]
     pub const fn flip_vertical(self) -> Square {
         Square::ALL[self as usize ^ 56]
+    }
+
+    /// The square mirrored left to right (a1 ↔ h1).
+    #[inline]
+    pub const fn flip_horizontal(self) -> Square {
+        Square::ALL[self as usize ^ 7]
     }
 
     /// The square as seen from `color`'s side: unchanged for White, mirrored
@@ -142,7 +150,7 @@ impl fmt::Display for Square {
 }
 
 /// The error returned when text is not a square name like `e4`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct ParseSquareError;
 
 impl fmt::Display for ParseSquareError {

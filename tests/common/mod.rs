@@ -4,6 +4,13 @@
 use chess_movegen::{CastlingMode, FenOptions, Move, Position};
 use proptest::prelude::*;
 
+/// Kiwipete (chessprogramming.org "Perft Results", position 2): castling
+/// both ways for both sides, en passant, promotions, pins.
+pub const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+/// The position with the most legal moves known (218), White to move.
+pub const MOST_MOVES: &str = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1";
+
 /// One line of an EPD perft file: `FEN ;D1 n ;D2 n ...`.
 pub struct EpdLine {
     pub fen: String,
@@ -39,7 +46,7 @@ pub fn parse(fen: &str, chess960: bool) -> Position {
 /// start random playouts from.
 pub const START_FENS: [&str; 10] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    KIWIPETE,
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
     "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
     "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
@@ -81,5 +88,10 @@ impl Rng {
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
         self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
     }
 }

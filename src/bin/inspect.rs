@@ -1,45 +1,77 @@
 //! Position inspector.
 //!
 //! ```text
-//! cargo run --example inspect -- "<FEN>"            # a diagram and everything about the position
-//! cargo run --example inspect -- --json < fens.txt  # one JSON object per input line
-//! cargo run --example inspect -- --chess960 ...     # castling written king-takes-rook
+//! cargo run --bin inspect -- "<FEN>"              # a diagram and everything about the position
+//! cargo run --bin inspect -- --json < fens.txt    # one JSON object per input line
+//! cargo run --bin inspect -- --chess960 "<FEN>"   # read as Chess960, castling king-takes-rook
 //! ```
 //!
-//! FENs may use Chess960 castling rights (Shredder-FEN `HAha` or X-FEN),
-//! and may leave out the clocks (then `0 1`).
-//! In `--json` mode each line of standard input is one FEN and each output
-//! line is `{"fen" (normalised: en-passant square only when a capture is
-//! legal), "in_check", "checkers", "legal_moves", "san", "outcome",
-//! "insufficient_material"}`, or `{"input", "error"}` for a line that is not
-//! a valid position.
+//! FENs are read as standard chess unless `--chess960` is given; a FEN
+//! whose castling rights only make sense in Chess960 is refused with the
+//! standard-chess error (and a hint to use `--chess960`), never re-read
+//! silently. Clocks may be left out (then `0 1`). In `--json` mode each
+//! line of standard input is one FEN and each output line is `{"fen"
+//! (normalised: en-passant square only when a capture is legal),
+//! "chess960", "in_check", "checkers", "legal_moves", "san", "outcome",
+//! "insufficient_material"}`, or `{"input", "error"}` for a line that is
+//! not a valid position.
+
+mod cli;
 
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
-use chess_movegen::{CastlingMode, Color, DrawReason, FenError, FenOptions, Outcome, Position, Rank, Square};
+use chess_movegen::{Color, DrawReason, FenError, Outcome, Position, Rank, Square};
 
-fn parse(fen: &str, chess960: bool) -> Result<Position, FenError> {
-    // EPD-style FENs without clocks are common: read them as "0 1".
-    let fields = fen.split_whitespace().count();
-    let fen = match fields {
-        4 => format!("{fen} 0 1"),
-        5 => format!("{fen} 1"),
-        _ => fen.to_string(),
-    };
-    let fen = fen.as_str();
-    let standard = Position::from_fen_with(fen, FenOptions::new()).map(|(pos, _)| pos);
-    let mut pos = match standard {
-        Ok(pos) => pos,
-        // A FEN whose castling rights only make sense in Chess960.
-        Err(e) => match Position::from_fen_with(fen, FenOptions::new().castling(CastlingMode::Chess960)) {
-            Ok((pos, _)) => pos,
-            Err(_) => return Err(e),
-        },
-    };
-    // A setup that is not standard chess stays in Chess960 mode.
-    let _ = pos.set_castling_mode(if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard });
-    Ok(pos)
+const USAGE: &str = "usage: inspect [--chess960] [FEN]
+       inspect --json [--chess960] < fens.txt";
+
+const HELP: &str = "\
+Prints a diagram, the state, checkers, pins, the legal moves (UCI and SAN)
+and the outcome of a position (default: the start position).
+
+  FEN         the position, one argument (quote it); clocks may be left out
+  --json      read one FEN per line of standard input, write one JSON
+              object per line
+  --chess960  read castling rights as Chess960 (X-FEN, Shredder-FEN) and
+              write castling as the king taking its rook (e1h1)
+
+Without --chess960 a FEN is read as standard chess only.
+Exit status: 0, 1 for an invalid FEN, 2 for a usage error.";
+
+struct Args {
+    fen: Option<String>,
+    json: bool,
+    chess960: bool,
+}
+
+fn parse_args(mut args: cli::Args) -> Result<Args, cli::Stop> {
+    let mut parsed = Args { fen: None, json: false, chess960: false };
+    while let Some(arg) = args.next()? {
+        match arg.as_str() {
+            "--json" => parsed.json = true,
+            "--chess960" => parsed.chess960 = true,
+            other if other.starts_with('-') => return Err(cli::unknown(other)),
+            _ if parsed.fen.is_some() => return Err(cli::unknown(&arg)),
+            _ => parsed.fen = Some(arg),
+        }
+    }
+    if parsed.json && parsed.fen.is_some() {
+        return Err(cli::Stop::Usage("--json reads FENs from standard input, not from the arguments".into()));
+    }
+    Ok(parsed)
+}
+
+/// The FEN read in the mode asked for; a standard-chess error says when
+/// the FEN would be valid in Chess960.
+fn parse(fen: &str, chess960: bool) -> Result<Position, String> {
+    cli::read_fen(fen, chess960).map_err(|e: FenError| {
+        if !chess960 && cli::read_fen(fen, true).is_ok() {
+            format!("{e} (valid as Chess960: use --chess960)")
+        } else {
+            e.to_string()
+        }
+    })
 }
 
 fn outcome_name(outcome: Option<Outcome>) -> Option<&'static str> {
@@ -89,13 +121,14 @@ fn json_list(items: &[String]) -> String {
 fn json_line(line: &str, chess960: bool) -> String {
     let pos = match parse(line.trim(), chess960) {
         Ok(pos) => pos,
-        Err(e) => return format!("{{\"input\":{},\"error\":{}}}", json_string(line), json_string(&e.to_string())),
+        Err(e) => return format!("{{\"input\":{},\"error\":{}}}", json_string(line), json_string(&e)),
     };
     let (uci, san): (Vec<String>, Vec<String>) = moves(&pos).into_iter().unzip();
     let outcome = outcome_name(pos.outcome()).map_or("null".to_string(), json_string);
     format!(
-        "{{\"fen\":{},\"in_check\":{},\"checkers\":{},\"legal_moves\":{},\"san\":{},\"outcome\":{},\"insufficient_material\":{{\"white\":{},\"black\":{}}}}}",
+        "{{\"fen\":{},\"chess960\":{},\"in_check\":{},\"checkers\":{},\"legal_moves\":{},\"san\":{},\"outcome\":{},\"insufficient_material\":{{\"white\":{},\"black\":{}}}}}",
         json_string(&pos.normalized_fen()),
+        chess960,
         pos.is_check(),
         json_list(&squares(pos.checkers())),
         json_list(&uci),
@@ -106,7 +139,7 @@ fn json_line(line: &str, chess960: bool) -> String {
     )
 }
 
-fn describe(pos: &Position) -> String {
+fn describe(pos: &Position, chess960: bool) -> String {
     let mut out = String::new();
     for rank in Rank::ALL.iter().rev() {
         out.push_str(&format!("{} ", rank.char()));
@@ -122,6 +155,8 @@ fn describe(pos: &Position) -> String {
     let fen = pos.fen();
     let fields: Vec<&str> = fen.split(' ').collect();
     out.push_str(&format!("FEN:            {fen}\n"));
+    let rules = if chess960 { "Chess960 (castling written as king takes rook)" } else { "standard chess" };
+    out.push_str(&format!("read as:        {rules}\n"));
     out.push_str(&format!("side to move:   {}\n", pos.side_to_move()));
     out.push_str(&format!("castling:       {}\n", fields[2]));
     out.push_str(&format!("en passant:     {}\n", pos.ep_square().map_or("-".to_string(), |s| s.to_string())));
@@ -146,30 +181,26 @@ fn describe(pos: &Position) -> String {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let json = args.iter().any(|a| a == "--json");
-    let chess960 = args.iter().any(|a| a == "--chess960");
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        println!("usage: inspect [--chess960] \"<FEN>\" | inspect --json [--chess960] < fens.txt");
-        return ExitCode::SUCCESS;
-    }
-    if json {
+    let args = match parse_args(cli::Args::from_env()) {
+        Ok(args) => args,
+        Err(stop) => return stop.report(USAGE, HELP),
+    };
+    if args.json {
         let stdin = io::stdin();
         let mut out = BufWriter::new(io::stdout().lock());
         for line in stdin.lock().lines() {
             let Ok(line) = line else { break };
-            if writeln!(out, "{}", json_line(&line, chess960)).is_err() {
+            if writeln!(out, "{}", json_line(&line, args.chess960)).is_err() {
                 break;
             }
         }
         let _ = out.flush();
         return ExitCode::SUCCESS;
     }
-    let fens: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
-    let fen = fens.first().map_or("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", |s| s.as_str());
-    match parse(fen, chess960) {
+    let fen = args.fen.as_deref().unwrap_or("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    match parse(fen, args.chess960) {
         Ok(pos) => {
-            print!("{}", describe(&pos));
+            cli::out!("{}", describe(&pos, args.chess960).trim_end());
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -1,0 +1,194 @@
+//! The engine helpers over the 25 game positions and the positions one
+//! move after them (about 900 positions, some in check): `gives_check`
+//! against playing the move and asking `is_check`, SEE and `see_ge` on
+//! every capture, each generation kind, and `hash_after` against
+//! `play(m).zobrist_hash()`. Every run asserts a count or a checksum
+//! worked out at setup the slow way.
+
+use std::hint::black_box;
+use std::ops::ControlFlow;
+
+use chess_movegen::{Bitboard, GenKind, Legality, Move, MoveList, MoveVisitor, Position, Square};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+#[allow(dead_code)]
+#[path = "positions.rs"]
+mod positions;
+
+fn positions() -> Vec<Position> {
+    let mut all = Vec::new();
+    for (fen, _) in positions::GAMES {
+        let pos = Position::from_fen(fen).expect("valid FEN");
+        all.push(pos);
+        all.extend(pos.legal_moves().iter().map(|&m| pos.play(m)));
+    }
+    all
+}
+
+/// Counts moves set by set (promotions as one each: enough for a checksum).
+struct Count(usize);
+
+impl MoveVisitor for Count {
+    fn moves(&mut self, _from: Square, to: Bitboard) -> ControlFlow<()> {
+        self.0 += to.len();
+        ControlFlow::Continue(())
+    }
+    fn pawn_moves(&mut self, to: Bitboard, _offset: i8) -> ControlFlow<()> {
+        self.0 += to.len();
+        ControlFlow::Continue(())
+    }
+    fn special(&mut self, _mv: Move) -> ControlFlow<()> {
+        self.0 += 1;
+        ControlFlow::Continue(())
+    }
+}
+
+fn bench_engine(c: &mut Criterion) {
+    let positions = positions();
+    let moves: Vec<(Position, MoveList)> = positions.iter().map(|p| (*p, p.legal_moves())).collect();
+    let total_moves: usize = moves.iter().map(|m| m.1.len()).sum();
+    let checks = moves.iter().map(|(p, ms)| ms.iter().filter(|&&m| p.play(m).is_check()).count()).sum::<usize>();
+
+    let mut group = c.benchmark_group("gives_check");
+    group.throughput(Throughput::Elements(total_moves as u64));
+    group.bench_function("play + is_check", |b| {
+        b.iter(|| {
+            let n: usize =
+                moves.iter().map(|(p, ms)| ms.iter().filter(|&&m| black_box(p).play(m).is_check()).count()).sum();
+            assert_eq!(n, checks);
+        })
+    });
+    group.bench_function("gives_check", |b| {
+        b.iter(|| {
+            let n: usize =
+                moves.iter().map(|(p, ms)| ms.iter().filter(|&&m| black_box(p).gives_check(m)).count()).sum();
+            assert_eq!(n, checks);
+        })
+    });
+    group.bench_function("check_info + gives_check_with", |b| {
+        b.iter(|| {
+            let n: usize = moves
+                .iter()
+                .map(|(p, ms)| {
+                    let info = black_box(p).check_info();
+                    ms.iter().filter(|&&m| p.gives_check_with(&info, m)).count()
+                })
+                .sum();
+            assert_eq!(n, checks);
+        })
+    });
+    group.finish();
+
+    let captures: Vec<(Position, Vec<Move>)> = moves
+        .iter()
+        .map(|(p, ms)| {
+            (*p, ms.iter().copied().filter(|&m| m.is_en_passant() || p.piece_at(m.to()).is_some()).collect())
+        })
+        .collect();
+    let total_captures: usize = captures.iter().map(|c| c.1.len()).sum();
+    let see_sum: i64 = captures.iter().flat_map(|(p, ms)| ms.iter().map(move |&m| i64::from(p.see(m)))).sum();
+    let winning = captures.iter().flat_map(|(p, ms)| ms.iter().filter(move |&&m| p.see(m) >= 0)).count();
+    let mut group = c.benchmark_group("see");
+    group.throughput(Throughput::Elements(total_captures as u64));
+    group.bench_function("see", |b| {
+        b.iter(|| {
+            let sum: i64 =
+                captures.iter().flat_map(|(p, ms)| ms.iter().map(move |&m| i64::from(black_box(p).see(m)))).sum();
+            assert_eq!(sum, see_sum);
+        })
+    });
+    group.bench_function("see_ge 0", |b| {
+        b.iter(|| {
+            let n = captures.iter().flat_map(|(p, ms)| ms.iter().filter(move |&&m| black_box(p).see_ge(m, 0))).count();
+            assert_eq!(n, winning);
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("generate_into");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    let mut list = MoveList::new();
+    for legality in [Legality::Legal, Legality::PseudoLegal] {
+        for kind in [
+            GenKind::All,
+            GenKind::Noisy,
+            GenKind::Quiet,
+            GenKind::Evasions,
+            GenKind::NonEvasions,
+            GenKind::QuietChecks,
+        ] {
+            let expected: usize = positions
+                .iter()
+                .map(|p| {
+                    p.generate_into(kind, legality, &mut list);
+                    list.len()
+                })
+                .sum();
+            assert!(expected > 0 || kind == GenKind::Evasions);
+            group.bench_function(format!("{kind:?} {legality:?}"), |b| {
+                b.iter(|| {
+                    let mut n = 0;
+                    for p in &positions {
+                        black_box(p).generate_into(kind, legality, &mut list);
+                        n += list.len();
+                    }
+                    assert_eq!(n, expected);
+                })
+            });
+        }
+    }
+    let sets: usize = positions
+        .iter()
+        .map(|p| {
+            let mut count = Count(0);
+            let _ = p.visit_moves(GenKind::All, Legality::Legal, &mut count);
+            count.0
+        })
+        .sum();
+    group.bench_function("visit_moves All Legal (counting)", |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for p in &positions {
+                let mut count = Count(0);
+                let _ = black_box(p).visit_moves(GenKind::All, Legality::Legal, &mut count);
+                n += count.0;
+            }
+            assert_eq!(n, sets);
+        })
+    });
+    group.finish();
+
+    let checksum =
+        moves.iter().flat_map(|(p, ms)| ms.iter().map(move |&m| p.play(m).zobrist_hash())).fold(0, |a, h| a ^ h);
+    let mut group = c.benchmark_group("hash_after");
+    group.throughput(Throughput::Elements(total_moves as u64));
+    // The played position goes through `black_box`, as a search uses it:
+    // otherwise the compiler keeps only the hash update of `play`.
+    group.bench_function("play + zobrist_hash", |b| {
+        b.iter(|| {
+            let x = moves
+                .iter()
+                .flat_map(|(p, ms)| ms.iter().map(move |&m| black_box(black_box(p).play(m)).zobrist_hash()))
+                .fold(0, |a, h| a ^ h);
+            assert_eq!(x, checksum);
+        })
+    });
+    group.bench_function("hash_after", |b| {
+        b.iter(|| {
+            let x = moves
+                .iter()
+                .flat_map(|(p, ms)| ms.iter().map(move |&m| black_box(p).hash_after(m)))
+                .fold(0, |a, h| a ^ h);
+            assert_eq!(x, checksum);
+        })
+    });
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20).warm_up_time(std::time::Duration::from_millis(500))
+        .measurement_time(std::time::Duration::from_secs(2));
+    targets = bench_engine
+}
+criterion_main!(benches);

@@ -1,0 +1,432 @@
+//! The movetext and tag lexer: one pass over bytes, no allocation, with
+//! line and column tracking. Tokens are byte ranges into the input's
+//! current data, valid until the next call.
+
+use crate::pgn::input::sealed::Sealed;
+use crate::pgn::GameResult;
+
+/// Byte classes for the hot loops.
+const SPACE: u8 = 1;
+/// Bytes that may continue a move token (`Nbxd7+`, `e8=Q`, `O-O-O`, `e.p.`, `!?`).
+const WORD: u8 = 2;
+
+const fn classes() -> [u8; 256] {
+    let mut t = [0u8; 256];
+    t[b' ' as usize] = SPACE;
+    t[b'\t' as usize] = SPACE;
+    t[b'\r' as usize] = SPACE;
+    t[b'\n' as usize] = SPACE;
+    t[0x0b] = SPACE;
+    t[0x0c] = SPACE;
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if c.is_ascii_alphanumeric() {
+            t[b] = WORD;
+        }
+        b += 1;
+    }
+    let extra = b"+#=:-/!?.@";
+    let mut i = 0;
+    while i < extra.len() {
+        t[extra[i] as usize] = WORD;
+        i += 1;
+    }
+    t
+}
+
+static CLASS: [u8; 256] = classes();
+
+/// One lexical element. Ranges index the input's data at the time the
+/// token was returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Token {
+    /// End of input.
+    Eof,
+    /// `[`: a tag pair starts (not consumed).
+    TagStart,
+    /// A move number (`12.`, `12...`, `12`): consumed, carries nothing.
+    Number,
+    /// A move (or something that is not a known token and looks like one).
+    Word(usize, usize),
+    /// `$n` with its value (`None` if it does not fit in a byte).
+    Nag(Option<u8>),
+    /// A brace comment: the bytes between the braces.
+    Comment(usize, usize),
+    /// A brace comment that the input ends inside.
+    UnterminatedComment,
+    /// A `;` comment: the bytes up to the end of the line.
+    LineComment(usize, usize),
+    /// `(`.
+    Open,
+    /// `)`.
+    Close,
+    /// A termination marker.
+    Result(GameResult),
+    /// A byte that starts no token.
+    Other(u8),
+}
+
+/// Where a token starts, for errors.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Mark {
+    /// Absolute byte offset.
+    pub offset: u64,
+    /// 1-based line.
+    pub line: u64,
+    /// Absolute offset of the line's first byte.
+    pub line_start: u64,
+}
+
+pub(crate) struct Lexer<I> {
+    pub input: I,
+    /// Position in `input.data()`.
+    pub pos: usize,
+    /// Absolute offset of `input.data()[0]`.
+    pub base: u64,
+    pub line: u64,
+    pub line_start: u64,
+    /// Line feeds crossed by the last `skip_space`.
+    pub newlines: u32,
+    /// Where the last token started.
+    pub mark: Mark,
+    /// An I/O error that ended the input, until reported.
+    pub io_error: Option<alloc::string::String>,
+    /// The input has failed: nothing more is read.
+    failed: bool,
+}
+
+impl<I: Sealed> Lexer<I> {
+    pub fn new(input: I) -> Lexer<I> {
+        let mut lexer = Lexer {
+            input,
+            pos: 0,
+            base: 0,
+            line: 1,
+            line_start: 0,
+            newlines: 0,
+            mark: Mark { offset: 0, line: 1, line_start: 0 },
+            io_error: None,
+            failed: false,
+        };
+        if lexer.input.data().is_empty() {
+            lexer.more(0);
+        }
+        if lexer.input.data().starts_with(b"\xef\xbb\xbf") {
+            lexer.pos = 3;
+            lexer.line_start = 3;
+        }
+        lexer
+    }
+
+    #[inline(always)]
+    pub fn data(&self) -> &[u8] {
+        self.input.data()
+    }
+
+    /// Asks for more data, keeping bytes from `keep` on. False at the end.
+    #[cold]
+    fn more(&mut self, keep: usize) -> bool {
+        if self.failed {
+            return false;
+        }
+        match self.input.more(keep) {
+            Ok(more) => {
+                self.base += keep as u64;
+                self.pos -= keep;
+                more
+            }
+            Err(e) => {
+                self.base += keep as u64;
+                self.pos -= keep;
+                self.io_error = Some(e);
+                self.failed = true;
+                false
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn abs(&self, pos: usize) -> u64 {
+        self.base + pos as u64
+    }
+
+    #[inline(always)]
+    fn set_mark(&mut self) {
+        self.mark = Mark { offset: self.abs(self.pos), line: self.line, line_start: self.line_start };
+    }
+
+    /// Skips whitespace and `%` escape lines. Returns false at the end of
+    /// the input. Counts the line feeds in `newlines`.
+    #[inline]
+    pub fn skip_space(&mut self) -> bool {
+        self.newlines = 0;
+        loop {
+            let data = self.input.data();
+            let mut pos = self.pos;
+            while pos < data.len() {
+                let b = data[pos];
+                if CLASS[b as usize] != SPACE {
+                    if b == b'%' && self.base + pos as u64 == self.line_start {
+                        // Escape line: skipped to its end.
+                        while pos < data.len() && data[pos] != b'\n' {
+                            pos += 1;
+                        }
+                        continue;
+                    }
+                    self.pos = pos;
+                    return true;
+                }
+                pos += 1;
+                if b == b'\n' {
+                    self.line += 1;
+                    self.newlines += 1;
+                    self.line_start = self.base + pos as u64;
+                }
+            }
+            self.pos = pos;
+            if !self.more(pos) {
+                return false;
+            }
+        }
+    }
+
+    /// The next token after whitespace.
+    #[inline]
+    pub fn next(&mut self) -> Token {
+        if !self.skip_space() {
+            self.set_mark();
+            return Token::Eof;
+        }
+        self.set_mark();
+        let data = self.input.data();
+        let start = self.pos;
+        let b = data[start];
+        match b {
+            b'[' => Token::TagStart,
+            b'{' => self.comment(),
+            b'(' => {
+                self.pos += 1;
+                Token::Open
+            }
+            b')' => {
+                self.pos += 1;
+                Token::Close
+            }
+            b'$' => {
+                let mut pos = start + 1;
+                let mut value: u32 = 0;
+                while pos < data.len() && data[pos].is_ascii_digit() {
+                    value = (value * 10 + u32::from(data[pos] - b'0')).min(1000);
+                    pos += 1;
+                }
+                if pos == start + 1 {
+                    self.pos = pos;
+                    return Token::Other(b'$');
+                }
+                self.pos = pos;
+                Token::Nag(u8::try_from(value).ok())
+            }
+            b';' => {
+                let mut pos = start + 1;
+                while pos < data.len() && data[pos] != b'\n' {
+                    pos += 1;
+                }
+                self.pos = pos;
+                let end = if pos > start + 1 && data[pos - 1] == b'\r' { pos - 1 } else { pos };
+                Token::LineComment(start + 1, end)
+            }
+            b'*' => {
+                self.pos += 1;
+                Token::Result(GameResult::Unknown)
+            }
+            b'0'..=b'9' => self.number_or_word(),
+            _ if CLASS[b as usize] == WORD => {
+                let end = self.word_end(start);
+                self.pos = end;
+                Token::Word(start, end)
+            }
+            _ => {
+                // One whole UTF-8 character, so that errors can quote it.
+                let mut pos = start + 1;
+                while pos < data.len() && data[pos] & 0xc0 == 0x80 && pos < start + 4 {
+                    pos += 1;
+                }
+                self.pos = pos;
+                Token::Other(b)
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn word_end(&self, start: usize) -> usize {
+        let data = self.input.data();
+        let mut end = start + 1;
+        while end < data.len() && CLASS[data[end] as usize] == WORD {
+            end += 1;
+        }
+        end
+    }
+
+    /// A token starting with a digit: move number, result, `0-0`, `0000`.
+    fn number_or_word(&mut self) -> Token {
+        let data = self.input.data();
+        let start = self.pos;
+        let mut pos = start;
+        while pos < data.len() && data[pos].is_ascii_digit() {
+            pos += 1;
+        }
+        if pos < data.len() && data[pos] == b'.' {
+            while pos < data.len() && data[pos] == b'.' {
+                pos += 1;
+            }
+            self.pos = pos;
+            return Token::Number;
+        }
+        let end = self.word_end(start);
+        let result = match &data[start..end] {
+            b"1-0" => Some(GameResult::WhiteWins),
+            b"0-1" => Some(GameResult::BlackWins),
+            b"1/2-1/2" | b"1/2" | b"\xc2\xbd-\xc2\xbd" => Some(GameResult::Draw),
+            _ => None,
+        };
+        if let Some(result) = result {
+            self.pos = end;
+            return Token::Result(result);
+        }
+        if end == pos && !data[start..end].starts_with(b"0000") {
+            // Digits alone: a move number written without its dot.
+            self.pos = end;
+            return Token::Number;
+        }
+        self.pos = end;
+        Token::Word(start, end)
+    }
+
+    /// A brace comment; `self.pos` is on the `{`.
+    fn comment(&mut self) -> Token {
+        let mut start = self.pos + 1;
+        let mut pos = start;
+        let (line, line_start) = (self.line, self.line_start);
+        loop {
+            let data = self.input.data();
+            while pos < data.len() {
+                let b = data[pos];
+                pos += 1;
+                if b == b'}' {
+                    self.pos = pos;
+                    return Token::Comment(start, pos - 1);
+                }
+                if b == b'\n' {
+                    self.line += 1;
+                    self.line_start = self.base + pos as u64;
+                }
+            }
+            let keep = start - 1;
+            self.pos = pos;
+            if !self.more(keep) {
+                // Unterminated: start again just after the brace, so the
+                // caller can look for the next game.
+                self.pos = start - keep;
+                self.line = line;
+                self.line_start = line_start;
+                return Token::UnterminatedComment;
+            }
+            pos = self.pos;
+            start -= keep;
+        }
+    }
+
+    /// Skips to the end of the current line (not consuming the line feed).
+    pub fn skip_line(&mut self) {
+        let data = self.input.data();
+        let mut pos = self.pos;
+        while pos < data.len() && data[pos] != b'\n' {
+            pos += 1;
+        }
+        self.pos = pos;
+    }
+
+    /// True if the token marked last starts its line (spaces before it
+    /// aside).
+    pub fn mark_at_line_start(&self) -> bool {
+        let data = self.input.data();
+        if self.mark.line_start < self.base {
+            return false;
+        }
+        let from = (self.mark.line_start - self.base) as usize;
+        let to = (self.mark.offset - self.base) as usize;
+        data.get(from..to).is_some_and(|s| s.iter().all(|&b| b == b' ' || b == b'\t'))
+    }
+
+    /// Column (1-based, in characters) of the marked token, if its line is
+    /// still in the buffer; in bytes otherwise.
+    pub fn mark_column(&self, mark: Mark) -> u64 {
+        let bytes = mark.offset - mark.line_start;
+        if mark.line_start >= self.base {
+            let from = (mark.line_start - self.base) as usize;
+            let to = (mark.offset - self.base) as usize;
+            if let Some(s) = self.input.data().get(from..to) {
+                return s.iter().filter(|&&b| b & 0xc0 != 0x80).count() as u64 + 1;
+            }
+        }
+        bytes + 1
+    }
+}
+
+/// A tag pair read from one line.
+pub(crate) struct TagRange {
+    pub name: (usize, usize),
+    pub value: (usize, usize),
+}
+
+impl<I: Sealed> Lexer<I> {
+    /// Reads `[Name "value"]` with `self.pos` on the `[`. The value range
+    /// holds the text between the quotes, escapes included.
+    pub fn tag(&mut self) -> Result<TagRange, &'static str> {
+        let data = self.input.data();
+        let mut pos = self.pos + 1;
+        let skip = |mut pos: usize| {
+            while pos < data.len() && (data[pos] == b' ' || data[pos] == b'\t') {
+                pos += 1;
+            }
+            pos
+        };
+        pos = skip(pos);
+        let name_start = pos;
+        if pos >= data.len() || !data[pos].is_ascii_alphanumeric() {
+            self.pos = pos;
+            return Err("a tag name must start with a letter or digit");
+        }
+        while pos < data.len() && (data[pos].is_ascii_alphanumeric() || b"_+#=:-".contains(&data[pos])) {
+            pos += 1;
+        }
+        let name_end = pos;
+        pos = skip(pos);
+        if pos >= data.len() || data[pos] != b'"' {
+            self.pos = pos;
+            return Err("expected a quoted tag value after the tag name");
+        }
+        pos += 1;
+        let value_start = pos;
+        loop {
+            match data.get(pos) {
+                None | Some(b'\n') | Some(b'\r') => {
+                    self.pos = pos;
+                    return Err("the tag value is not closed on its line");
+                }
+                Some(b'\\') if matches!(data.get(pos + 1), Some(b'"' | b'\\')) => pos += 2,
+                Some(b'"') => break,
+                Some(_) => pos += 1,
+            }
+        }
+        let value_end = pos;
+        pos = skip(pos + 1);
+        if pos >= data.len() || data[pos] != b']' {
+            self.pos = pos;
+            return Err("expected ] after the tag value");
+        }
+        self.pos = pos + 1;
+        Ok(TagRange { name: (name_start, name_end), value: (value_start, value_end) })
+    }
+}

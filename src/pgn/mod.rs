@@ -1,0 +1,367 @@
+//! PGN in and out: a streaming reader with a visitor and a tree API, and a
+//! writer.
+//!
+//! The reader takes any number of games from a byte slice or (with the
+//! `std` feature) from any [`std::io::Read`], in chunks. It understands
+//! PGN as real files write it: tag pairs with escapes (the seven-tag
+//! roster and any others), SAN with or without check and mate marks,
+//! `0-0` for `O-O`, `!?`-style annotations (read as NAGs 1 to 6), `e.p.`,
+//! null moves (`--`, `Z0`, `0000`), NAGs, `{}` comments, `;` comments to
+//! the end of the line, nested `()` variations, `%` escape lines, results,
+//! a UTF-8 byte-order mark, CRLF line ends, and games that start from a
+//! `FEN` tag (with `SetUp`, and `Variant "Chess960"` or `"Fischerandom"`
+//! for Chess960 castling). Every move is checked against the position as
+//! it is read, so each game's mainline is a [`Game`](crate::Game) of legal
+//! moves.
+//!
+//! Two ways to read:
+//! - a [`Visitor`] receives tags, moves (with the position before each),
+//!   comments, NAGs, variation starts and ends and the result, and may
+//!   skip a variation or the rest of a game cheaply;
+//! - [`Reader::read_tree`] builds a [`PgnGame`]: the tags, and the moves
+//!   as [`Node`]s carrying their comments, NAGs and side lines.
+//!
+//! A game with an error (a malformed or illegal move, an unterminated
+//! comment or variation, a bad tag, a bad FEN) gives a [`PgnError`] with
+//! the game's number and the line and column where it went wrong; the
+//! reader skips to the next game and goes on.
+//!
+//! The writer ([`PgnGame::to_pgn`], [`Game::to_pgn`](crate::Game::to_pgn))
+//! puts the seven-tag roster first in its order, wraps the movetext at 80
+//! columns, writes black's move number after comments and variations, and
+//! the SAN of the crate. Reading what it writes gives the same tree back.
+//!
+//! ```
+//! use chess_movegen::pgn::{PgnGame, Reader};
+//! use chess_movegen::Game;
+//!
+//! let pgn = r#"[Event "Casual game"]
+//! [White "Anderssen"]
+//! [Black "Kieseritzky"]
+//! [Result "1-0"]
+//!
+//! 1. e4 e5 2. f4 exf4 3. Bc4 Qh4+ {Black loses castling rights} 4. Kf1 b5?!
+//! (4... Nf6 5. Nf3) 5. Bxb5 1-0
+//! "#;
+//! let game: PgnGame = pgn.parse()?;
+//! assert_eq!(game.tags.get("White"), Some("Anderssen"));
+//! assert_eq!(game.mainline().count(), 9);
+//! let b5 = &game.moves[7];
+//! assert_eq!(b5.nags, [chess_movegen::pgn::Nag::DUBIOUS]);
+//! assert_eq!(b5.variations.len(), 1);
+//!
+//! // Mainline only, as a Game.
+//! let played: Game = Game::from_pgn(pgn)?;
+//! assert_eq!(played.moves().len(), 9);
+//!
+//! // Written back and read again: the same tree.
+//! let text = game.to_pgn();
+//! assert_eq!(text.parse::<PgnGame>()?, game);
+//! # Ok::<(), chess_movegen::pgn::PgnError>(())
+//! ```
+
+mod input;
+mod lexer;
+mod line;
+mod reader;
+mod san;
+mod tree;
+mod writer;
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use core::fmt;
+
+use crate::moves::Move;
+use crate::notation::MoveError;
+use crate::position::{FenError, Position};
+
+#[cfg(feature = "std")]
+pub use input::IoInput;
+pub use input::{Input, SliceInput};
+pub use reader::{Reader, Trees};
+pub use tree::{Node, PgnGame, Tags};
+
+pub(crate) use line::push_line;
+
+/// Whether to skip what follows: returned by the [`Visitor`] callbacks
+/// that may skip (`Skip(true)`) or go on (`Skip(false)`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Skip(pub bool);
+
+/// A numeric annotation glyph (`$1` … `$255`). The suffix glyphs `!`, `?`,
+/// `!!`, `??`, `!?` and `?!` are read as NAGs 1 to 6.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Nag(pub u8);
+
+impl Nag {
+    /// `$1`, `!`: a good move.
+    pub const GOOD: Nag = Nag(1);
+    /// `$2`, `?`: a mistake.
+    pub const MISTAKE: Nag = Nag(2);
+    /// `$3`, `!!`: a brilliant move.
+    pub const BRILLIANT: Nag = Nag(3);
+    /// `$4`, `??`: a blunder.
+    pub const BLUNDER: Nag = Nag(4);
+    /// `$5`, `!?`: a speculative move.
+    pub const SPECULATIVE: Nag = Nag(5);
+    /// `$6`, `?!`: a dubious move.
+    pub const DUBIOUS: Nag = Nag(6);
+}
+
+impl fmt::Display for Nag {
+    /// `$n`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "${}", self.0)
+    }
+}
+
+/// A game termination marker: `1-0`, `0-1`, `1/2-1/2` or `*`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// `1-0`.
+    WhiteWins,
+    /// `0-1`.
+    BlackWins,
+    /// `1/2-1/2`.
+    Draw,
+    /// `*`: unknown, unfinished or abandoned.
+    #[default]
+    Unknown,
+}
+
+impl GameResult {
+    /// The marker as PGN writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unknown => "*",
+        }
+    }
+
+    /// Reads `1-0`, `0-1`, `1/2-1/2` or `*` (surrounding spaces allowed).
+    pub fn from_pgn(text: &str) -> Option<GameResult> {
+        match text.trim() {
+            "1-0" => Some(GameResult::WhiteWins),
+            "0-1" => Some(GameResult::BlackWins),
+            "1/2-1/2" => Some(GameResult::Draw),
+            "*" => Some(GameResult::Unknown),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A tag value as it stands between the quotes, escapes (`\"`, `\\`)
+/// included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TagValue<'a>(&'a [u8]);
+
+impl<'a> TagValue<'a> {
+    /// A value from its raw bytes (escapes included).
+    pub fn new(raw: &'a [u8]) -> TagValue<'a> {
+        TagValue(raw)
+    }
+
+    /// The raw bytes, escapes included.
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.0
+    }
+
+    /// The value with its escapes resolved, as text (bytes that are not
+    /// UTF-8 become U+FFFD). Borrowed when there is nothing to change.
+    pub fn decode(&self) -> Cow<'a, str> {
+        let text = String::from_utf8_lossy(self.0);
+        if !text.contains('\\') {
+            return text;
+        }
+        let mut out = String::with_capacity(text.len());
+        let mut chars = text.chars();
+        while let Some(c) = chars.next() {
+            if c == '\\' {
+                match chars.clone().next() {
+                    Some(n @ ('"' | '\\')) => {
+                        out.push(n);
+                        chars.next();
+                    }
+                    _ => out.push(c),
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        Cow::Owned(out)
+    }
+}
+
+/// Receives a game as the [`Reader`] reads it. Every method but
+/// [`end_game`](Visitor::end_game) has a default that does nothing (and
+/// does not skip).
+///
+/// The calls for one game come in this order: `begin_game`, `tag` for
+/// each tag pair, `end_tags`, then the movetext in order: `play` for each
+/// move, `nag` and `comment` as they come, `begin_variation` /
+/// `end_variation` around each side line (which replaces the move played
+/// just before it), `result`, and last `end_game`. A game with an error
+/// stops where the error is (without `end_game`); the next game starts
+/// with `begin_game`, so that is the place to reset state.
+///
+/// ```
+/// use chess_movegen::pgn::{Reader, Skip, Visitor};
+/// use chess_movegen::{Move, Position};
+///
+/// /// Counts the mainline moves and skips every variation.
+/// struct Plies(usize);
+/// impl Visitor for Plies {
+///     type Output = usize;
+///     fn begin_game(&mut self) { self.0 = 0; }
+///     fn play(&mut self, _: &Position, _: Move) -> Skip { self.0 += 1; Skip(false) }
+///     fn begin_variation(&mut self) -> Skip { Skip(true) }
+///     fn end_game(&mut self) -> usize { self.0 }
+/// }
+///
+/// let mut reader = Reader::from_str("1. e4 (1. d4 d5 2. c4) e5 2. Nf3 *");
+/// assert_eq!(reader.read_game(&mut Plies(0)), Some(Ok(3)));
+/// ```
+pub trait Visitor {
+    /// What a game gives.
+    type Output;
+
+    /// A game begins.
+    fn begin_game(&mut self) {}
+
+    /// A tag pair: the name, and the value with its escapes (see
+    /// [`TagValue::decode`]).
+    fn tag(&mut self, _name: &[u8], _value: TagValue<'_>) {}
+
+    /// The tags are over; `start` is the position the game starts from
+    /// (from the `FEN` tag, or the standard one). `Skip(true)` skips the
+    /// movetext: the reader then only looks for the end of the game, and
+    /// [`end_game`](Visitor::end_game) follows.
+    fn end_tags(&mut self, _start: &Position) -> Skip {
+        Skip(false)
+    }
+
+    /// A legal move, with the position before it. `Skip(true)` skips the
+    /// rest of the game ([`end_game`](Visitor::end_game) follows). A null
+    /// move is [`Move::NULL`].
+    fn play(&mut self, _before: &Position, _mv: Move) -> Skip {
+        Skip(false)
+    }
+
+    /// A NAG, for the move before it (`!?`-style glyphs come as NAGs 1–6).
+    fn nag(&mut self, _nag: Nag) {}
+
+    /// A brace comment: the bytes between `{` and `}`, as they are.
+    fn comment(&mut self, _comment: &[u8]) {}
+
+    /// A side line starts: the moves that follow replace the move played
+    /// just before. `Skip(true)` skips it without reading its moves (its
+    /// [`end_variation`](Visitor::end_variation) still comes).
+    fn begin_variation(&mut self) -> Skip {
+        Skip(false)
+    }
+
+    /// The side line ends; the game goes on after the move it replaced.
+    fn end_variation(&mut self) {}
+
+    /// The termination marker of the game.
+    fn result(&mut self, _result: GameResult) {}
+
+    /// The game is over: what it gives.
+    fn end_game(&mut self) -> Self::Output;
+}
+
+/// What went wrong in a game (see [`PgnError`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PgnErrorKind {
+    /// A move that is malformed, illegal or ambiguous. `mv` names it as a
+    /// move list does (`23... Nf6`).
+    Move {
+        /// The move with its number, `23... Nf6`.
+        mv: String,
+        /// Why it cannot be played.
+        error: MoveError,
+    },
+    /// A null move (`--`, `Z0`) by a side in check, which would let the
+    /// king be captured.
+    NullMoveInCheck {
+        /// The move with its number.
+        mv: String,
+    },
+    /// A `{` comment that the input ends inside.
+    UnterminatedComment,
+    /// A `(` variation not closed when the game ends.
+    UnterminatedVariation,
+    /// A `)` without its `(`.
+    UnmatchedParenthesis,
+    /// A `(` before any move of its line: there is no move to replace.
+    VariationWithoutMove,
+    /// A malformed tag pair.
+    BadTag(&'static str),
+    /// `$n` with `n` above 255.
+    BadNag,
+    /// The `FEN` tag is not a valid position.
+    BadFen(FenError),
+    /// A `Variant` tag of a variant other than standard chess and Chess960.
+    UnsupportedVariant(String),
+    /// Text that is no PGN token.
+    UnexpectedText(String),
+    /// Reading the input failed (this ends the input).
+    Io(String),
+    /// The input holds no game at all (from the readers of one game, such
+    /// as [`Game::from_pgn`](crate::Game::from_pgn)).
+    NoGame,
+}
+
+impl fmt::Display for PgnErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PgnErrorKind::Move { mv, error } => write!(f, "{mv}: {error}"),
+            PgnErrorKind::NullMoveInCheck { mv } => write!(f, "{mv}: a null move while in check"),
+            PgnErrorKind::UnterminatedComment => f.write_str("comment not closed: '{' without '}'"),
+            PgnErrorKind::UnterminatedVariation => f.write_str("variation not closed: '(' without ')'"),
+            PgnErrorKind::UnmatchedParenthesis => f.write_str("')' without '('"),
+            PgnErrorKind::VariationWithoutMove => f.write_str("variation before any move: no move to replace"),
+            PgnErrorKind::BadTag(reason) => write!(f, "bad tag pair: {reason}"),
+            PgnErrorKind::BadNag => f.write_str("NAG above $255"),
+            PgnErrorKind::BadFen(e) => write!(f, "bad FEN tag: {e}"),
+            PgnErrorKind::UnsupportedVariant(v) => write!(f, "unsupported variant {v:?}"),
+            PgnErrorKind::UnexpectedText(t) => write!(f, "unexpected {t:?}"),
+            PgnErrorKind::Io(e) => write!(f, "read error: {e}"),
+            PgnErrorKind::NoGame => f.write_str("no game in the input"),
+        }
+    }
+}
+
+/// An error in a game, with where it is: the game's number in the input
+/// (1 for the first), and the line and column (1-based, columns in
+/// characters) where the offending token starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnError {
+    /// The game's number in the input, from 1.
+    pub game: u64,
+    /// The line, from 1.
+    pub line: u64,
+    /// The column, from 1.
+    pub column: u64,
+    /// What is wrong.
+    pub kind: PgnErrorKind,
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game {}, line {}, column {}: {}", self.game, self.line, self.column, self.kind)
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for PgnError {}

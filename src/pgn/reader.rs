@@ -1,0 +1,617 @@
+//! The game reader: tags, movetext, variations, legality, errors and
+//! recovery, driving a [`Visitor`].
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::moves::Move;
+use crate::notation::MoveError;
+use crate::pgn::input::{Input, SliceInput};
+use crate::pgn::lexer::{Lexer, Mark, Token};
+use crate::pgn::{san, Nag, PgnError, PgnErrorKind, Skip, TagValue, Visitor};
+use crate::position::{CastlingMode, FenOptions, Position, Repairs, Undo};
+
+/// A streaming PGN reader: any number of games, one at a time, from a
+/// byte slice or (with `std`) from a [`std::io::Read`].
+///
+/// Each game is read into a [`Visitor`] ([`Reader::read_game`]) or into a
+/// [`PgnGame`](crate::pgn::PgnGame) tree ([`Reader::read_tree`], or the
+/// iterator of [`Reader::trees`]). Moves are checked against the position
+/// as they are read. A game with an error is skipped up to the next game,
+/// and the error, with its game number, line and column, is returned in
+/// its place; the next call reads the next game.
+///
+/// ```
+/// use chess_movegen::pgn::Reader;
+/// let pgn = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 *\n\n[Event \"b\"]\n\n1. e4 e5 2. Ke3 *\n\n1. d4 d5 *\n";
+/// let mut reader = Reader::from_str(pgn);
+/// let first = reader.read_tree().unwrap()?;
+/// assert_eq!(first.mainline().count(), 3);
+/// let error = reader.read_tree().unwrap().unwrap_err();
+/// assert_eq!((error.game, error.line, error.column), (2, 7, 13));
+/// assert_eq!(error.to_string(), "game 2, line 7, column 13: 2. Ke3: illegal move \"Ke3\": no king can reach e3");
+/// let third = reader.read_tree().unwrap()?;
+/// assert_eq!(third.mainline().count(), 2);
+/// assert!(reader.read_tree().is_none());
+/// # Ok::<(), chess_movegen::pgn::PgnError>(())
+/// ```
+pub struct Reader<I> {
+    lexer: Lexer<I>,
+    games: u64,
+    /// Variation stack: the position and last move of each enclosing line.
+    stack: Vec<Level>,
+    fen: String,
+    variant: String,
+    has_fen: bool,
+    has_variant: bool,
+    /// Where the FEN and Variant tags start, for their errors.
+    fen_mark: Mark,
+    variant_mark: Mark,
+    /// Any `Undo`, to fill `Level::last_undo` before the first move.
+    blank_undo: Undo,
+}
+
+#[derive(Clone, Copy)]
+struct Level {
+    pos: Position,
+    /// The last move of the line and what takes it back (valid when
+    /// `has_last`). Kept apart, not as an `Option` of a pair: that layout
+    /// made each store of the `Undo` stall the load after it.
+    last_mv: Move,
+    last_undo: Undo,
+    has_last: bool,
+    /// Whether the side to move is in check, and was before the last move.
+    in_check: bool,
+    was_in_check: bool,
+    /// Where the `(` that opened the line after this one was.
+    open: Mark,
+}
+
+impl<'a> Reader<SliceInput<'a>> {
+    /// A reader of PGN text in memory (no copy is made).
+    #[allow(clippy::should_implement_trait)]
+    pub fn from_str(text: &'a str) -> Reader<SliceInput<'a>> {
+        Reader::from_bytes(text.as_bytes())
+    }
+
+    /// A reader of PGN bytes in memory. Tag values and comments that are
+    /// not UTF-8 are passed on as bytes (and converted lossily in trees).
+    pub fn from_bytes(bytes: &'a [u8]) -> Reader<SliceInput<'a>> {
+        Reader::with_input(SliceInput::new(bytes))
+    }
+}
+
+#[cfg(feature = "std")]
+impl<R: std::io::Read> Reader<crate::pgn::IoInput<R>> {
+    /// A reader of a file, standard input or any other [`std::io::Read`]
+    /// (a [`std::io::BufRead`] too), read in chunks: memory stays bounded
+    /// by the longest line or comment, whatever the file's size. An I/O
+    /// error is returned as a [`PgnErrorKind::Io`] and ends the input.
+    pub fn new(read: R) -> Reader<crate::pgn::IoInput<R>> {
+        Reader::with_input(crate::pgn::IoInput::new(read))
+    }
+}
+
+/// Variant tag values read as standard chess.
+fn is_standard_variant(v: &str) -> bool {
+    ["", "standard", "chess", "classical", "normal", "from position", "fromposition", "illegal"]
+        .iter()
+        .any(|s| v.eq_ignore_ascii_case(s))
+}
+
+/// Variant tag values read as Chess960.
+fn is_chess960_variant(v: &str) -> bool {
+    ["chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random", "960"]
+        .iter()
+        .any(|s| v.eq_ignore_ascii_case(s))
+}
+
+/// Why a game stopped early.
+enum Stop {
+    /// An error: skip to the next game (recovery starts at the lexer's
+    /// position).
+    Error(PgnError, Recover),
+    /// The visitor asked to skip the rest of the game.
+    Skip,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Recover {
+    /// Still in the tag section.
+    Tags,
+    /// In the movetext.
+    Movetext,
+    /// Nothing to skip (the error ended the input or the game).
+    Done,
+}
+
+impl<I: Input> Reader<I> {
+    fn with_input(input: I) -> Reader<I> {
+        Reader {
+            lexer: Lexer::new(input),
+            games: 0,
+            stack: Vec::new(),
+            fen: String::new(),
+            variant: String::new(),
+            has_fen: false,
+            has_variant: false,
+            fen_mark: Mark::default(),
+            variant_mark: Mark::default(),
+            blank_undo: Position::startpos().make_null_move(),
+        }
+    }
+
+    /// The number of games started so far (read, skipped or failed).
+    pub fn games_started(&self) -> u64 {
+        self.games
+    }
+
+    /// The number of bytes consumed so far.
+    pub fn bytes_read(&self) -> u64 {
+        self.lexer.base + self.lexer.pos as u64
+    }
+
+    fn error_at(&self, mark: Mark, kind: PgnErrorKind) -> PgnError {
+        PgnError { game: self.games, line: mark.line, column: self.lexer.mark_column(mark), kind }
+    }
+
+    /// Reads the next game into `visitor`. `None` when the input has no
+    /// more games; `Some(Err(..))` for a game with an error, which has been
+    /// skipped (the visitor's [`end_game`](Visitor::end_game) is not called
+    /// for it); the next call goes on with the next game.
+    pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> Option<Result<V::Output, PgnError>> {
+        // Skip what stands between games: rest-of-line comments, stray
+        // closing brackets of broken games are errors of their own game.
+        loop {
+            if !self.lexer.skip_space() {
+                if let Some(e) = self.lexer.io_error.take() {
+                    self.games += 1;
+                    let mark = self.lexer.mark;
+                    return Some(Err(self.error_at(mark, PgnErrorKind::Io(e))));
+                }
+                return None;
+            }
+            if self.lexer.data()[self.lexer.pos] == b';' {
+                self.lexer.skip_line();
+                continue;
+            }
+            break;
+        }
+        self.games += 1;
+        visitor.begin_game();
+        match self.game(visitor) {
+            Ok(()) => Some(Ok(visitor.end_game())),
+            Err(Stop::Skip) => {
+                self.recover(Recover::Movetext);
+                Some(Ok(visitor.end_game()))
+            }
+            Err(Stop::Error(e, from)) => {
+                self.recover(from);
+                Some(Err(e))
+            }
+        }
+    }
+
+    /// Skips the next game without looking at its moves: `None` at the end
+    /// of the input, otherwise the number of the game skipped.
+    pub fn skip_game(&mut self) -> Option<u64> {
+        struct Skipper;
+        impl Visitor for Skipper {
+            type Output = ();
+            fn end_tags(&mut self, _: &Position) -> Skip {
+                Skip(true)
+            }
+            fn end_game(&mut self) {}
+        }
+        self.read_game(&mut Skipper).map(|_| self.games)
+    }
+
+    fn game<V: Visitor>(&mut self, visitor: &mut V) -> Result<(), Stop> {
+        self.has_fen = false;
+        self.has_variant = false;
+        self.stack.clear();
+        // Tag section. Blank lines and `;` comments between tags are
+        // allowed (as in python-chess).
+        loop {
+            if !self.lexer.skip_space() {
+                break;
+            }
+            let data = self.lexer.data();
+            match data[self.lexer.pos] {
+                b'[' => {}
+                b';' => {
+                    self.lexer.skip_line();
+                    continue;
+                }
+                _ => break,
+            }
+            self.lexer.next(); // sets the mark on the `[`
+            let mark = self.lexer.mark;
+            match self.lexer.tag() {
+                Ok(range) => {
+                    let data = self.lexer.data();
+                    let name = &data[range.name.0..range.name.1];
+                    let value = TagValue::new(&data[range.value.0..range.value.1]);
+                    if name == b"FEN" {
+                        self.fen.clear();
+                        self.fen.push_str(&value.decode());
+                        self.has_fen = true;
+                        self.fen_mark = mark;
+                    } else if name == b"Variant" {
+                        self.variant.clear();
+                        self.variant.push_str(value.decode().trim());
+                        self.has_variant = true;
+                        self.variant_mark = mark;
+                    }
+                    visitor.tag(name, value);
+                }
+                Err(reason) => {
+                    let pos = self.lexer.pos;
+                    let at = Mark {
+                        offset: self.lexer.base + pos as u64,
+                        line: self.lexer.line,
+                        line_start: self.lexer.line_start,
+                    };
+                    let e = self.error_at(at, PgnErrorKind::BadTag(reason));
+                    self.lexer.skip_line();
+                    return Err(Stop::Error(e, Recover::Tags));
+                }
+            }
+        }
+        self.movetext(visitor)
+    }
+
+    /// The start position from the FEN and Variant tags.
+    fn start_position(&self) -> Result<Position, PgnErrorKind> {
+        let chess960 = if self.has_variant {
+            if is_chess960_variant(&self.variant) {
+                true
+            } else if is_standard_variant(&self.variant) {
+                false
+            } else {
+                return Err(PgnErrorKind::UnsupportedVariant(self.variant.clone()));
+            }
+        } else {
+            false
+        };
+        let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+        if !self.has_fen {
+            let mut pos = Position::startpos();
+            // The start position castles the standard way: either mode fits.
+            let _ = pos.set_castling_mode(mode);
+            return Ok(pos);
+        }
+        let fen = self.fen.trim();
+        let read = |mode| Position::from_fen_with(fen, FenOptions::new().castling(mode).lenient(true));
+        match read(mode) {
+            Ok((pos, repairs)) if chess960 || !repairs.contains(Repairs::CASTLING_RIGHTS) => Ok(pos),
+            first => {
+                // Shredder-FEN or Chess960 castling rights without a
+                // Variant tag: Chess960 if that keeps the castling rights.
+                match (first, read(CastlingMode::Chess960)) {
+                    (_, Ok((pos, repairs))) if !chess960 && !repairs.contains(Repairs::CASTLING_RIGHTS) => Ok(pos),
+                    (Ok((pos, _)), _) => Ok(pos),
+                    (Err(e), _) => Err(PgnErrorKind::BadFen(e)),
+                }
+            }
+        }
+    }
+
+    /// The movetext of a game.
+    fn movetext<V: Visitor>(&mut self, visitor: &mut V) -> Result<(), Stop> {
+        let start = match self.start_position() {
+            Ok(pos) => pos,
+            Err(kind) => {
+                let mark = if matches!(kind, PgnErrorKind::BadFen(_)) { self.fen_mark } else { self.variant_mark };
+                return Err(Stop::Error(self.error_at(mark, kind), Recover::Movetext));
+            }
+        };
+        if visitor.end_tags(&start).0 {
+            return Err(Stop::Skip);
+        }
+        self.stack.clear();
+        let mut cur = Level {
+            pos: start,
+            last_mv: Move::NULL,
+            last_undo: self.blank_undo,
+            has_last: false,
+            in_check: start.is_check(),
+            was_in_check: false,
+            open: Mark::default(),
+        };
+        // Depth of a variation the visitor asked to skip (0: none).
+        let mut skipping = 0usize;
+        loop {
+            let token = self.lexer.next();
+            match token {
+                Token::Eof => {
+                    if let Some(e) = self.lexer.io_error.take() {
+                        let mark = self.lexer.mark;
+                        return Err(Stop::Error(self.error_at(mark, PgnErrorKind::Io(e)), Recover::Done));
+                    }
+                    return self.end_of_movetext();
+                }
+                Token::TagStart => return self.end_of_movetext(),
+                Token::Number => {}
+                Token::Word(s, e) => {
+                    if skipping > 0 {
+                        continue;
+                    }
+                    self.play(visitor, &mut cur, s, e)?;
+                }
+                Token::Nag(n) => {
+                    if skipping > 0 {
+                        continue;
+                    }
+                    match n {
+                        Some(n) => visitor.nag(Nag(n)),
+                        None => {
+                            let mark = self.lexer.mark;
+                            return Err(Stop::Error(self.error_at(mark, PgnErrorKind::BadNag), Recover::Movetext));
+                        }
+                    }
+                }
+                Token::Comment(s, e) => {
+                    if skipping == 0 {
+                        visitor.comment(&self.lexer.data()[s..e]);
+                    }
+                }
+                Token::UnterminatedComment => {
+                    let mark = self.lexer.mark;
+                    return Err(Stop::Error(self.error_at(mark, PgnErrorKind::UnterminatedComment), Recover::Movetext));
+                }
+                Token::LineComment(..) => {}
+                Token::Open => {
+                    if skipping > 0 {
+                        skipping += 1;
+                        continue;
+                    }
+                    let mark = self.lexer.mark;
+                    let (mv, undo) = (cur.last_mv, cur.last_undo);
+                    if !cur.has_last {
+                        return Err(Stop::Error(
+                            self.error_at(mark, PgnErrorKind::VariationWithoutMove),
+                            Recover::Movetext,
+                        ));
+                    }
+                    let skip = visitor.begin_variation().0;
+                    cur.open = mark;
+                    self.stack.push(cur);
+                    if skip {
+                        skipping = 1;
+                        continue;
+                    }
+                    if mv.is_null() {
+                        cur.pos.unmake_null_move(undo);
+                    } else {
+                        cur.pos.unmake_move(mv, undo);
+                    }
+                    cur.has_last = false;
+                    cur.in_check = cur.was_in_check;
+                }
+                Token::Close => {
+                    if skipping > 1 {
+                        skipping -= 1;
+                        continue;
+                    }
+                    match self.stack.pop() {
+                        Some(level) => {
+                            cur = level;
+                            skipping = 0;
+                            visitor.end_variation();
+                        }
+                        None => {
+                            let mark = self.lexer.mark;
+                            return Err(Stop::Error(
+                                self.error_at(mark, PgnErrorKind::UnmatchedParenthesis),
+                                Recover::Movetext,
+                            ));
+                        }
+                    }
+                }
+                Token::Result(result) => {
+                    if !self.stack.is_empty() {
+                        // A result inside a variation says how that line
+                        // would end; it does not end the game.
+                        continue;
+                    }
+                    visitor.result(result);
+                    self.trailing_comments(visitor);
+                    return Ok(());
+                }
+                Token::Other(_) => {
+                    if skipping > 0 {
+                        continue;
+                    }
+                    let mark = self.lexer.mark;
+                    let s = (mark.offset - self.lexer.base) as usize;
+                    let text = String::from_utf8_lossy(&self.lexer.data()[s..self.lexer.pos]).into_owned();
+                    return Err(Stop::Error(
+                        self.error_at(mark, PgnErrorKind::UnexpectedText(text)),
+                        Recover::Movetext,
+                    ));
+                }
+            }
+        }
+    }
+
+    /// Comments after the result, on the lines before a blank line, belong
+    /// to the game (as python-chess and other readers have it).
+    fn trailing_comments<V: Visitor>(&mut self, visitor: &mut V) {
+        loop {
+            if !self.lexer.skip_space() {
+                return;
+            }
+            if self.lexer.newlines >= 2 || self.lexer.data()[self.lexer.pos] != b'{' {
+                // Not ours: the next game starts here.
+                return;
+            }
+            match self.lexer.next() {
+                Token::Comment(s, e) => visitor.comment(&self.lexer.data()[s..e]),
+                _ => return,
+            }
+        }
+    }
+
+    fn end_of_movetext(&mut self) -> Result<(), Stop> {
+        let Some(level) = self.stack.last() else {
+            return Ok(());
+        };
+        let mark = level.open;
+        Err(Stop::Error(self.error_at(mark, PgnErrorKind::UnterminatedVariation), Recover::Done))
+    }
+
+    /// Reads, checks and plays one move token.
+    #[inline]
+    fn play<V: Visitor>(&mut self, visitor: &mut V, cur: &mut Level, s: usize, e: usize) -> Result<(), Stop> {
+        let token = &self.lexer.data()[s..e];
+        let (len, glyph) = san::split_annotation(token);
+        let text = &token[..len];
+        if text.is_empty() {
+            // A glyph on its own (`e4 !?`) annotates the move before it.
+            return match glyph {
+                Some(n) => {
+                    visitor.nag(Nag(n));
+                    Ok(())
+                }
+                None => Err(self.move_error(cur, s, e)),
+            };
+        }
+        if text == b"e.p." || text == b"ep" {
+            return Ok(());
+        }
+        let parsed = san::parse(text);
+        let mv = match parsed {
+            Some(san::San::Null) => {
+                if cur.in_check {
+                    let mark = self.lexer.mark;
+                    let label = move_label(&cur.pos, text);
+                    return Err(Stop::Error(
+                        self.error_at(mark, PgnErrorKind::NullMoveInCheck { mv: label }),
+                        Recover::Movetext,
+                    ));
+                }
+                Move::NULL
+            }
+            Some(san) => match san::resolve(&cur.pos, san, cur.in_check) {
+                Some(mv) => mv,
+                None => self.slow_san(cur, s, len)?,
+            },
+            None => self.slow_san(cur, s, len)?,
+        };
+        let skip = visitor.play(&cur.pos, mv).0;
+        let undo = if mv.is_null() { cur.pos.make_null_move() } else { cur.pos.make_move(mv) };
+        cur.last_mv = mv;
+        cur.last_undo = undo;
+        cur.has_last = true;
+        cur.was_in_check = cur.in_check;
+        cur.in_check = !mv.is_null() && san::gives_check(&cur.pos, mv);
+        if let Some(n) = glyph {
+            visitor.nag(Nag(n));
+        }
+        if skip {
+            return Err(Stop::Skip);
+        }
+        Ok(())
+    }
+
+    /// The full SAN parser, for what the fast path did not resolve.
+    #[cold]
+    fn slow_san(&self, cur: &Level, s: usize, len: usize) -> Result<Move, Stop> {
+        let text = String::from_utf8_lossy(&self.lexer.data()[s..s + len]);
+        match cur.pos.parse_san(&text) {
+            Ok(mv) => Ok(mv),
+            Err(error) => {
+                let mark = self.lexer.mark;
+                let mv = move_label(&cur.pos, text.as_bytes());
+                Err(Stop::Error(self.error_at(mark, PgnErrorKind::Move { mv, error }), Recover::Movetext))
+            }
+        }
+    }
+
+    #[cold]
+    fn move_error(&self, cur: &Level, s: usize, e: usize) -> Stop {
+        let text = String::from_utf8_lossy(&self.lexer.data()[s..e]).into_owned();
+        let error = cur.pos.parse_san(&text).err().unwrap_or(MoveError::Syntax {
+            notation: crate::notation::Notation::San,
+            text: text.clone(),
+            reason: "not a move",
+        });
+        let mark = self.lexer.mark;
+        let mv = move_label(&cur.pos, text.as_bytes());
+        Stop::Error(self.error_at(mark, PgnErrorKind::Move { mv, error }), Recover::Movetext)
+    }
+
+    /// Skips the rest of a failed or skipped game: to its result (outside
+    /// variations) or to the next tag section.
+    fn recover(&mut self, from: Recover) {
+        if from == Recover::Done {
+            return;
+        }
+        if from == Recover::Tags {
+            // The other tags of this game.
+            loop {
+                if !self.lexer.skip_space() {
+                    return;
+                }
+                if self.lexer.newlines >= 2 {
+                    break;
+                }
+                match self.lexer.data()[self.lexer.pos] {
+                    b'[' | b';' => self.lexer.skip_line(),
+                    _ => break,
+                }
+            }
+        }
+        let mut depth = if from == Recover::Movetext { self.stack.len() } else { 0 };
+        loop {
+            match self.lexer.next() {
+                Token::Eof => return,
+                Token::TagStart => {
+                    if self.lexer.mark_at_line_start() {
+                        return;
+                    }
+                    self.lexer.pos += 1;
+                }
+                Token::Open => depth += 1,
+                Token::Close => depth = depth.saturating_sub(1),
+                Token::Result(_) if depth == 0 => return,
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The move as a move list names it: `12. Nf3`, `12... Nf6`.
+pub(crate) fn move_label(pos: &Position, text: &[u8]) -> String {
+    let text = String::from_utf8_lossy(text);
+    let dots = if pos.side_to_move() == crate::Color::White { "." } else { "..." };
+    alloc::format!("{}{dots} {text}", pos.fullmove_number())
+}
+
+/// An iterator over the games of a reader as trees; see [`Reader::trees`].
+pub struct Trees<I> {
+    reader: Reader<I>,
+}
+
+impl<I: Input> Iterator for Trees<I> {
+    type Item = Result<crate::pgn::PgnGame, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.reader.read_tree()
+    }
+}
+
+impl<I: Input> Reader<I> {
+    /// Reads the next game as a tree (see [`Reader::read_game`] for the
+    /// `None` and error cases).
+    pub fn read_tree(&mut self) -> Option<Result<crate::pgn::PgnGame, PgnError>> {
+        let mut builder = crate::pgn::tree::TreeBuilder::default();
+        self.read_game(&mut builder)
+    }
+
+    /// The games as trees, in order, an error in place of each broken game.
+    pub fn trees(self) -> Trees<I> {
+        Trees { reader: self }
+    }
+}

@@ -1,0 +1,448 @@
+//! SAN read straight from the bytes of a token to a legal move, without
+//! building strings: the fast path of the reader. Anything it does not
+//! resolve to exactly one move goes to [`Position::parse_san`], which has
+//! the last word and the detailed error.
+
+use crate::attacks;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::types::{Bitboard, CastlingSide, Color, Role, Square};
+
+/// A SAN token taken apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum San {
+    Castle(CastlingSide),
+    Null,
+    Normal { role: Role, file: Option<u8>, rank: Option<u8>, to: Square, promotion: Option<Role> },
+}
+
+/// The annotation glyph at the end of a move (`!`, `?`, `!!`, `??`, `!?`,
+/// `?!`) as its NAG, and the length of the move without it.
+pub(crate) fn split_annotation(token: &[u8]) -> (usize, Option<u8>) {
+    let n = token.len();
+    let glyph = |a: u8, b: Option<u8>| match (a, b) {
+        (b'!', None) => Some(1),
+        (b'?', None) => Some(2),
+        (b'!', Some(b'!')) => Some(3),
+        (b'?', Some(b'?')) => Some(4),
+        (b'!', Some(b'?')) => Some(5),
+        (b'?', Some(b'!')) => Some(6),
+        _ => None,
+    };
+    let is_mark = |b: u8| b == b'!' || b == b'?';
+    if n >= 2 && is_mark(token[n - 1]) && is_mark(token[n - 2]) {
+        if n >= 3 && is_mark(token[n - 3]) {
+            return (n, None); // three glyph characters: not an annotation we know
+        }
+        return (n - 2, glyph(token[n - 2], Some(token[n - 1])));
+    }
+    if n >= 1 && is_mark(token[n - 1]) {
+        return (n - 1, glyph(token[n - 1], None));
+    }
+    (n, None)
+}
+
+fn promotion_role(b: u8) -> Option<Role> {
+    match b {
+        b'N' | b'n' => Some(Role::Knight),
+        b'B' | b'b' => Some(Role::Bishop),
+        b'R' | b'r' => Some(Role::Rook),
+        b'Q' | b'q' => Some(Role::Queen),
+        _ => None,
+    }
+}
+
+/// Parses a SAN move without its annotation glyph. `None` if the fast path
+/// does not read it (the full parser then decides).
+pub(crate) fn parse(token: &[u8]) -> Option<San> {
+    let mut t = token;
+    while let [rest @ .., b'+' | b'#'] = t {
+        t = rest;
+    }
+    let (role, mut t) = match *t.first()? {
+        b'a'..=b'h' => {
+            if let Some(rest) = t.strip_suffix(b"e.p.") {
+                t = rest;
+            }
+            (Role::Pawn, t)
+        }
+        b'N' => (Role::Knight, &t[1..]),
+        b'B' => (Role::Bishop, &t[1..]),
+        b'R' => (Role::Rook, &t[1..]),
+        b'Q' => (Role::Queen, &t[1..]),
+        b'K' => (Role::King, &t[1..]),
+        _ => {
+            return match t {
+                b"O-O" | b"0-0" => Some(San::Castle(CastlingSide::KingSide)),
+                b"O-O-O" | b"0-0-0" => Some(San::Castle(CastlingSide::QueenSide)),
+                b"--" | b"Z0" | b"0000" | b"@@@@" => Some(San::Null),
+                _ => None,
+            }
+        }
+    };
+    let mut promotion = None;
+    if role == Role::Pawn {
+        if let [rest @ .., sep, p] = t {
+            if let Some(r) = promotion_role(*p) {
+                if *sep == b'=' || *sep == b'/' {
+                    promotion = Some(r);
+                    t = rest;
+                } else if (b'1'..=b'8').contains(sep) {
+                    promotion = Some(r);
+                    t = &t[..t.len() - 1];
+                }
+            }
+        }
+    }
+    let [head @ .., f, r] = t else { return None };
+    if !(b'a'..=b'h').contains(f) || !(b'1'..=b'8').contains(r) {
+        return None;
+    }
+    let to = Square::from_index((f - b'a') + 8 * (r - b'1'))?;
+    let head = match head {
+        [rest @ .., b'x' | b':' | b'-'] => rest,
+        _ => head,
+    };
+    let (file, rank) = match *head {
+        [] => (None, None),
+        [c] if (b'a'..=b'h').contains(&c) => (Some(c - b'a'), None),
+        [c] if (b'1'..=b'8').contains(&c) => (None, Some(c - b'1')),
+        [c, d] if (b'a'..=b'h').contains(&c) && (b'1'..=b'8').contains(&d) => (Some(c - b'a'), Some(d - b'1')),
+        _ => return None,
+    };
+    Some(San::Normal { role, file, rank, to, promotion })
+}
+
+/// The one legal move a parsed SAN names, or `None` when there is none or
+/// more than one, or the fast path leaves it to the full parser (null
+/// moves, en passant, castling it cannot play).
+///
+/// Candidates come from the attack tables, not from move generation:
+/// the origins of the named piece that reach the destination. A
+/// non-king move is legal when the side is not in double check, the move
+/// lands on the check mask if in check, and a pinned piece stays on the
+/// line through its king; a king move is legal when its destination is
+/// not attacked with the king lifted off the board.
+#[inline]
+///
+/// `in_check` must say whether the side to move is in check (the reader
+/// knows it from the move before, see [`gives_check`]).
+pub(crate) fn resolve(pos: &Position, san: San, in_check: bool) -> Option<Move> {
+    let us = pos.side_to_move();
+    match san {
+        San::Null => None,
+        San::Castle(side) => {
+            let mv = Move::castle(pos.king(us), pos.castling_rook(us, side)?);
+            pos.is_legal(mv).then_some(mv)
+        }
+        San::Normal { role, file, rank, to, promotion } => {
+            let ours = pos.pieces_of_color(us);
+            if ours.contains(to) {
+                return None;
+            }
+            let mut from_mask = pos.pieces(us, role);
+            if let Some(f) = file {
+                from_mask &= Bitboard(0x0101_0101_0101_0101 << f);
+            }
+            if let Some(r) = rank {
+                from_mask &= Bitboard(0xff << (8 * r));
+            }
+            let occupied = pos.occupied();
+            let king = pos.king(us);
+            let candidates = match role {
+                Role::King => {
+                    if promotion.is_some() {
+                        return None;
+                    }
+                    let from = (attacks::king_attacks(to) & from_mask).single()?;
+                    if attacked(pos, to, !us, occupied.without(from)) {
+                        return None;
+                    }
+                    return Some(Move::new(from, to));
+                }
+                Role::Pawn => {
+                    let theirs = pos.pieces_of_color(!us);
+                    let last = to.rank() == crate::types::Rank::Eighth.relative_to(us);
+                    if last != promotion.is_some() {
+                        return None;
+                    }
+                    let back = |sq: Square| -> Option<Square> { sq.offset(0, if us == Color::White { -1 } else { 1 }) };
+                    let from = match file {
+                        Some(f) if usize::from(f) != to.index() & 7 => {
+                            // A capture (en passant is left to the full parser).
+                            if !theirs.contains(to) || (i32::from(f) - (to.index() & 7) as i32).abs() != 1 {
+                                return None;
+                            }
+                            Square::new(crate::types::File::from_index(f)?, back(to)?.rank())
+                        }
+                        _ => {
+                            if occupied.contains(to) {
+                                return None;
+                            }
+                            let one = back(to)?;
+                            if from_mask.contains(one) {
+                                one
+                            } else if !occupied.contains(one) && to.rank() == crate::types::Rank::Fourth.relative_to(us)
+                            {
+                                back(one)?
+                            } else {
+                                return None;
+                            }
+                        }
+                    };
+                    if !from_mask.contains(from) {
+                        return None;
+                    }
+                    from.bitboard()
+                }
+                _ => {
+                    if promotion.is_some() {
+                        return None;
+                    }
+                    match role {
+                        Role::Knight => attacks::knight_attacks(to) & from_mask,
+                        _ => {
+                            let mut reach = Bitboard::EMPTY;
+                            for from in from_mask {
+                                if slides(role, from, to, occupied) {
+                                    reach = reach.with(from);
+                                }
+                            }
+                            reach
+                        }
+                    }
+                }
+            };
+            if candidates.is_empty() {
+                return None;
+            }
+            if in_check {
+                let checkers = attackers(pos, king, !us, occupied);
+                let checker = checkers.single()?;
+                if !(attacks::between(king, checker).with(checker)).contains(to) {
+                    return None;
+                }
+            }
+            let mut found = None;
+            for from in candidates {
+                let ray = attacks::line(king, from);
+                if ray.any() && !ray.contains(to) && exposes_king(pos, king, from, to, occupied) {
+                    continue;
+                }
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(match promotion {
+                    Some(role) => Move::promotion(from, to, role),
+                    None => Move::new(from, to),
+                });
+            }
+            found
+        }
+    }
+}
+
+/// True if moving the piece on `from` (on a line with the king) to `to`
+/// (off that line) opens the line to an enemy slider: the piece is pinned.
+#[inline]
+fn exposes_king(pos: &Position, king: Square, from: Square, to: Square, occupied: Bitboard) -> bool {
+    let them = !pos.side_to_move();
+    let after = (occupied.without(from)).with(to);
+    let theirs = pos.pieces_of_color(them).without(to);
+    let queens = pos.pieces(them, Role::Queen);
+    let (role, snipers) = if king.rank() == from.rank() || king.file() == from.file() {
+        (Role::Rook, (pos.pieces(them, Role::Rook) | queens) & theirs)
+    } else {
+        (Role::Bishop, (pos.pieces(them, Role::Bishop) | queens) & theirs)
+    };
+    // Only the snipers on the king's line through `from`.
+    snipers & attacks::line(king, from) & !attacks::between(king, from).with(king) != Bitboard::EMPTY
+        && (snipers & attacks::line(king, from)).into_iter().any(|s| slides(role, s, king, after))
+}
+
+/// True if a `role` slider (bishop, rook or queen) on `from` reaches `to`
+/// on `occupied`. Looks at the 32 KiB `between` table only, not at the
+/// slider attack tables (a cache miss each on a large file).
+#[inline(always)]
+fn slides(role: Role, from: Square, to: Square, occupied: Bitboard) -> bool {
+    let straight = from.rank() == to.rank() || from.file() == to.file();
+    let fits = match role {
+        Role::Rook => straight,
+        Role::Bishop => !straight && attacks::line(from, to).any(),
+        _ => straight || attacks::line(from, to).any(),
+    };
+    fits && (attacks::between(from, to) & occupied).is_empty()
+}
+
+/// The pieces of `by` attacking `sq` on `occupied` (sliders found by
+/// walking the few enemy sliders, see [`slides`]).
+#[inline(always)]
+fn attackers(pos: &Position, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+    pos.attackers_with(sq, by, occupied)
+}
+
+/// True if `by` attacks `sq` on `occupied`: the step attackers from the
+/// small tables first, then the few enemy sliders through [`slides`].
+#[inline(always)]
+fn attacked(pos: &Position, sq: Square, by: Color, occupied: Bitboard) -> bool {
+    let theirs = pos.pieces_of_color(by) & occupied;
+    if ((attacks::knight_attacks(sq) & pos.pieces_of_role(Role::Knight))
+        | (attacks::pawn_attacks(!by, sq) & pos.pieces_of_role(Role::Pawn))
+        | (attacks::king_attacks(sq) & pos.pieces_of_role(Role::King)))
+        & theirs
+        != Bitboard::EMPTY
+    {
+        return true;
+    }
+    let queens = pos.pieces_of_role(Role::Queen);
+    ((pos.pieces_of_role(Role::Rook) | queens) & theirs).into_iter().any(|s| slides(Role::Rook, s, sq, occupied))
+        || ((pos.pieces_of_role(Role::Bishop) | queens) & theirs)
+            .into_iter()
+            .any(|s| slides(Role::Bishop, s, sq, occupied))
+}
+
+/// True if the side to move in `after` is in check, where `mv` is the move
+/// that led to `after`: the moved piece attacks the king, or it uncovered
+/// a slider of its side on the line from the king through its origin.
+/// Only the small `between` and `line` tables are read; castling and en
+/// passant ask [`Position::is_check`].
+#[inline]
+pub(crate) fn gives_check(after: &Position, mv: Move) -> bool {
+    if mv.is_castle() || mv.is_en_passant() {
+        return after.is_check();
+    }
+    let them = after.side_to_move();
+    let mover = !them;
+    let king = after.king(them);
+    let (from, to) = (mv.from(), mv.to());
+    let occupied = after.occupied();
+    let direct = match after.role_at(to) {
+        Some(Role::Pawn) => attacks::pawn_attacks(mover, to).contains(king),
+        Some(Role::Knight) => attacks::knight_attacks(to).contains(king),
+        Some(Role::King) | None => false,
+        Some(role) => slides(role, to, king, occupied),
+    };
+    if direct {
+        return true;
+    }
+    let ray = attacks::line(king, from);
+    if ray.is_empty() || ray.contains(to) {
+        return false;
+    }
+    let queens = after.pieces(mover, Role::Queen);
+    let (role, snipers) = if king.rank() == from.rank() || king.file() == from.file() {
+        (Role::Rook, after.pieces(mover, Role::Rook) | queens)
+    } else {
+        (Role::Bishop, after.pieces(mover, Role::Bishop) | queens)
+    };
+    // Snipers beyond `from`, seen from the king.
+    let beyond = ray & !attacks::between(king, from) & !king.bitboard() & !from.bitboard();
+    (snipers & beyond).into_iter().any(|s| slides(role, s, king, occupied))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::format;
+
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+    }
+
+    /// Every SAN the fast path resolves names the move the full parser
+    /// finds, and the SAN of every legal move resolves (or is left to the
+    /// full parser) correctly: over random games, for each position, all
+    /// legal moves' SAN and every piece-letter/destination text.
+    #[test]
+    fn fast_path_agrees_with_parse_san() {
+        let mut rng = Rng(0x1234_5678_9abc_def1);
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1",
+        ];
+        let mut resolved = 0;
+        for game in 0..60 {
+            let mut pos = Position::from_fen(starts[game % starts.len()]).unwrap();
+            for _ in 0..120 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &mv in &moves {
+                    let san = pos.san(mv);
+                    let fast = parse(san.as_bytes()).and_then(|s| resolve(&pos, s, pos.is_check()));
+                    assert_eq!(gives_check(&pos.play(mv), mv), pos.play(mv).is_check(), "{san} in {}", pos.fen());
+                    if let Some(found) = fast {
+                        assert_eq!(found, mv, "{san} in {}", pos.fen());
+                        resolved += 1;
+                    }
+                }
+                for role in ["", "N", "B", "R", "Q", "K"] {
+                    for to in Square::ALL {
+                        for text in [format!("{role}{to}"), format!("{role}x{to}")] {
+                            check(&pos, &text);
+                        }
+                        if role.is_empty() {
+                            for f in ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] {
+                                check(&pos, &format!("{f}x{to}"));
+                                check(&pos, &format!("{f}x{to}=Q"));
+                                check(&pos, &format!("{to}=N"));
+                            }
+                        }
+                    }
+                }
+                pos = pos.play(moves[(rng.next() % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(resolved > 10_000, "the fast path resolved only {resolved} moves");
+    }
+
+    fn check(pos: &Position, text: &str) {
+        let fast = parse(text.as_bytes()).and_then(|s| resolve(pos, s, pos.is_check()));
+        if let Some(mv) = fast {
+            let full: Result<Move, _> = pos.parse_san(text);
+            assert_eq!(full, Ok(mv), "{text} in {}", pos.fen());
+        }
+    }
+
+    #[test]
+    fn annotation_glyphs() {
+        let cases: [(&str, usize, Option<u8>); 8] = [
+            ("e4", 2, None),
+            ("e4!", 2, Some(1)),
+            ("e4?", 2, Some(2)),
+            ("e4!!", 2, Some(3)),
+            ("e4??", 2, Some(4)),
+            ("Nf3!?", 3, Some(5)),
+            ("Nf3?!", 3, Some(6)),
+            ("e4!!!", 5, None),
+        ];
+        for (text, len, nag) in cases {
+            assert_eq!(split_annotation(text.as_bytes()), (len, nag), "{text}");
+        }
+    }
+
+    #[test]
+    fn parses_real_world_spellings() {
+        assert_eq!(parse(b"0-0"), Some(San::Castle(CastlingSide::KingSide)));
+        assert_eq!(parse(b"O-O-O+"), Some(San::Castle(CastlingSide::QueenSide)));
+        assert_eq!(parse(b"Z0"), Some(San::Null));
+        assert_eq!(parse(b"--"), Some(San::Null));
+        let exd6 = San::Normal { role: Role::Pawn, file: Some(4), rank: None, to: Square::D6, promotion: None };
+        assert_eq!(parse(b"exd6e.p."), Some(exd6));
+        let promo =
+            San::Normal { role: Role::Pawn, file: None, rank: None, to: Square::E8, promotion: Some(Role::Queen) };
+        assert_eq!(parse(b"e8=Q#"), Some(promo));
+        assert_eq!(parse(b"e8Q"), Some(promo));
+        assert_eq!(parse(b"Xe4"), None);
+    }
+}

@@ -1,0 +1,172 @@
+//! What a move changes, without playing it: the pieces it removes and
+//! adds (for incremental evaluation) and the hash of the position after
+//! it (for prefetching a transposition-table slot).
+
+use crate::attacks;
+use crate::moves::{Move, MoveKind};
+use crate::position::zobrist::{castling_key, piece_key, side_key};
+use crate::position::Position;
+use crate::types::{CastlingSide, Piece, Rank, Role, Square};
+
+/// The pieces a move takes off the board and puts on it: at most two
+/// each. Apply the removals first, then the additions (a square may be in
+/// both, for example the king's in a Chess960 castling where the king does
+/// not move).
+///
+/// | move | removed | added |
+/// | --- | --- | --- |
+/// | normal | the mover on `from` | the mover on `to` |
+/// | capture | the mover on `from`, the captured piece on `to` | the mover on `to` |
+/// | promotion | the pawn on `from` (and a captured piece on `to`) | the new piece on `to` |
+/// | en passant | the pawn on `from`, the captured pawn (beside `from`, on `to`'s file) | the pawn on `to` |
+/// | castling | the king and the rook | the king and the rook on their destinations |
+///
+/// ```
+/// use chess_movegen::{Color, Piece, Position, Role, Square};
+/// let pos = Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1")?;
+/// let fx = pos.move_effects(pos.parse_uci("e5d6")?);
+/// assert_eq!(fx.removed(), &[
+///     (Square::E5, Piece::new(Color::White, Role::Pawn)),
+///     (Square::D5, Piece::new(Color::Black, Role::Pawn)),
+/// ]);
+/// assert_eq!(fx.added(), &[(Square::D6, Piece::new(Color::White, Role::Pawn))]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveEffects {
+    removed: [(Square, Piece); 2],
+    added: [(Square, Piece); 2],
+    removed_len: u8,
+    added_len: u8,
+}
+
+impl MoveEffects {
+    const NONE: MoveEffects = MoveEffects {
+        removed: [(Square::A1, Piece::new(crate::Color::White, Role::Pawn)); 2],
+        added: [(Square::A1, Piece::new(crate::Color::White, Role::Pawn)); 2],
+        removed_len: 0,
+        added_len: 0,
+    };
+
+    /// The pieces taken off the board, with their squares (the mover
+    /// first).
+    #[inline]
+    pub fn removed(&self) -> &[(Square, Piece)] {
+        &self.removed[..usize::from(self.removed_len)]
+    }
+
+    /// The pieces put on the board, with their squares (the mover first).
+    #[inline]
+    pub fn added(&self) -> &[(Square, Piece)] {
+        &self.added[..usize::from(self.added_len)]
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, sq: Square, piece: Piece) {
+        self.removed[usize::from(self.removed_len)] = (sq, piece);
+        self.removed_len += 1;
+    }
+
+    #[inline(always)]
+    fn add(&mut self, sq: Square, piece: Piece) {
+        self.added[usize::from(self.added_len)] = (sq, piece);
+        self.added_len += 1;
+    }
+}
+
+impl Position {
+    /// The pieces `mv` removes and adds (see [`MoveEffects`]). `mv` must be
+    /// pseudo-legal; for a move that does not start on a piece of the side
+    /// to move the effects are empty.
+    pub fn move_effects(&self, mv: Move) -> MoveEffects {
+        let us = self.side_to_move();
+        let mut fx = MoveEffects::NONE;
+        let (from, to) = (mv.from(), mv.to());
+        let Some(role) = self.role_at(from).filter(|_| self.pieces_of_color(us).contains(from)) else {
+            return fx;
+        };
+        match mv.kind() {
+            MoveKind::Castle => {
+                let side = CastlingSide::of_rook(from, to);
+                fx.remove(from, Piece::new(us, Role::King));
+                fx.remove(to, Piece::new(us, Role::Rook));
+                fx.add(side.king_to(us), Piece::new(us, Role::King));
+                fx.add(side.rook_to(us), Piece::new(us, Role::Rook));
+            }
+            MoveKind::EnPassant => {
+                fx.remove(from, Piece::new(us, Role::Pawn));
+                fx.remove(Square::new(to.file(), from.rank()), Piece::new(!us, Role::Pawn));
+                fx.add(to, Piece::new(us, Role::Pawn));
+            }
+            MoveKind::Normal | MoveKind::Promotion => {
+                fx.remove(from, Piece::new(us, role));
+                if let Some(captured) = self.piece_at(to) {
+                    fx.remove(to, captured);
+                }
+                fx.add(to, Piece::new(us, mv.promotion_role().unwrap_or(role)));
+            }
+        }
+        fx
+    }
+
+    /// The [`Position::zobrist_hash`] of the position after the legal move
+    /// `mv`, computed without playing it (to prefetch a
+    /// transposition-table slot before making the move). Equal to
+    /// `self.play(mv).zobrist_hash()`.
+    ///
+    /// ```
+    /// use chess_movegen::Position;
+    /// let pos = Position::startpos();
+    /// for mv in pos.legal_moves() {
+    ///     assert_eq!(pos.hash_after(mv), pos.play(mv).zobrist_hash());
+    /// }
+    /// ```
+    pub fn hash_after(&self, mv: Move) -> u64 {
+        let us = self.side_to_move();
+        let them = !us;
+        let mut hash = self.zobrist_hash() ^ side_key() ^ self.ep_key();
+        let (from, to) = (mv.from(), mv.to());
+        let Some(role) = self.role_at(from) else {
+            return hash;
+        };
+        match mv.kind() {
+            MoveKind::Normal | MoveKind::Promotion => {
+                let placed = mv.promotion_role().unwrap_or(role);
+                hash ^= piece_key(us, role, from) ^ piece_key(us, placed, to);
+                if let Some(captured) = self.role_at(to) {
+                    hash ^= piece_key(them, captured, to);
+                }
+                if role == Role::Pawn && from.index() ^ to.index() == 16 {
+                    let ep = Square::from_index_wrapping(((from.index() + to.index()) / 2) as u8);
+                    if (attacks::pawn_attacks(us, ep) & self.pieces(them, Role::Pawn)).any() {
+                        hash ^= crate::attacks::ZOBRIST_EP_FILE[ep.file().index()];
+                    }
+                }
+            }
+            MoveKind::EnPassant => {
+                let victim = Square::new(to.file(), from.rank());
+                hash ^= piece_key(us, Role::Pawn, from)
+                    ^ piece_key(us, Role::Pawn, to)
+                    ^ piece_key(them, Role::Pawn, victim);
+            }
+            MoveKind::Castle => {
+                let side = CastlingSide::of_rook(from, to);
+                hash ^= piece_key(us, Role::King, from)
+                    ^ piece_key(us, Role::Rook, to)
+                    ^ piece_key(us, Role::King, side.king_to(us))
+                    ^ piece_key(us, Role::Rook, side.rook_to(us));
+            }
+        }
+        let castling = self.castling_rooks();
+        if castling.any() {
+            let mut lost = castling & (from.bitboard() | to.bitboard());
+            if role == Role::King {
+                lost |= castling & Rank::First.relative_to(us).bitboard();
+            }
+            if lost.any() {
+                hash ^= castling_key(lost);
+            }
+        }
+        hash
+    }
+}

@@ -1,0 +1,172 @@
+//! The command-line tools follow one convention: `--help` on standard
+//! output with exit 0; unknown flags, stray values and flags that do not
+//! go together refused on standard error with the usage line and exit 2;
+//! FENs accepted with or without clocks; progress on standard error.
+
+use std::process::{Command, Output};
+
+fn run(bin: &str, args: &[&str]) -> Output {
+    run_with(bin, args, "", &[])
+}
+
+fn run_with(bin: &str, args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(bin)
+        .args(args)
+        .envs(env.iter().copied())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+const PERFT: &str = env!("CARGO_BIN_EXE_perft");
+const INSPECT: &str = env!("CARGO_BIN_EXE_inspect");
+const RANDOM_GAMES: &str = env!("CARGO_BIN_EXE_random_games");
+
+fn assert_help(bin: &str) {
+    for flag in ["--help", "-h"] {
+        let out = run(bin, &[flag]);
+        assert_eq!(out.status.code(), Some(0), "{bin} {flag}");
+        assert!(text(&out.stdout).starts_with("usage: "), "{bin} {flag}: {}", text(&out.stdout));
+        assert!(out.stderr.is_empty());
+    }
+}
+
+fn assert_usage_error(bin: &str, args: &[&str], says: &str) {
+    let out = run(bin, args);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{bin} {args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "{bin} {args:?}");
+    assert!(stderr.starts_with(&format!("error: {says}")), "{bin} {args:?}: {stderr}");
+    assert!(stderr.contains("\nusage: "), "{bin} {args:?}: {stderr}");
+}
+
+#[test]
+fn help_goes_to_stdout_with_exit_0() {
+    for bin in [PERFT, INSPECT, RANDOM_GAMES] {
+        assert_help(bin);
+    }
+}
+
+#[test]
+fn perft_refuses_what_it_would_ignore() {
+    assert_usage_error(PERFT, &["--bogus"], "unknown flag \"--bogus\"");
+    assert_usage_error(PERFT, &["5"], "unexpected argument \"5\"");
+    assert_usage_error(PERFT, &["--depth", "5"], "--depth, --divide and --chess960 need --fen");
+    assert_usage_error(PERFT, &["--fen", "8/8/8/8/8/8/8/K6k w - -"], "--fen needs --depth");
+    assert_usage_error(PERFT, &["--fen"], "--fen needs a value");
+    assert_usage_error(PERFT, &["--depth", "x", "--fen", "k7/8/8/8/8/8/8/K7 w - -"], "--depth \"x\": expected");
+    assert_usage_error(PERFT, &["--max-depth", "3"], "--max-depth needs --epd");
+    assert_usage_error(PERFT, &["--epd", "f", "--depth", "3"], "--epd takes its depths from the file");
+    assert_usage_error(PERFT, &["--stats", "--depth", "2", "--threads", "2"], "--stats plays every move");
+}
+
+#[test]
+fn perft_reads_fens_with_or_without_clocks() {
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ] {
+        let out = run(PERFT, &["--fen", fen, "--depth", "3", "--threads", "2"]);
+        assert_eq!(out.status.code(), Some(0));
+        let stdout = text(&out.stdout);
+        assert!(stdout.starts_with("perft: 2 threads; no expected count"), "{stdout}");
+        assert!(stdout.contains("nodes 8902 "), "{stdout}");
+    }
+    let out = run(PERFT, &["--fen", "8/8/8/8/8/8/8/8 w - - 0 1", "--depth", "1"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("missing king"));
+}
+
+#[test]
+fn perft_divide_uses_the_positions_notation() {
+    let fen = "4k3/8/8/8/8/8/8/1R2K3 w B - 0 1";
+    let out = run(PERFT, &["--fen", fen, "--depth", "2", "--divide", "--chess960"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    // Queen-side castling with the rook on b1: king takes rook, e1b1.
+    assert!(stdout.lines().any(|l| l.starts_with("e1b1: ")), "{stdout}");
+    assert!(!stdout.contains("e1c1"), "{stdout}");
+    let standard = run(PERFT, &["--fen", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq -", "--depth", "1", "--divide"]);
+    let stdout = text(&standard.stdout);
+    assert!(stdout.contains("\ne1g1: 1\n") && stdout.contains("\ne1c1: 1\n"), "{stdout}");
+    let lines: Vec<&str> = stdout.lines().skip(1).filter(|l| l.contains(": ")).collect();
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted, "divide lines are sorted");
+}
+
+#[test]
+fn perft_checks_an_epd_suite_and_names_its_source() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/quick.epd");
+    let out = run(PERFT, &["--epd", path, "--max-depth", "2", "--threads", "1"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.starts_with(&format!("perft: 1 thread; expected counts: the `;D` fields of {path}\n")));
+    assert!(stdout.trim_end().ends_with(" passed, 0 failed"), "{stdout}");
+}
+
+#[test]
+fn long_runs_report_progress_on_stderr() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let out = run_with(PERFT, &["--fen", kiwipete, "--depth", "4"], "", &[("CHESS_MOVEGEN_PROGRESS_MS", "1")]);
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = text(&out.stderr);
+    let line = stderr.lines().next().unwrap_or_else(|| panic!("no progress: {stderr:?}"));
+    assert!(
+        line.starts_with("progress: ") && line.contains(" subtrees, ") && line.contains(" elapsed, about "),
+        "{line}"
+    );
+    assert!(text(&out.stdout).contains("nodes 4085603 "));
+}
+
+#[test]
+fn inspect_refuses_chess960_castling_unless_asked() {
+    let fen = "r3k2r/8/8/8/8/8/8/R3K1R1 w Kkq - 0 1";
+    let out = run(INSPECT, &[fen]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("castling right without its king or rook") && stderr.contains("use --chess960"),
+        "{stderr}"
+    );
+
+    let out = run(INSPECT, &["--chess960", fen]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout.contains("read as:        Chess960"), "{stdout}");
+
+    let json = text(&run_with(INSPECT, &["--json"], &format!("{fen}\n4k3/8/8/8/8/8/8/4K2R w K -\n"), &[]).stdout);
+    let lines: Vec<&str> = json.lines().collect();
+    assert!(lines[0].contains("\"error\":") && lines[0].contains("use --chess960"), "{}", lines[0]);
+    assert!(lines[1].contains("\"chess960\":false") && lines[1].contains("\"e1g1\""), "{}", lines[1]);
+    let json = text(&run_with(INSPECT, &["--json", "--chess960"], "4k3/8/8/8/8/8/8/4K2R w K -\n", &[]).stdout);
+    assert!(json.contains("\"chess960\":true") && json.contains("\"e1h1\"") && !json.contains("\"e1g1\""), "{json}");
+}
+
+#[test]
+fn inspect_refuses_stray_arguments() {
+    assert_usage_error(INSPECT, &["--bogus"], "unknown flag \"--bogus\"");
+    assert_usage_error(INSPECT, &["8/8/8/8/8/8/8/K6k w - -", "extra"], "unexpected argument \"extra\"");
+    assert_usage_error(INSPECT, &["--json", "8/8/8/8/8/8/8/K6k w - -"], "--json reads FENs from standard input");
+}
+
+#[test]
+fn random_games_refuses_bad_values() {
+    assert_usage_error(RANDOM_GAMES, &["--seed", "x"], "--seed \"x\": expected a number");
+    assert_usage_error(RANDOM_GAMES, &["10", "20"], "unexpected argument \"20\"");
+    assert_usage_error(RANDOM_GAMES, &["ten"], "\"ten\" is not a number of games");
+    assert_usage_error(RANDOM_GAMES, &["--fast"], "unknown flag \"--fast\"");
+    let out = run(RANDOM_GAMES, &["3", "--seed", "7", "--fen", "4k3/8/8/8/8/8/8/4K2R w K -"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).starts_with("3 random games in "));
+}
