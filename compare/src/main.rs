@@ -6,11 +6,26 @@
 //! ```text
 //! cargo run --release -p compare [-- --rounds N] [--deep] [--only bulk|full|list] [--crate NAME]
 //! cargo run --release -p compare -- --check-games
+//! cargo run --release -p compare -- --align-sweep [--pads 0,16,32,48] [other options]
+//! cargo run --release -p compare -- --once bulk|full|play|list POSITION DEPTH [--crate NAME]
 //! cargo run --release -p compare -- pgn --help
 //! RUSTFLAGS="-C target-cpu=native" cargo run --release -p compare
 //! ```
 //!
 //! `--crate NAME` runs chess-movegen against that one crate only.
+//!
+//! `--align-sweep` runs this binary again once per padding, with address
+//! space randomisation off and an environment of only `PAD=` and that many
+//! bytes, so that the stack starts at the same address every run and moves
+//! by the padding (see [`sweep`]); it prints every figure per padding and
+//! the spread, because a speed that depends on the stack's alignment would
+//! otherwise come out as one of its values at random.
+//!
+//! `--once` runs one perft of one crate (chess-movegen unless `--crate`
+//! names another; `play` is chess-movegen's copy-make `full`) and prints the
+//! node count: the workload for an instruction count under callgrind
+//! (`scripts/instructions_per_leaf.sh`). POSITION is a name of the table
+//! below without spaces (`startpos`, `kiwipete`, `position3`, ...).
 //!
 //! Three kinds of work, each summed over the standard positions (start
 //! position, Kiwipete, positions 3, 4 and 5):
@@ -36,6 +51,8 @@
 use std::hint::black_box;
 use std::str::FromStr;
 use std::time::Instant;
+
+mod sweep;
 
 /// Standard positions: FEN and perft counts for depths 1..=7 (0 = not listed).
 const POSITIONS: [(&str, &str, [u64; 7], u32); 5] = [
@@ -122,7 +139,8 @@ mod ours {
         let moves = pos.legal_moves();
         if depth == 1 {
             for &mv in &moves {
-                black_box(pos.play(mv));
+                // By reference, as for the other crates' copy-made children.
+                black_box(&pos.play(mv));
             }
             return moves.len() as u64;
         }
@@ -440,7 +458,13 @@ fn main() {
     let mut only: Option<Mode> = None;
     let mut engine_filter: Option<String> = None;
     let mut games = false;
-    let mut args = std::env::args().skip(1);
+    let mut tsv = false;
+    let mut once: Option<(String, String, u32)> = None;
+    if all.iter().any(|a| a == "--align-sweep") {
+        sweep::run(&all);
+        return;
+    }
+    let mut args = all.into_iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--rounds" => rounds = args.next().and_then(|v| v.parse().ok()).expect("--rounds N"),
@@ -455,8 +479,17 @@ fn main() {
             }
             "--crate" => engine_filter = args.next(),
             "--check-games" => games = true,
+            "--tsv" => tsv = true,
+            "--once" => {
+                let mut next = || args.next().expect("--once MODE POSITION DEPTH");
+                once = Some((next(), next(), next().parse().expect("--once: depth")));
+            }
             "-h" | "--help" => {
-                println!("usage: compare [--rounds N] [--deep] [--only bulk|full|list] [--crate NAME] [--check-games]");
+                println!(
+                    "usage: compare [--rounds N] [--deep] [--only bulk|full|list] [--crate NAME] [--check-games]\n       \
+                     compare --align-sweep [--pads 0,16,32,48] [options]\n       \
+                     compare --once bulk|full|play|list POSITION DEPTH [--crate NAME]"
+                );
                 return;
             }
             other => panic!("unknown argument {other:?}; try --help"),
@@ -489,6 +522,10 @@ fn main() {
 
     if games {
         check_games();
+        return;
+    }
+    if let Some((mode, position, depth)) = once {
+        run_once(&engines, &mode, &position, depth, engine_filter.as_deref());
         return;
     }
     println!("size_of::<Position>() = {} bytes", std::mem::size_of::<chess_movegen::Position>());
@@ -564,10 +601,50 @@ fn main() {
         }
     }
 
+    if tsv {
+        // For `--align-sweep`, which reads these lines back.
+        for (mode, name, mnps, _) in &table {
+            println!("{}{}\t{name}\t{mnps}", sweep::TSV_TAG, mode.name());
+        }
+        return;
+    }
     println!();
     println!("| mode | crate | median Mnps | chess-movegen ÷ crate |");
     println!("|---|---|---:|---:|");
     for (mode, name, mnps, ratio) in &table {
         println!("| {} | {name} | {mnps:.1} | {ratio:.2} |", mode.name());
     }
+    let rate = |name: &str| table.iter().find(|r| r.0 == Mode::Full && r.1.starts_with(name)).map(|r| r.2);
+    if let (Some(play), Some(shak)) = (rate("chess-movegen (play)"), rate("shakmaty")) {
+        println!();
+        println!("copy-make: chess-movegen (play) ÷ shakmaty = {:.2}", play / shak);
+    }
+}
+
+/// `--once`: one perft of one crate, its node count printed.
+fn run_once(engines: &[Box<dyn Engine>], mode: &str, position: &str, depth: u32, filter: Option<&str>) {
+    let (mode, wanted) = match (mode, filter) {
+        ("play", _) => (Mode::Full, "chess-movegen (play)"),
+        (m, f) => (
+            match m {
+                "bulk" => Mode::Bulk,
+                "full" => Mode::Full,
+                "list" => Mode::List,
+                other => panic!("--once bulk|full|play|list, not {other:?}"),
+            },
+            f.unwrap_or("chess-movegen"),
+        ),
+    };
+    let engine = engines
+        .iter()
+        .find(|e| e.name() == wanted || e.name().split(' ').next() == Some(wanted))
+        .unwrap_or_else(|| panic!("no crate {wanted:?}"));
+    let index = POSITIONS
+        .iter()
+        .position(|p| p.0.replace(' ', "") == position)
+        .unwrap_or_else(|| panic!("no position {position:?}"));
+    let nodes = engine.run(index, depth, mode);
+    let expected = (depth as usize).checked_sub(1).and_then(|i| POSITIONS[index].2.get(i)).copied().unwrap_or(0);
+    assert!(expected == 0 || nodes == expected, "{wanted} {position} d{depth}: {nodes}, expected {expected}");
+    println!("{nodes}");
 }

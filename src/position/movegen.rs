@@ -133,6 +133,9 @@ impl Visitor for Counter {
 
 const BACK_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
 
+/// The four corners, where the rooks of standard chess start.
+const CORNERS: Bitboard = Bitboard(0x8100_0000_0000_0081);
+
 #[inline(always)]
 fn origin(to: Square, step: i8) -> Square {
     Square::from_index_wrapping((to as i8).wrapping_sub(step) as u8)
@@ -250,6 +253,14 @@ impl Visitor for Finder {
     }
 }
 
+/// The squares the king crosses and lands on when it castles with `rook`
+/// (both on the same back rank).
+#[inline(always)]
+fn king_path(king: Square, rook: Square) -> Bitboard {
+    let path = CASTLING_PATHS[usize::from(king as u8 & 7)][usize::from(rook as u8 & 7)].king_path;
+    Bitboard(u64::from(path) << (king as u8 & 56))
+}
+
 /// The squares a non-king move must land on: the checker or a square
 /// between it and the king when in (single) check, anywhere otherwise.
 #[inline(always)]
@@ -309,12 +320,24 @@ impl Position {
     }
 
     /// The squares `them` attacks among those our king on `king` could step
-    /// to, or, if `castles` is not empty, everywhere (castling paths reach
-    /// further), all with the king lifted off the board so that it cannot
-    /// hide behind itself from a slider.
+    /// to and those the king crosses when castling with a rook of
+    /// `castles`, all with the king lifted off the board so that it cannot
+    /// hide behind itself from a slider. Only the enemy pieces that could
+    /// reach one of those squares on an empty board are looked at.
     #[inline(always)]
     fn king_danger(&self, them: Color, king: Square, occupied: Bitboard, castles: Bitboard) -> Bitboard {
-        let reach = if castles.is_empty() { attacks::king_zone_reach(king) } else { [Bitboard::FULL; 3] };
+        let mut reach = attacks::king_zone_reach(king);
+        if castles.any() {
+            let mut far = Bitboard::EMPTY;
+            for rook in castles {
+                far |= king_path(king, rook);
+            }
+            for sq in far & !attacks::king_attacks(king) {
+                reach[0] |= attacks::knight_attacks(sq);
+                reach[1] |= attacks::bishop_attacks(sq, Bitboard::EMPTY);
+                reach[2] |= attacks::rook_attacks(sq, Bitboard::EMPTY);
+            }
+        }
         self.attacked_squares(them, occupied.without(king), reach)
     }
 
@@ -361,8 +384,11 @@ impl Position {
             return;
         }
         if let Some(ep) = self.ep_square {
-            if t.ep_to.contains(ep) {
-                for from in self.en_passant_origins::<LEGAL>(ep, f.king, check_mask, t.from) {
+            // Most en-passant squares have no pawn of ours beside them:
+            // tested here, before the call.
+            let capturers = attacks::pawn_attacks(!f.us, ep) & self.pieces(f.us, Role::Pawn) & t.from;
+            if t.ep_to.contains(ep) && capturers.any() {
+                for from in self.en_passant_origins::<LEGAL>(ep, f.king, check_mask, capturers) {
                     v.special(Move::en_passant(from, ep));
                 }
             }
@@ -400,8 +426,16 @@ impl Position {
             Bitboard::EMPTY
         };
         v.piece(f.king, if LEGAL { to & !danger } else { to });
-        if castles.any() {
-            for rook in self.legal_castling_rooks(f.king, castles, danger) {
+        // A rook in the corner cannot block an attack on the king's path,
+        // so the danger map decides, by one mask test; other rooks
+        // (Chess960) go the long way.
+        for rook in castles & CORNERS {
+            if (king_path(f.king, rook) & danger).is_empty() {
+                v.special(Move::castle(f.king, rook));
+            }
+        }
+        if (castles & !CORNERS).any() {
+            for rook in self.legal_castling_rooks(f.king, castles & !CORNERS, danger) {
                 v.special(Move::castle(f.king, rook));
             }
         }
@@ -480,7 +514,8 @@ impl Position {
         }
     }
 
-    /// The pawns (among `from_mask`) that may capture en passant on `ep`.
+    /// The pawns among `capturers` (ours, beside the en-passant square)
+    /// that may capture en passant on `ep`.
     /// Out of line (en passant is rare) and, like
     /// [`Position::legal_castling_rooks`], free of the visitor: one copy,
     /// not one per kind of visitor.
@@ -490,7 +525,7 @@ impl Position {
         ep: Square,
         king: Square,
         check_mask: Bitboard,
-        from_mask: Bitboard,
+        capturers: Bitboard,
     ) -> Bitboard {
         let us = self.side;
         let them = !us;
@@ -502,7 +537,7 @@ impl Position {
         let their_rooks = self.orthogonal_sliders() & theirs;
         let their_bishops = self.diagonal_sliders() & theirs;
         let mut origins = Bitboard::EMPTY;
-        for from in attacks::pawn_attacks(them, ep) & self.pieces(us, Role::Pawn) & from_mask {
+        for from in capturers {
             if LEGAL {
                 let after = (self.occupied() ^ from.bitboard() ^ victim.bitboard()) | ep.bitboard();
                 if (attacks::rook_attacks(king, after) & their_rooks).any()
@@ -525,6 +560,15 @@ impl Position {
         let back_rank = (self.occupied().0 >> base) as u8;
         let wanted = (castle_to.0 >> base) as u8;
         let king_file = king as u8 & 7;
+        let rights = (self.castling.0 >> base) as u8;
+        if king_file == 4 && rights & !0x81 == 0 {
+            // Standard chess (king on e, rooks in the corners): b-d or f-g
+            // must be empty and the king go to c or g. A few mask tests.
+            let king_side = back_rank & 0x60 == 0 && wanted & 0x40 != 0;
+            let queen_side = back_rank & 0x0e == 0 && wanted & 0x04 != 0;
+            let free = u8::from(king_side) << 7 | u8::from(queen_side);
+            return Bitboard(u64::from(rights & free) << base);
+        }
         let mut candidates = Bitboard::EMPTY;
         for rook in self.castling & Bitboard(0xff << base) {
             let rook_file = rook as u8 & 7;
@@ -537,34 +581,26 @@ impl Position {
         candidates
     }
 
-    /// The rooks among `candidates` (see [`Position::castling_candidates`])
-    /// whose castling is legal: the king's path is not attacked; the side to
-    /// move is known not to be in check. Always fully checked, also by the
-    /// pseudo-legal generator. `danger` holds the squares the enemy attacks
-    /// with our king lifted.
+    /// The rooks among `candidates` (see [`Position::castling_candidates`]),
+    /// none of them in a corner, whose castling is legal: the king's path is
+    /// not attacked; the side to move is known not to be in check. `danger`
+    /// holds the squares the enemy attacks with our king lifted. The path
+    /// is tested again with both castling pieces lifted, so that a rook
+    /// leaving the back rank cannot hide an attack on it (Chess960 only:
+    /// a rook in the corner cannot stand between an attacker and the
+    /// king's path). Out of line: rare.
     #[inline(never)]
     fn legal_castling_rooks(&self, king: Square, candidates: Bitboard, danger: Bitboard) -> Bitboard {
         let mut rooks = Bitboard::EMPTY;
         let them = !self.side;
-        let base = self.side.fold(0u8, 56);
-        let corner = crate::File::A.bitboard() | crate::File::H.bitboard();
         for rook in candidates {
-            let king_path = CASTLING_PATHS[usize::from(king as u8 & 7)][usize::from(rook as u8 & 7)].king_path;
-            let king_path = Bitboard(u64::from(king_path) << base);
-            if (king_path & danger).any() {
-                continue;
+            let king_path = king_path(king, rook);
+            let lifted = self.occupied() & !(king.bitboard() | rook.bitboard());
+            if (king_path & danger).is_empty()
+                && king_path.into_iter().all(|sq| self.attackers_with(sq, them, lifted).is_empty())
+            {
+                rooks = rooks.with(rook);
             }
-            // A rook in the corner cannot block an attack on the king's
-            // path; elsewhere (Chess960) the squares are tested again with
-            // both castling pieces lifted, so that a rook leaving the back
-            // rank cannot hide an attack on them.
-            if !corner.contains(rook) {
-                let lifted = self.occupied() & !(king.bitboard() | rook.bitboard());
-                if king_path.into_iter().any(|sq| self.attackers_with(sq, them, lifted).any()) {
-                    continue;
-                }
-            }
-            rooks = rooks.with(rook);
         }
         rooks
     }

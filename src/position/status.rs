@@ -62,12 +62,21 @@ impl Position {
     #[inline(always)]
     pub(crate) fn checkers_and_pinned(&self, us: Color, king: Square, occupied: Bitboard) -> (Bitboard, Bitboard) {
         let theirs = self.by_color[(!us).index()];
-        let snipers = ((attacks::rook_attacks(king, theirs) & self.orthogonal_sliders())
-            | (attacks::bishop_attacks(king, theirs) & self.diagonal_sliders()))
-            & theirs;
+        let orthogonal = self.orthogonal_sliders() & theirs;
+        let diagonal = self.diagonal_sliders() & theirs;
         let mut checkers = ((attacks::knight_attacks(king) & self.by_role[Role::Knight.index()])
             | (attacks::pawn_attacks(us, king) & self.by_role[Role::Pawn.index()]))
             & theirs;
+        // Often no enemy slider stands on the king's lines at all: then
+        // there are no slider checks or pins, and no occupancy lookups.
+        if ((attacks::rook_attacks(king, Bitboard::EMPTY) & orthogonal)
+            | (attacks::bishop_attacks(king, Bitboard::EMPTY) & diagonal))
+            .is_empty()
+        {
+            return (checkers, Bitboard::EMPTY);
+        }
+        let snipers =
+            (attacks::rook_attacks(king, theirs) & orthogonal) | (attacks::bishop_attacks(king, theirs) & diagonal);
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {
             let blockers = between(king, sniper) & occupied;
