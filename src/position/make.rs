@@ -4,7 +4,7 @@ use crate::attacks::ZOBRIST_PIECES;
 use crate::moves::{Move, MoveKind};
 use crate::position::zobrist::{castling_key, piece_key, side_key};
 use crate::position::Position;
-use crate::types::{Bitboard, CastlingSide, Color, Rank, Role, Square};
+use crate::types::{Bitboard, CastlingSide, Color, Role, Square};
 
 /// What [`Position::make_move`] cannot recompute when the move is taken
 /// back: the captured piece, castling rights, en-passant square, halfmove
@@ -113,9 +113,12 @@ impl Position {
         let us = undo.mover();
         let (from, to) = (mv.origin_index(), mv.target_index());
         if !mv.is_special() {
-            self.toggle_piece_move(us, mv, undo.moved, undo.captured);
+            self.toggle_mover(us, mv, undo.moved);
             self.board[from] = Some(undo.moved);
             self.board[to] = undo.captured;
+            if let Some(captured) = undo.captured {
+                self.toggle_capture(!us, captured, to);
+            }
         } else if mv.is_en_passant() {
             let victim = self.toggle_en_passant(us, mv);
             self.board[to] = None;
@@ -208,32 +211,43 @@ impl Position {
     fn apply<const FULL: bool>(&mut self, mv: Move) -> Undo {
         let us = self.side;
         let mut undo = Undo::before(self);
-        let mut hash = self.hash ^ side_key() ^ self.ep_key();
-        self.ep_square = None;
+        // Before the branches, so that every kind of move has it at hand.
+        let touched = 1u64 << mv.origin_index() | 1u64 << mv.target_index();
+        let mut hash = self.hash ^ side_key();
+        if self.ep_square.is_some() {
+            hash ^= self.ep_key();
+            self.ep_square = None;
+        }
+        // Set to 0 in the branches of a capture or a pawn move, which
+        // exist anyway.
+        let mut halfmove = self.halfmove.saturating_add(1);
         if !mv.is_special() {
-            hash ^= self.apply_piece_move::<FULL>(us, mv, &mut undo);
+            hash ^= self.apply_piece_move::<FULL>(us, mv, &mut undo, &mut halfmove);
         } else if mv.is_en_passant() {
+            halfmove = 0;
             hash ^= self.apply_en_passant::<FULL>(us, mv, &mut undo);
         } else {
             hash ^= self.apply_castle::<FULL>(us, mv);
         }
-        let touched = 1u64 << mv.origin_index() | 1u64 << mv.target_index();
-        hash ^= self.lose_castling_rights(us, touched, undo.moved == Role::King);
+        self.lose_castling_rights(us, touched, undo.moved == Role::King, &mut hash);
         self.side = !us;
         if FULL {
-            self.halfmove =
-                if undo.captured.is_some() || undo.moved == Role::Pawn { 0 } else { self.halfmove.saturating_add(1) };
+            self.halfmove = halfmove;
             self.advance_fullmove(us, &mut undo);
-            self.hash = hash ^ self.ep_key();
+            if self.ep_square.is_some() {
+                hash ^= self.ep_key();
+            }
+            self.hash = hash;
         }
         undo
     }
 
     /// A normal move or a promotion: captures what stands on `to`, records
     /// the moved and captured roles in `undo`, sets the en-passant square
-    /// after a double step. Returns the hash change of the pieces.
+    /// after a double step and clears `halfmove` after a capture or a pawn
+    /// move. Returns the hash change of the pieces.
     #[inline(always)]
-    fn apply_piece_move<const FULL: bool>(&mut self, us: Color, mv: Move, undo: &mut Undo) -> u64 {
+    fn apply_piece_move<const FULL: bool>(&mut self, us: Color, mv: Move, undo: &mut Undo, halfmove: &mut u32) -> u64 {
         let (from, to) = (mv.origin_index(), mv.target_index());
         let role = self.board[from].unwrap_or(Role::Pawn);
         let placed = mv.promotion_role().unwrap_or(role);
@@ -241,20 +255,26 @@ impl Position {
         debug_assert!(captured != Some(Role::King), "make_move: {mv:?} captures a king in {self:?}");
         undo.moved = role;
         undo.captured = captured;
-        self.toggle_piece_move(us, mv, role, captured);
+        // The capture's bitboards, key and clock reset in one branch.
+        let mut key = 0;
+        if let Some(captured) = captured {
+            self.toggle_capture(!us, captured, to);
+            key = ZOBRIST_PIECES[(!us).index()][captured.index()][to];
+            *halfmove = 0;
+        }
+        self.toggle_mover(us, mv, role);
         if FULL {
             self.board[from] = None;
             self.board[to] = Some(placed);
         }
-        if role == Role::Pawn && from ^ to == 16 {
-            self.ep_square = Some(Square::from_index_wrapping(((from + to) / 2) as u8));
+        if role == Role::Pawn {
+            *halfmove = 0;
+            if from ^ to == 16 {
+                self.ep_square = Some(Square::from_index_wrapping(((from + to) / 2) as u8));
+            }
         }
         let our_keys = &ZOBRIST_PIECES[us.index()];
-        let capture_key = match captured {
-            Some(captured) => ZOBRIST_PIECES[(!us).index()][captured.index()][to],
-            None => 0,
-        };
-        our_keys[role.index()][from] ^ our_keys[placed.index()][to] ^ capture_key
+        key ^ our_keys[role.index()][from] ^ our_keys[placed.index()][to]
     }
 
     /// En passant: the pawn moves and the enemy pawn beside its origin goes.
@@ -292,26 +312,32 @@ impl Position {
             ^ piece_key(us, Role::Rook, rook_to)
     }
 
-    /// The bitboard side of a normal move or promotion of `us`'s `role`,
-    /// capturing `captured`. An exclusive or: the same call takes the move
-    /// back. The mover's role board gets one update, not two, unless it
-    /// promotes: consecutive moves of one piece would otherwise chain four
-    /// dependent read-modify-writes of the same word per make/unmake pair.
+    /// The bitboard side of a normal move or promotion of `us`'s `role`
+    /// (the capture, if any, is [`Position::toggle_capture`]). An
+    /// exclusive or: the same call takes the move back. The mover's role
+    /// board gets one update, not two: consecutive moves of one piece
+    /// would otherwise chain four dependent read-modify-writes of the same
+    /// word per make/unmake pair. A promotion adds its two updates in a
+    /// branch of its own, off the path of the other moves.
     #[inline(always)]
-    fn toggle_piece_move(&mut self, us: Color, mv: Move, role: Role, captured: Option<Role>) {
+    fn toggle_mover(&mut self, us: Color, mv: Move, role: Role) {
         let (from_bb, to_bb) = (1u64 << mv.origin_index(), 1u64 << mv.target_index());
-        if let Some(captured) = captured {
-            self.by_role[captured.index()].0 ^= to_bb;
-            self.by_color[(!us).index()].0 ^= to_bb;
-        }
-        match mv.promotion_role() {
-            Some(placed) => {
-                self.by_role[Role::Pawn.index()].0 ^= from_bb;
-                self.by_role[placed.index()].0 ^= to_bb;
-            }
-            None => self.by_role[role.index()].0 ^= from_bb | to_bb,
+        self.by_role[role.index()].0 ^= from_bb | to_bb;
+        if let Some(placed) = mv.promotion_role() {
+            // `role` is the pawn: it leaves `to` again, the new piece lands.
+            self.by_role[Role::Pawn.index()].0 ^= to_bb;
+            self.by_role[placed.index()].0 ^= to_bb;
         }
         self.by_color[us.index()].0 ^= from_bb | to_bb;
+    }
+
+    /// The bitboard side of capturing `them`'s `captured` on `to` (or,
+    /// called again, of putting it back).
+    #[inline(always)]
+    fn toggle_capture(&mut self, them: Color, captured: Role, to: usize) {
+        let to_bb = 1u64 << to;
+        self.by_role[captured.index()].0 ^= to_bb;
+        self.by_color[them.index()].0 ^= to_bb;
     }
 
     /// The bitboard side of `us`'s en-passant capture `mv` (or, called
@@ -346,21 +372,21 @@ impl Position {
     /// Removes the castling rights a move of `us` loses: the right of a
     /// rook whose square the move touches (`touched`: the move's from and
     /// to squares; the rook moves or is captured) and, when the king moves,
-    /// both of `us`'s rights. Returns the hash change.
+    /// both of `us`'s rights, and updates `hash` for them.
     #[inline(always)]
-    fn lose_castling_rights(&mut self, us: Color, touched: u64, king_moved: bool) -> u64 {
+    fn lose_castling_rights(&mut self, us: Color, touched: u64, king_moved: bool, hash: &mut u64) {
         if self.castling.is_empty() {
-            return 0;
+            return;
         }
         let mut lost = self.castling.0 & touched;
         if king_moved {
-            lost |= (self.castling & Rank::First.relative_to(us).bitboard()).0;
+            // Our back rank, by shift rather than by a select on the colour.
+            lost |= self.castling.0 & (0xff << (56 * us.index()));
         }
-        if lost == 0 {
-            return 0;
+        if lost != 0 {
+            self.castling.0 ^= lost;
+            *hash ^= castling_key(Bitboard(lost));
         }
-        self.castling.0 ^= lost;
-        castling_key(Bitboard(lost))
     }
 
     /// Puts back the state an `Undo` holds, the side to move and the
