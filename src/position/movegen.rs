@@ -204,21 +204,6 @@ impl EachMove for MoveList {
     }
 }
 
-/// Plays each generated move (bitboards only) and counts the replies:
-/// the last two plies of bulk perft without building a list.
-struct LeafCounter<'a> {
-    pos: &'a Position,
-    nodes: u64,
-}
-
-impl EachMove for LeafCounter<'_> {
-    // One copy of the counting generator, called from every emitting site.
-    #[inline(never)]
-    fn each(&mut self, mv: Move) {
-        self.nodes += self.pos.play_for_count(mv).legal_move_count() as u64;
-    }
-}
-
 /// Looks for one move among the generated ones.
 struct Finder {
     wanted: Move,
@@ -648,11 +633,34 @@ impl Position {
     }
 
     /// Bulk perft to depth 2: every legal move is played (bitboards only)
-    /// and the replies are counted, without building a move list.
+    /// and the replies are counted. The moves are listed first and then
+    /// played in one loop, in which the counting generator of the side to
+    /// move after them is inlined: no call per move.
     pub(crate) fn perft_2(&self) -> u64 {
-        let mut counter = LeafCounter { pos: self, nodes: 0 };
-        self.generate::<true, _>(&Targets::ALL, &mut counter);
-        counter.nodes
+        match self.side {
+            Color::White => self.perft_2_for::<true>(),
+            Color::Black => self.perft_2_for::<false>(),
+        }
+    }
+
+    #[inline(always)]
+    fn perft_2_for<const WHITE: bool>(&self) -> u64 {
+        let mut moves = MoveList::new();
+        self.generate_for::<true, WHITE, _>(&Targets::ALL, &mut moves);
+        // One child serves every move (see `Position::play_for_count`).
+        let mut child = *self;
+        let mut nodes = 0;
+        for &mv in &moves {
+            self.play_for_count(mv, &mut child);
+            let mut counter = Counter::default();
+            if WHITE {
+                child.generate_for::<true, false, _>(&Targets::ALL, &mut counter);
+            } else {
+                child.generate_for::<true, true, _>(&Targets::ALL, &mut counter);
+            }
+            nodes += counter.total() as u64;
+        }
+        nodes
     }
 
     /// True if the side to move has at least one legal move.
