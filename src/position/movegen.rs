@@ -305,25 +305,30 @@ impl Position {
     }
 
     /// The squares `them` attacks among those our king on `king` could step
-    /// to and those the king crosses when castling with a rook of
-    /// `castles`, all with the king lifted off the board so that it cannot
-    /// hide behind itself from a slider. Only the enemy pieces that could
-    /// reach one of those squares on an empty board are looked at.
+    /// to, with the king lifted off the board so that it cannot hide behind
+    /// itself from a slider. Only the enemy pieces that could reach one of
+    /// those squares on an empty board are looked at, so the map is exact
+    /// on the king's neighbours only.
     #[inline(always)]
-    fn king_danger(&self, them: Color, king: Square, occupied: Bitboard, castles: Bitboard) -> Bitboard {
-        let mut reach = attacks::king_zone_reach(king);
-        if castles.any() {
-            let mut far = Bitboard::EMPTY;
-            for rook in castles {
-                far |= king_path(king, rook);
-            }
-            for sq in far & !attacks::king_attacks(king) {
-                reach[0] |= attacks::knight_attacks(sq);
-                reach[1] |= attacks::bishop_attacks(sq, Bitboard::EMPTY);
-                reach[2] |= attacks::rook_attacks(sq, Bitboard::EMPTY);
-            }
-        }
-        self.attacked_squares(them, occupied.without(king), reach)
+    fn king_danger(&self, them: Color, king: Square, occupied: Bitboard) -> Bitboard {
+        self.attacked_squares(them, occupied.without(king), attacks::king_zone_reach(king))
+    }
+
+    /// True if `them` attacks `sq` with `occupied` as the occupancy. The
+    /// sliders are looked up only if one stands on `sq`'s lines of the
+    /// empty board.
+    #[inline(always)]
+    fn attacked_with(&self, sq: Square, them: Color, occupied: Bitboard) -> bool {
+        let theirs = self.by_color[them.index()];
+        let diagonal = self.diagonal_sliders() & theirs & attacks::bishop_attacks(sq, Bitboard::EMPTY);
+        let orthogonal = self.orthogonal_sliders() & theirs & attacks::rook_attacks(sq, Bitboard::EMPTY);
+        (((attacks::pawn_attacks(!them, sq) & self.by_role[Role::Pawn.index()])
+            | (attacks::knight_attacks(sq) & self.by_role[Role::Knight.index()])
+            | (attacks::king_attacks(sq) & self.by_role[Role::King.index()]))
+            & theirs)
+            .any()
+            || (diagonal.any() && (attacks::bishop_attacks(sq, occupied) & diagonal).any())
+            || (orthogonal.any() && (attacks::rook_attacks(sq, occupied) & orthogonal).any())
     }
 
     /// The generator. See the module documentation.
@@ -406,17 +411,30 @@ impl Position {
             Bitboard::EMPTY
         };
         let danger = if (LEGAL && to.any()) || castles.any() {
-            self.king_danger(!f.us, f.king, f.occupied, castles)
+            self.king_danger(!f.us, f.king, f.occupied)
         } else {
             Bitboard::EMPTY
         };
         v.piece(f.king, if LEGAL { to & !danger } else { to });
         // A rook in the corner cannot block an attack on the king's path,
-        // so the danger map decides, by one mask test; other rooks
-        // (Chess960) go the long way.
-        for rook in castles & CORNERS {
-            if (king_path(f.king, rook) & danger).is_empty() {
-                v.special(Move::castle(f.king, rook));
+        // so the path's squares next to the king are decided by the danger
+        // map and the others (one in standard chess) one by one, with the
+        // king lifted. Other rooks (Chess960) go the long way.
+        let corners = castles & CORNERS;
+        if corners.any() {
+            let home = Square::E1.relative_to(f.us);
+            if f.king == home {
+                // The king on e1 (e8), as in standard chess: the two corners
+                // by name, so that every square and mask is a constant.
+                for rook in [Square::H1.relative_to(f.us), Square::A1.relative_to(f.us)] {
+                    if corners.contains(rook) {
+                        self.castle_from_corner(f, home, rook, danger, v);
+                    }
+                }
+            } else {
+                for rook in corners {
+                    self.castle_from_corner(f, f.king, rook, danger, v);
+                }
             }
         }
         if (castles & !CORNERS).any() {
@@ -424,6 +442,25 @@ impl Position {
                 v.special(Move::castle(f.king, rook));
             }
         }
+    }
+
+    /// The castling of the king on `king` with the rook in the corner on
+    /// `rook` (a candidate, see [`Position::castling_candidates`]), if its
+    /// path is safe: the squares next to the king by the danger map, the
+    /// others one by one, with the king lifted.
+    #[inline(always)]
+    fn castle_from_corner<V: Visitor>(&self, f: &Frame, king: Square, rook: Square, danger: Bitboard, v: &mut V) {
+        let path = king_path(king, rook);
+        if (path & danger).any() {
+            return;
+        }
+        let lifted = f.occupied.without(king);
+        for sq in path & !attacks::king_attacks(king) {
+            if self.attacked_with(sq, !f.us, lifted) {
+                return;
+            }
+        }
+        v.special(Move::castle(king, rook));
     }
 
     /// Moves of the knights on `unpinned` (a pinned knight never moves).
@@ -569,7 +606,8 @@ impl Position {
     /// The rooks among `candidates` (see [`Position::castling_candidates`]),
     /// none of them in a corner, whose castling is legal: the king's path is
     /// not attacked; the side to move is known not to be in check. `danger`
-    /// holds the squares the enemy attacks with our king lifted. The path
+    /// holds squares the enemy attacks with our king lifted (exact next to
+    /// the king, possibly missing some further away), a quick first test. The path
     /// is tested again with both castling pieces lifted, so that a rook
     /// leaving the back rank cannot hide an attack on it (Chess960 only:
     /// a rook in the corner cannot stand between an attacker and the
