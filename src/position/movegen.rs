@@ -133,6 +133,21 @@ impl Visitor for Counter {
 
 const BACK_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
 
+/// For each occupancy of a back rank (bit `f` for file `f`), the corners
+/// (bit 0: a, bit 7: h) that a king on e can castle with as far as empty
+/// squares go: b-d empty for a, f-g empty for h.
+const FREE_CORNERS: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut occupancy = 0;
+    while occupancy < 256 {
+        let queen_side = if occupancy & 0x0e == 0 { 0x01 } else { 0 };
+        let king_side = if occupancy & 0x60 == 0 { 0x80 } else { 0 };
+        table[occupancy] = queen_side | king_side;
+        occupancy += 1;
+    }
+    table
+};
+
 /// The four corners, where the rooks of standard chess start.
 const CORNERS: Bitboard = Bitboard(0x8100_0000_0000_0081);
 
@@ -583,13 +598,12 @@ impl Position {
         let wanted = (castle_to.0 >> base) as u8;
         let king_file = king as u8 & 7;
         let rights = (self.castling.0 >> base) as u8;
-        if king_file == 4 && rights & !0x81 == 0 {
-            // Standard chess (king on e, rooks in the corners): b-d or f-g
-            // must be empty and the king go to c or g. A few mask tests.
-            let king_side = back_rank & 0x60 == 0 && wanted & 0x40 != 0;
-            let queen_side = back_rank & 0x0e == 0 && wanted & 0x04 != 0;
-            let free = u8::from(king_side) << 7 | u8::from(queen_side);
-            return Bitboard(u64::from(rights & free) << base);
+        if king == Square::E1.relative_to(us) && rights & !0x81 == 0 {
+            // Standard chess (king on e1, rooks in the corners): b-d or f-g
+            // must be empty and the king go to c or g. One table look-up
+            // by the back rank's occupancy.
+            let wanted = (wanted >> 6 & 1) << 7 | (wanted >> 2 & 1);
+            return Bitboard(u64::from(rights & wanted & FREE_CORNERS[usize::from(back_rank)]) << base);
         }
         let mut candidates = Bitboard::EMPTY;
         for rook in self.castling & Bitboard(0xff << base) {
