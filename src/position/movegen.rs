@@ -520,6 +520,17 @@ impl Position {
         let single = free.forward(us) & empty;
         let double = (single & Rank::Third.relative_to(us).bitboard()).forward(us) & empty & target;
         let single = single & target;
+        let capturable = f.theirs & target;
+        let sides = [(!crate::File::A.bitboard(), up - 1), (!crate::File::H.bitboard(), up + 1)];
+        if (free & Rank::Seventh.relative_to(us).bitboard()).is_empty() {
+            // Most often no pawn can promote: no back-rank masks.
+            v.pawn_set(single, up);
+            v.pawn_set(double, 2 * up);
+            for (files, step) in sides {
+                v.pawn_set(shift(free & files, step) & capturable, step);
+            }
+            return;
+        }
         // Single pushes and double pushes land on different squares.
         v.pawn_set(single & !BACK_RANKS, up);
         v.pawn_set(double, 2 * up);
@@ -527,9 +538,8 @@ impl Position {
         if promotions.any() {
             v.promotion_set(promotions, up);
         }
-        let capturable = f.theirs & target;
         // Captures towards the a-file and towards the h-file.
-        for (files, step) in [(!crate::File::A.bitboard(), up - 1), (!crate::File::H.bitboard(), up + 1)] {
+        for (files, step) in sides {
             let to = shift(free & files, step) & capturable;
             v.pawn_set(to & !BACK_RANKS, step);
             if (to & BACK_RANKS).any() {
