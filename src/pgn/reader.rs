@@ -322,6 +322,24 @@ impl<I: Input> Reader<I> {
         // Depth of a variation the visitor asked to skip (0: none).
         let mut skipping = 0usize;
         loop {
+            // Move numbers and the common move shapes, read straight from
+            // the bytes (see `san::scan`); everything else goes through
+            // the lexer.
+            if skipping == 0 && self.lexer.skip_space() {
+                let p = self.lexer.pos;
+                match san::scan(self.lexer.data(), p) {
+                    san::Scan::Number(end) => {
+                        self.lexer.pos = end;
+                        continue;
+                    }
+                    san::Scan::Move { san, text_end, end, glyph } => {
+                        self.lexer.pos = end;
+                        self.play_san(visitor, &mut cur, san, p, text_end - p, glyph)?;
+                        continue;
+                    }
+                    san::Scan::Other => {}
+                }
+            }
             let token = self.lexer.next_inline();
             match token {
                 Token::Eof => {
@@ -480,12 +498,32 @@ impl<I: Input> Reader<I> {
         if text == b"e.p." || text == b"ep" {
             return Ok(());
         }
-        let parsed = san::parse(text);
+        match san::parse(text) {
+            Some(parsed) => self.play_san(visitor, cur, parsed, s, len, glyph),
+            None => {
+                let mv = self.slow_san(cur, s, len)?;
+                self.play_move(visitor, cur, mv, glyph)
+            }
+        }
+    }
+
+    /// Checks and plays a parsed move whose text is `data[s..s + len]`
+    /// (check mark included, glyph not).
+    #[inline(always)]
+    fn play_san<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        cur: &mut Level,
+        parsed: san::San,
+        s: usize,
+        len: usize,
+        glyph: Option<u8>,
+    ) -> Result<(), Stop> {
         let mv = match parsed {
-            Some(san::San::Null) => {
+            san::San::Null => {
                 if cur.in_check {
-                    let mark = self.lexer.mark;
-                    let label = move_label(&cur.pos, text);
+                    let mark = self.lexer.mark_at(s);
+                    let label = move_label(&cur.pos, &self.lexer.data()[s..s + len]);
                     return Err(Stop::Error(
                         self.error_at(mark, PgnErrorKind::NullMoveInCheck { mv: label }),
                         Recover::Movetext,
@@ -493,12 +531,23 @@ impl<I: Input> Reader<I> {
                 }
                 Move::NULL
             }
-            Some(san) => match san::resolve(&cur.pos, san, cur.in_check) {
+            parsed => match san::resolve(&cur.pos, parsed, cur.in_check) {
                 Some(mv) => mv,
                 None => self.slow_san(cur, s, len)?,
             },
-            None => self.slow_san(cur, s, len)?,
         };
+        self.play_move(visitor, cur, mv, glyph)
+    }
+
+    /// Plays a legal move (or a null move) on the line.
+    #[inline(always)]
+    fn play_move<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        cur: &mut Level,
+        mv: Move,
+        glyph: Option<u8>,
+    ) -> Result<(), Stop> {
         let skip = visitor.play(&cur.pos, mv).0;
         let undo = if mv.is_null() { cur.pos.make_null_move() } else { cur.pos.make_move(mv) };
         cur.last_mv = mv;
@@ -522,7 +571,7 @@ impl<I: Input> Reader<I> {
         match cur.pos.parse_san(&text) {
             Ok(mv) => Ok(mv),
             Err(error) => {
-                let mark = self.lexer.mark;
+                let mark = self.lexer.mark_at(s);
                 let mv = move_label(&cur.pos, text.as_bytes());
                 Err(Stop::Error(self.error_at(mark, PgnErrorKind::Move { mv, error }), Recover::Movetext))
             }
@@ -537,7 +586,7 @@ impl<I: Input> Reader<I> {
             text: text.clone(),
             reason: "not a move",
         });
-        let mark = self.lexer.mark;
+        let mark = self.lexer.mark_at(s);
         let mv = move_label(&cur.pos, text.as_bytes());
         Stop::Error(self.error_at(mark, PgnErrorKind::Move { mv, error }), Recover::Movetext)
     }

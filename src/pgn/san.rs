@@ -166,6 +166,146 @@ pub(crate) fn parse(token: &[u8]) -> Option<San> {
     Some(San::Normal { role, file, rank, to, promotion })
 }
 
+/// What [`scan`] found at the start of a token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Scan {
+    /// A move number with its dots (`12.`, `12...`); the token ends at
+    /// the index.
+    Number(usize),
+    /// A move in one of the common shapes, with the end of its text
+    /// (check mark included, glyph not) and of the whole token, and the
+    /// glyph's NAG.
+    Move { san: San, text_end: usize, end: usize, glyph: Option<u8> },
+    /// Anything else: the general lexer and parser take it.
+    Other,
+}
+
+/// True for the bytes `a` to `h`.
+#[inline(always)]
+fn is_file(b: u8) -> bool {
+    b.wrapping_sub(b'a') < 8
+}
+
+/// True for the bytes `1` to `8`.
+#[inline(always)]
+fn is_rank(b: u8) -> bool {
+    b.wrapping_sub(b'1') < 8
+}
+
+/// The square of a file and a rank byte already checked.
+#[inline(always)]
+fn square_of(file: u8, rank: u8) -> Square {
+    Square::from_index_wrapping((file.wrapping_sub(b'a') & 7) + 8 * (rank.wrapping_sub(b'1') & 7))
+}
+
+/// Reads the token that starts at `data[p]` (not a space) straight from
+/// the bytes, without the lexer's token pass, when it is one of the shapes
+/// that make up almost all movetext: a move number with dots, or a move
+/// `e4`, `exd5`, `e8=Q`, `Nf3`, `Nxf3`, `Nbd7`, `R1xe2`, `O-O`, `O-O-O`,
+/// each with an optional `+`/`#` and `!?`-style glyph. It gives what the
+/// lexer, [`split_annotation`] and [`parse`] give for the same token, or
+/// [`Scan::Other`] when it is not sure: the token must end where the
+/// lexer's would (at a byte that cannot continue a move token).
+#[inline(always)]
+pub(crate) fn scan(data: &[u8], p: usize) -> Scan {
+    // Past the end of the data is a delimiter, as for the lexer.
+    let at = |i: usize| data.get(i).copied().unwrap_or(b' ');
+    let b0 = at(p);
+    let b1 = at(p + 1);
+    let (san, mut i) = if is_file(b0) {
+        let (file, to, mut i) = if is_rank(b1) {
+            (None, square_of(b0, b1), p + 2)
+        } else if b1 == b'x' && is_file(at(p + 2)) && is_rank(at(p + 3)) {
+            (Some(b0 - b'a'), square_of(at(p + 2), at(p + 3)), p + 4)
+        } else {
+            return Scan::Other;
+        };
+        let mut promotion = None;
+        if at(i) == b'=' {
+            promotion = Some(match at(i + 1) {
+                b'Q' => Role::Queen,
+                b'N' => Role::Knight,
+                b'R' => Role::Rook,
+                b'B' => Role::Bishop,
+                _ => return Scan::Other,
+            });
+            i += 2;
+        }
+        (San::Normal { role: Role::Pawn, file, rank: None, to, promotion }, i)
+    } else if let Some(role) = piece_role(b0) {
+        let b2 = at(p + 2);
+        let (mut file, mut rank) = (None, None);
+        let (to, i) = if is_file(b1) && is_rank(b2) {
+            (square_of(b1, b2), p + 3)
+        } else if b1 == b'x' && is_file(b2) && is_rank(at(p + 3)) {
+            (square_of(b2, at(p + 3)), p + 4)
+        } else {
+            // One disambiguation byte, then an optional `x`.
+            if is_file(b1) {
+                file = Some(b1 - b'a');
+            } else if is_rank(b1) {
+                rank = Some(b1 - b'1');
+            } else {
+                return Scan::Other;
+            }
+            let k = if b2 == b'x' { p + 3 } else { p + 2 };
+            if !(is_file(at(k)) && is_rank(at(k + 1))) {
+                return Scan::Other;
+            }
+            (square_of(at(k), at(k + 1)), k + 2)
+        };
+        (San::Normal { role, file, rank, to, promotion: None }, i)
+    } else if b0 == b'O' && b1 == b'-' && at(p + 2) == b'O' {
+        if at(p + 3) == b'-' && at(p + 4) == b'O' {
+            (San::Castle(CastlingSide::QueenSide), p + 5)
+        } else {
+            (San::Castle(CastlingSide::KingSide), p + 3)
+        }
+    } else if b0.is_ascii_digit() {
+        let mut i = p + 1;
+        while at(i).is_ascii_digit() {
+            i += 1;
+        }
+        if at(i) != b'.' {
+            return Scan::Other;
+        }
+        while at(i) == b'.' {
+            i += 1;
+        }
+        return Scan::Number(i);
+    } else {
+        return Scan::Other;
+    };
+    if matches!(at(i), b'+' | b'#') {
+        i += 1;
+    }
+    let text_end = i;
+    let is_mark = |b: u8| b == b'!' || b == b'?';
+    let mut glyph = None;
+    if is_mark(at(i)) {
+        let (m0, m1) = (at(i), at(i + 1));
+        if is_mark(m1) {
+            if is_mark(at(i + 2)) {
+                return Scan::Other;
+            }
+            glyph = Some(match (m0, m1) {
+                (b'!', b'!') => 3,
+                (b'?', b'?') => 4,
+                (b'!', _) => 5,
+                _ => 6,
+            });
+            i += 2;
+        } else {
+            glyph = Some(if m0 == b'!' { 1 } else { 2 });
+            i += 1;
+        }
+    }
+    if crate::pgn::lexer::is_word_byte(at(i)) {
+        return Scan::Other;
+    }
+    Scan::Move { san, text_end, end: i, glyph }
+}
+
 /// The one legal move a parsed SAN names, or `None` when there is none or
 /// more than one, or the fast path leaves it to the full parser (null
 /// moves, en passant, castling it cannot play).
