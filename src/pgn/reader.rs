@@ -49,6 +49,8 @@ pub struct Reader<I> {
     variant_mark: Mark,
     /// Any `Undo`, to fill `Level::last_undo` before the first move.
     blank_undo: Undo,
+    /// The standard start position, made once.
+    startpos: Position,
 }
 
 #[derive(Clone, Copy)]
@@ -138,6 +140,7 @@ impl<I: Input> Reader<I> {
             fen_mark: Mark::default(),
             variant_mark: Mark::default(),
             blank_undo: Position::startpos().make_null_move(),
+            startpos: Position::startpos(),
         }
     }
 
@@ -276,9 +279,11 @@ impl<I: Input> Reader<I> {
         };
         let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
         if !self.has_fen {
-            let mut pos = Position::startpos();
-            // The start position castles the standard way: either mode fits.
-            let _ = pos.set_castling_mode(mode);
+            let mut pos = self.startpos;
+            if chess960 {
+                // The start position castles the standard way: either mode fits.
+                let _ = pos.set_castling_mode(mode);
+            }
             return Ok(pos);
         }
         let fen = self.fen.trim();
