@@ -8,8 +8,10 @@ use crate::moves::Move;
 use crate::notation::MoveError;
 use crate::pgn::input::{Input, SliceInput};
 use crate::pgn::lexer::{Lexer, Mark, Token};
+use crate::pgn::san::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::pgn::{san, Nag, PgnError, PgnErrorKind, Skip, TagValue, Visitor};
 use crate::position::{CastlingMode, FenOptions, Position, Repairs, Undo};
+use crate::types::{Role, Square};
 
 /// A streaming PGN reader: any number of games, one at a time, from a
 /// byte slice or (with `std`) from a [`std::io::Read`].
@@ -339,7 +341,28 @@ impl<I: Input> Reader<I> {
                     }
                     san::Scan::Move { san, text_end, end, glyph } => {
                         self.lexer.pos = end;
-                        self.play_san(visitor, &mut cur, san, p, text_end - p, glyph)?;
+                        let len = text_end - p;
+                        let c = &mut cur;
+                        // One branch on the role; the rest is compiled for it.
+                        match san {
+                            san::San::Normal { role, file, rank, to, promotion } => match role {
+                                Role::Pawn => {
+                                    self.play_as::<PAWN, V>(visitor, c, file, rank, to, promotion, p, len, glyph)
+                                }
+                                Role::Knight => {
+                                    self.play_as::<KNIGHT, V>(visitor, c, file, rank, to, None, p, len, glyph)
+                                }
+                                Role::Bishop => {
+                                    self.play_as::<BISHOP, V>(visitor, c, file, rank, to, None, p, len, glyph)
+                                }
+                                Role::Rook => self.play_as::<ROOK, V>(visitor, c, file, rank, to, None, p, len, glyph),
+                                Role::Queen => {
+                                    self.play_as::<QUEEN, V>(visitor, c, file, rank, to, None, p, len, glyph)
+                                }
+                                Role::King => self.play_as::<KING, V>(visitor, c, file, rank, to, None, p, len, glyph),
+                            },
+                            san => self.play_san(visitor, c, san, p, len, glyph),
+                        }?;
                         continue;
                     }
                     san::Scan::Other => {}
@@ -542,6 +565,46 @@ impl<I: Input> Reader<I> {
             },
         };
         self.play_move(visitor, cur, mv, glyph)
+    }
+
+    /// [`Reader::play_san`] for a normal move of the role `R` (see
+    /// [`san::resolve_as`]).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn play_as<const R: u8, V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        cur: &mut Level,
+        file: Option<u8>,
+        rank: Option<u8>,
+        to: Square,
+        promotion: Option<Role>,
+        s: usize,
+        len: usize,
+        glyph: Option<u8>,
+    ) -> Result<(), Stop> {
+        let Some(mv) = san::resolve_as::<R>(&cur.pos, file, rank, to, promotion, cur.in_check) else {
+            let mv = self.slow_san(cur, s, len)?;
+            return self.play_move(visitor, cur, mv, glyph);
+        };
+        let skip = visitor.play(&cur.pos, mv).0;
+        let undo = cur.pos.make_move(mv);
+        cur.last_mv = mv;
+        cur.last_undo = undo;
+        cur.has_last = true;
+        cur.was_in_check = cur.in_check;
+        cur.in_check = if R == PAWN && promotion.is_some() {
+            san::gives_check(&cur.pos, mv)
+        } else {
+            san::gives_check_as::<R>(&cur.pos, mv)
+        };
+        if let Some(n) = glyph {
+            visitor.nag(Nag(n));
+        }
+        if skip {
+            return Err(Stop::Skip);
+        }
+        Ok(())
     }
 
     /// Plays a legal move (or a null move) on the line.

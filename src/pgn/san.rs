@@ -306,9 +306,49 @@ pub(crate) fn scan(data: &[u8], p: usize) -> Scan {
     Scan::Move { san, text_end, end: i, glyph }
 }
 
+/// The roles as constants for [`resolve_as`] and [`gives_check_as`],
+/// which are compiled once per role: the role of a move is the least
+/// predictable thing about it, so the reader branches on it once.
+pub(crate) const PAWN: u8 = Role::Pawn as u8;
+/// See [`PAWN`].
+pub(crate) const KNIGHT: u8 = Role::Knight as u8;
+/// See [`PAWN`].
+pub(crate) const BISHOP: u8 = Role::Bishop as u8;
+/// See [`PAWN`].
+pub(crate) const ROOK: u8 = Role::Rook as u8;
+/// See [`PAWN`].
+pub(crate) const QUEEN: u8 = Role::Queen as u8;
+/// See [`PAWN`].
+pub(crate) const KING: u8 = Role::King as u8;
+
 /// The one legal move a parsed SAN names, or `None` when there is none or
 /// more than one, or the fast path leaves it to the full parser (null
 /// moves, en passant, castling it cannot play).
+///
+/// `in_check` must say whether the side to move is in check (the reader
+/// knows it from the move before, see [`gives_check`]).
+#[inline(always)]
+pub(crate) fn resolve(pos: &Position, san: San, in_check: bool) -> Option<Move> {
+    match san {
+        San::Null => None,
+        San::Castle(side) => {
+            let us = pos.side_to_move();
+            let mv = Move::castle(pos.king(us), pos.castling_rook(us, side)?);
+            pos.is_legal(mv).then_some(mv)
+        }
+        San::Normal { role, file, rank, to, promotion } => match role {
+            Role::Pawn => resolve_as::<PAWN>(pos, file, rank, to, promotion, in_check),
+            Role::Knight => resolve_as::<KNIGHT>(pos, file, rank, to, promotion, in_check),
+            Role::Bishop => resolve_as::<BISHOP>(pos, file, rank, to, promotion, in_check),
+            Role::Rook => resolve_as::<ROOK>(pos, file, rank, to, promotion, in_check),
+            Role::Queen => resolve_as::<QUEEN>(pos, file, rank, to, promotion, in_check),
+            Role::King => resolve_as::<KING>(pos, file, rank, to, promotion, in_check),
+        },
+    }
+}
+
+/// [`resolve`] for a normal move of the role `R` (one of [`PAWN`] to
+/// [`KING`]).
 ///
 /// Candidates come from the attack tables, not from move generation:
 /// the origins of the named piece that reach the destination. A
@@ -316,124 +356,114 @@ pub(crate) fn scan(data: &[u8], p: usize) -> Scan {
 /// lands on the check mask if in check, and a pinned piece stays on the
 /// line through its king; a king move is legal when its destination is
 /// not attacked with the king lifted off the board.
-///
-/// `in_check` must say whether the side to move is in check (the reader
-/// knows it from the move before, see [`gives_check`]).
 #[inline(always)]
-pub(crate) fn resolve(pos: &Position, san: San, in_check: bool) -> Option<Move> {
+pub(crate) fn resolve_as<const R: u8>(
+    pos: &Position,
+    file: Option<u8>,
+    rank: Option<u8>,
+    to: Square,
+    promotion: Option<Role>,
+    in_check: bool,
+) -> Option<Move> {
     let us = pos.side_to_move();
-    match san {
-        San::Null => None,
-        San::Castle(side) => {
-            let mv = Move::castle(pos.king(us), pos.castling_rook(us, side)?);
-            pos.is_legal(mv).then_some(mv)
-        }
-        San::Normal { role, file, rank, to, promotion } => {
-            let ours = pos.pieces_of_color(us);
-            if ours.contains(to) {
+    let role = Role::ALL[R as usize];
+    let ours = pos.pieces_of_color(us);
+    if ours.contains(to) || (R != PAWN && promotion.is_some()) {
+        return None;
+    }
+    let mut from_mask = pos.pieces(us, role);
+    if let Some(f) = file {
+        from_mask &= Bitboard(0x0101_0101_0101_0101 << f);
+    }
+    if let Some(r) = rank {
+        from_mask &= Bitboard(0xff << (8 * r));
+    }
+    let occupied = pos.occupied();
+    let king = pos.king(us);
+    let candidates = match R {
+        KING => {
+            let from = (attacks::king_attacks(to) & from_mask).single()?;
+            if attacked(pos, to, !us, occupied.without(from)) {
                 return None;
             }
-            let mut from_mask = pos.pieces(us, role);
-            if let Some(f) = file {
-                from_mask &= Bitboard(0x0101_0101_0101_0101 << f);
+            return Some(Move::new(from, to));
+        }
+        PAWN => {
+            let theirs = pos.pieces_of_color(!us);
+            let last = to.index() >> 3 == if us == Color::White { 7 } else { 0 };
+            if last != promotion.is_some() {
+                return None;
             }
-            if let Some(r) = rank {
-                from_mask &= Bitboard(0xff << (8 * r));
-            }
-            let occupied = pos.occupied();
-            let king = pos.king(us);
-            let candidates = match role {
-                Role::King => {
-                    if promotion.is_some() {
+            let back = |sq: Square| -> Option<Square> { sq.offset(0, if us == Color::White { -1 } else { 1 }) };
+            let from = match file {
+                Some(f) if usize::from(f) != to.index() & 7 => {
+                    // A capture (en passant is left to the full parser).
+                    if !theirs.contains(to) || (i32::from(f) - (to.index() & 7) as i32).abs() != 1 {
                         return None;
                     }
-                    let from = (attacks::king_attacks(to) & from_mask).single()?;
-                    if attacked(pos, to, !us, occupied.without(from)) {
-                        return None;
-                    }
-                    return Some(Move::new(from, to));
-                }
-                Role::Pawn => {
-                    let theirs = pos.pieces_of_color(!us);
-                    let last = to.index() >> 3 == if us == Color::White { 7 } else { 0 };
-                    if last != promotion.is_some() {
-                        return None;
-                    }
-                    let back = |sq: Square| -> Option<Square> { sq.offset(0, if us == Color::White { -1 } else { 1 }) };
-                    let from = match file {
-                        Some(f) if usize::from(f) != to.index() & 7 => {
-                            // A capture (en passant is left to the full parser).
-                            if !theirs.contains(to) || (i32::from(f) - (to.index() & 7) as i32).abs() != 1 {
-                                return None;
-                            }
-                            Square::from_index((back(to)?.index() & 0x38) as u8 | f)?
-                        }
-                        _ => {
-                            if occupied.contains(to) {
-                                return None;
-                            }
-                            let one = back(to)?;
-                            if from_mask.contains(one) {
-                                one
-                            } else if !occupied.contains(one)
-                                && to.index() >> 3 == if us == Color::White { 3 } else { 4 }
-                            {
-                                back(one)?
-                            } else {
-                                return None;
-                            }
-                        }
-                    };
-                    if !from_mask.contains(from) {
-                        return None;
-                    }
-                    from.bitboard()
+                    Square::from_index((back(to)?.index() & 0x38) as u8 | f)?
                 }
                 _ => {
-                    if promotion.is_some() {
+                    if occupied.contains(to) {
                         return None;
                     }
-                    match role {
-                        Role::Knight => attacks::knight_attacks(to) & from_mask,
-                        _ => {
-                            let mut reach = Bitboard::EMPTY;
-                            for from in from_mask {
-                                if slides(role, from, to, occupied) {
-                                    reach = reach.with(from);
-                                }
-                            }
-                            reach
-                        }
+                    let one = back(to)?;
+                    if from_mask.contains(one) {
+                        one
+                    } else if !occupied.contains(one) && to.index() >> 3 == if us == Color::White { 3 } else { 4 } {
+                        back(one)?
+                    } else {
+                        return None;
                     }
                 }
             };
-            if candidates.is_empty() {
+            if !from_mask.contains(from) {
                 return None;
             }
-            if in_check {
-                let checkers = attackers(pos, king, !us, occupied);
-                let checker = checkers.single()?;
-                if !(attacks::between(king, checker).with(checker)).contains(to) {
-                    return None;
-                }
+            from.bitboard()
+        }
+        KNIGHT => attacks::knight_attacks(to) & from_mask,
+        _ => {
+            // Without a branch on each slider: most of them do not reach.
+            let mut reach = 0u64;
+            for from in from_mask {
+                reach |= from.bitboard().0 & 0u64.wrapping_sub(u64::from(slides(role, from, to, occupied)));
             }
-            let mut found = None;
-            for from in candidates {
-                let ray = attacks::line(king, from);
-                if ray.any() && !ray.contains(to) && exposes_king(pos, king, from, to, occupied) {
-                    continue;
-                }
-                if found.is_some() {
-                    return None;
-                }
-                found = Some(match promotion {
-                    Some(role) => Move::promotion(from, to, role),
-                    None => Move::new(from, to),
-                });
-            }
-            found
+            Bitboard(reach)
+        }
+    };
+    if candidates.is_empty() {
+        return None;
+    }
+    if in_check {
+        let checkers = attackers(pos, king, !us, occupied);
+        let checker = checkers.single()?;
+        if !(attacks::between(king, checker).with(checker)).contains(to) {
+            return None;
         }
     }
+    // Enemy sliders that could pin, by the kind of line they move on.
+    let them = !us;
+    let queens = pos.pieces(them, Role::Queen);
+    let straight_snipers = pos.pieces(them, Role::Rook) | queens;
+    let diagonal_snipers = pos.pieces(them, Role::Bishop) | queens;
+    let mut found = None;
+    for from in candidates {
+        let ray = attacks::line(king, from);
+        let snipers = if straight(king, from) { straight_snipers } else { diagonal_snipers };
+        // Rarely true: only then is the precise test needed.
+        if (ray & snipers).any() && !ray.contains(to) && exposes_king(pos, king, from, to, occupied) {
+            continue;
+        }
+        if found.is_some() {
+            return None;
+        }
+        found = Some(match promotion {
+            Some(role) => Move::promotion(from, to, role),
+            None => Move::new(from, to),
+        });
+    }
+    found
 }
 
 /// True if moving the piece on `from` (on a line with the king) to `to`
@@ -455,25 +485,27 @@ fn exposes_king(pos: &Position, king: Square, from: Square, to: Square, occupied
 }
 
 /// True if `a` and `b` share a rank or a file, from their indexes (the
-/// `rank` and `file` accessors read a table).
+/// `rank` and `file` accessors read a table). Without branches.
 #[inline(always)]
 fn straight(a: Square, b: Square) -> bool {
     let x = a.index() ^ b.index();
-    x & 0x38 == 0 || x & 7 == 0
+    (x & 0x38 == 0) | (x & 7 == 0)
 }
 
 /// True if a `role` slider (bishop, rook or queen) on `from` reaches `to`
 /// on `occupied`. Looks at the 32 KiB `between` table only, not at the
-/// slider attack tables (a cache miss each on a large file).
+/// slider attack tables (a cache miss each on a large file). Without
+/// branches once `role` is known.
 #[inline(always)]
 fn slides(role: Role, from: Square, to: Square, occupied: Bitboard) -> bool {
     let straight = straight(from, to);
+    let aligned = attacks::line(from, to).any();
     let fits = match role {
         Role::Rook => straight,
-        Role::Bishop => !straight && attacks::line(from, to).any(),
-        _ => straight || attacks::line(from, to).any(),
+        Role::Bishop => aligned & !straight,
+        _ => aligned,
     };
-    fits && (attacks::between(from, to) & occupied).is_empty()
+    fits & (attacks::between(from, to) & occupied).is_empty()
 }
 
 /// The pieces of `by` attacking `sq` on `occupied` (sliders found by
@@ -513,33 +545,47 @@ pub(crate) fn gives_check(after: &Position, mv: Move) -> bool {
     if mv.is_castle() || mv.is_en_passant() {
         return after.is_check();
     }
+    match after.role_at(mv.to()) {
+        Some(Role::Pawn) => gives_check_as::<PAWN>(after, mv),
+        Some(Role::Knight) => gives_check_as::<KNIGHT>(after, mv),
+        Some(Role::Bishop) => gives_check_as::<BISHOP>(after, mv),
+        Some(Role::Rook) => gives_check_as::<ROOK>(after, mv),
+        Some(Role::Queen) => gives_check_as::<QUEEN>(after, mv),
+        Some(Role::King) | None => gives_check_as::<KING>(after, mv),
+    }
+}
+
+/// [`gives_check`] for a normal move or promotion that put a piece of the
+/// role `R` on its destination.
+#[inline(always)]
+pub(crate) fn gives_check_as<const R: u8>(after: &Position, mv: Move) -> bool {
     let them = after.side_to_move();
     let mover = !them;
     let king = after.king(them);
     let (from, to) = (mv.from(), mv.to());
     let occupied = after.occupied();
-    let direct = match after.role_at(to) {
-        Some(Role::Pawn) => attacks::pawn_attacks(mover, to).contains(king),
-        Some(Role::Knight) => attacks::knight_attacks(to).contains(king),
-        Some(Role::King) | None => false,
-        Some(role) => slides(role, to, king, occupied),
+    let direct = match R {
+        PAWN => attacks::pawn_attacks(mover, to).contains(king),
+        KNIGHT => attacks::knight_attacks(to).contains(king),
+        KING => false,
+        _ => slides(Role::ALL[R as usize], to, king, occupied),
     };
-    if direct {
-        return true;
-    }
     let ray = attacks::line(king, from);
-    if ray.is_empty() || ray.contains(to) {
+    let queens = after.pieces(mover, Role::Queen);
+    let straight = straight(king, from);
+    let snipers = if straight { after.pieces(mover, Role::Rook) } else { after.pieces(mover, Role::Bishop) } | queens;
+    // Snipers beyond `from`, seen from the king: rarely any, and only
+    // then is there more to look at.
+    let beyond = ray & !attacks::between(king, from) & !king.bitboard() & !from.bitboard();
+    let candidates = snipers & beyond;
+    if direct | candidates.is_empty() {
+        return direct;
+    }
+    if ray.contains(to) {
         return false;
     }
-    let queens = after.pieces(mover, Role::Queen);
-    let (role, snipers) = if straight(king, from) {
-        (Role::Rook, after.pieces(mover, Role::Rook) | queens)
-    } else {
-        (Role::Bishop, after.pieces(mover, Role::Bishop) | queens)
-    };
-    // Snipers beyond `from`, seen from the king.
-    let beyond = ray & !attacks::between(king, from) & !king.bitboard() & !from.bitboard();
-    (snipers & beyond).into_iter().any(|s| slides(role, s, king, occupied))
+    let role = if straight { Role::Rook } else { Role::Bishop };
+    candidates.into_iter().any(|s| slides(role, s, king, occupied))
 }
 
 #[cfg(test)]
