@@ -334,38 +334,35 @@ impl<I: Input> Reader<I> {
             // the lexer.
             if skipping == 0 && self.lexer.skip_space() {
                 let p = self.lexer.pos;
-                match san::scan(self.lexer.data(), p) {
-                    san::Scan::Number(end) => {
-                        self.lexer.pos = end;
-                        continue;
-                    }
-                    san::Scan::Move { san, text_end, end, glyph } => {
-                        self.lexer.pos = end;
-                        let len = text_end - p;
-                        let c = &mut cur;
-                        // One branch on the role; the rest is compiled for it.
-                        match san {
-                            san::San::Normal { role, file, rank, to, promotion } => match role {
-                                Role::Pawn => {
-                                    self.play_as::<PAWN, V>(visitor, c, file, rank, to, promotion, p, len, glyph)
-                                }
-                                Role::Knight => {
-                                    self.play_as::<KNIGHT, V>(visitor, c, file, rank, to, None, p, len, glyph)
-                                }
-                                Role::Bishop => {
-                                    self.play_as::<BISHOP, V>(visitor, c, file, rank, to, None, p, len, glyph)
-                                }
-                                Role::Rook => self.play_as::<ROOK, V>(visitor, c, file, rank, to, None, p, len, glyph),
-                                Role::Queen => {
-                                    self.play_as::<QUEEN, V>(visitor, c, file, rank, to, None, p, len, glyph)
-                                }
-                                Role::King => self.play_as::<KING, V>(visitor, c, file, rank, to, None, p, len, glyph),
-                            },
-                            san => self.play_san(visitor, c, san, p, len, glyph),
-                        }?;
-                        continue;
-                    }
-                    san::Scan::Other => {}
+                let data = self.lexer.data();
+                // One branch on the kind of token (and so on the role of
+                // a move); the rest is compiled for it.
+                let c = &mut cur;
+                let done = match san::token_kind(data[p]) {
+                    san::KIND_NUMBER => match san::scan_number(data, p) {
+                        Some(end) => {
+                            self.lexer.pos = end;
+                            true
+                        }
+                        None => false,
+                    },
+                    san::KIND_OTHER => match san::scan_castle(data, p) {
+                        Some((side, text_end, end, glyph)) => {
+                            self.lexer.pos = end;
+                            self.play_san(visitor, c, san::San::Castle(side), p, text_end - p, glyph)?;
+                            true
+                        }
+                        None => false,
+                    },
+                    k if k == PAWN + 1 => self.scan_play::<PAWN, V>(visitor, c, san::scan_pawn(data, p), p)?,
+                    k if k == KNIGHT + 1 => self.scan_play::<KNIGHT, V>(visitor, c, san::scan_piece(data, p), p)?,
+                    k if k == BISHOP + 1 => self.scan_play::<BISHOP, V>(visitor, c, san::scan_piece(data, p), p)?,
+                    k if k == ROOK + 1 => self.scan_play::<ROOK, V>(visitor, c, san::scan_piece(data, p), p)?,
+                    k if k == QUEEN + 1 => self.scan_play::<QUEEN, V>(visitor, c, san::scan_piece(data, p), p)?,
+                    _ => self.scan_play::<KING, V>(visitor, c, san::scan_piece(data, p), p)?,
+                };
+                if done {
+                    continue;
                 }
             }
             let token = self.lexer.next_inline();
@@ -565,6 +562,23 @@ impl<I: Input> Reader<I> {
             },
         };
         self.play_move(visitor, cur, mv, glyph)
+    }
+
+    /// Plays a move of the role `R` that starts at `p`, as read by
+    /// [`san::scan_pawn`] or [`san::scan_piece`]: false if it was not
+    /// read, for the lexer to take the token.
+    #[inline(always)]
+    fn scan_play<const R: u8, V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        cur: &mut Level,
+        scanned: Option<san::Scanned>,
+        p: usize,
+    ) -> Result<bool, Stop> {
+        let Some(m) = scanned else { return Ok(false) };
+        self.lexer.pos = m.end;
+        self.play_as::<R, V>(visitor, cur, m.file, m.rank, m.to, m.promotion, p, m.text_end - p, m.glyph)?;
+        Ok(true)
     }
 
     /// [`Reader::play_san`] for a normal move of the role `R` (see

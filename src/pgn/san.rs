@@ -167,6 +167,7 @@ pub(crate) fn parse(token: &[u8]) -> Option<San> {
 }
 
 /// What [`scan`] found at the start of a token.
+#[cfg(test)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Scan {
     /// A move number with its dots (`12.`, `12...`); the token ends at
@@ -198,6 +199,53 @@ fn square_of(file: u8, rank: u8) -> Square {
     Square::from_index_wrapping((file.wrapping_sub(b'a') & 7) + 8 * (rank.wrapping_sub(b'1') & 7))
 }
 
+/// The kind of token a byte starts, for [`scan`]'s parts: [`KIND_OTHER`],
+/// [`KIND_NUMBER`], or the role of the move plus one (a file letter: a
+/// pawn). One table lookup, so that the reader branches once per token.
+#[inline(always)]
+pub(crate) fn token_kind(b: u8) -> u8 {
+    KINDS[b as usize]
+}
+
+/// See [`token_kind`].
+pub(crate) const KIND_OTHER: u8 = 0;
+/// See [`token_kind`].
+pub(crate) const KIND_NUMBER: u8 = 7;
+
+static KINDS: [u8; 256] = {
+    let mut t = [KIND_OTHER; 256];
+    let mut b = b'a';
+    while b <= b'h' {
+        t[b as usize] = PAWN + 1;
+        b += 1;
+    }
+    let mut b = b'0';
+    while b <= b'9' {
+        t[b as usize] = KIND_NUMBER;
+        b += 1;
+    }
+    t[b'N' as usize] = KNIGHT + 1;
+    t[b'B' as usize] = BISHOP + 1;
+    t[b'R' as usize] = ROOK + 1;
+    t[b'Q' as usize] = QUEEN + 1;
+    t[b'K' as usize] = KING + 1;
+    t
+};
+
+/// A move read by [`scan_pawn`] or [`scan_piece`]: its parts, the end of
+/// its text (check mark included, glyph not) and of the whole token, and
+/// the glyph's NAG.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Scanned {
+    pub file: Option<u8>,
+    pub rank: Option<u8>,
+    pub to: Square,
+    pub promotion: Option<Role>,
+    pub text_end: usize,
+    pub end: usize,
+    pub glyph: Option<u8>,
+}
+
 /// Reads the token that starts at `data[p]` (not a space) straight from
 /// the bytes, without the lexer's token pass, when it is one of the shapes
 /// that make up almost all movetext: a move number with dots, or a move
@@ -205,77 +253,130 @@ fn square_of(file: u8, rank: u8) -> Square {
 /// each with an optional `+`/`#` and `!?`-style glyph. It gives what the
 /// lexer, [`split_annotation`] and [`parse`] give for the same token, or
 /// [`Scan::Other`] when it is not sure: the token must end where the
-/// lexer's would (at a byte that cannot continue a move token).
-#[inline(always)]
+/// lexer's would (at a byte that cannot continue a move token). The
+/// reader calls its parts ([`token_kind`], [`scan_number`],
+/// [`scan_pawn`], [`scan_piece`], [`scan_castle`]) itself.
+#[cfg(test)]
 pub(crate) fn scan(data: &[u8], p: usize) -> Scan {
-    // Past the end of the data is a delimiter, as for the lexer.
-    let at = |i: usize| data.get(i).copied().unwrap_or(b' ');
-    let b0 = at(p);
-    let b1 = at(p + 1);
-    let (san, mut i) = if is_file(b0) {
-        let (file, to, mut i) = if is_rank(b1) {
-            (None, square_of(b0, b1), p + 2)
-        } else if b1 == b'x' && is_file(at(p + 2)) && is_rank(at(p + 3)) {
-            (Some(b0 - b'a'), square_of(at(p + 2), at(p + 3)), p + 4)
-        } else {
-            return Scan::Other;
-        };
-        let mut promotion = None;
-        if at(i) == b'=' {
-            promotion = Some(match at(i + 1) {
-                b'Q' => Role::Queen,
-                b'N' => Role::Knight,
-                b'R' => Role::Rook,
-                b'B' => Role::Bishop,
-                _ => return Scan::Other,
-            });
-            i += 2;
-        }
-        (San::Normal { role: Role::Pawn, file, rank: None, to, promotion }, i)
-    } else if let Some(role) = piece_role(b0) {
-        let b2 = at(p + 2);
-        let (mut file, mut rank) = (None, None);
-        let (to, i) = if is_file(b1) && is_rank(b2) {
-            (square_of(b1, b2), p + 3)
-        } else if b1 == b'x' && is_file(b2) && is_rank(at(p + 3)) {
-            (square_of(b2, at(p + 3)), p + 4)
-        } else {
-            // One disambiguation byte, then an optional `x`.
-            if is_file(b1) {
-                file = Some(b1 - b'a');
-            } else if is_rank(b1) {
-                rank = Some(b1 - b'1');
-            } else {
-                return Scan::Other;
-            }
-            let k = if b2 == b'x' { p + 3 } else { p + 2 };
-            if !(is_file(at(k)) && is_rank(at(k + 1))) {
-                return Scan::Other;
-            }
-            (square_of(at(k), at(k + 1)), k + 2)
-        };
-        (San::Normal { role, file, rank, to, promotion: None }, i)
-    } else if b0 == b'O' && b1 == b'-' && at(p + 2) == b'O' {
-        if at(p + 3) == b'-' && at(p + 4) == b'O' {
-            (San::Castle(CastlingSide::QueenSide), p + 5)
-        } else {
-            (San::Castle(CastlingSide::KingSide), p + 3)
-        }
-    } else if b0.is_ascii_digit() {
-        let mut i = p + 1;
-        while at(i).is_ascii_digit() {
-            i += 1;
-        }
-        if at(i) != b'.' {
-            return Scan::Other;
-        }
-        while at(i) == b'.' {
-            i += 1;
-        }
-        return Scan::Number(i);
-    } else {
-        return Scan::Other;
+    let normal = |role, m: Option<Scanned>| match m {
+        Some(m) => Scan::Move {
+            san: San::Normal { role, file: m.file, rank: m.rank, to: m.to, promotion: m.promotion },
+            text_end: m.text_end,
+            end: m.end,
+            glyph: m.glyph,
+        },
+        None => Scan::Other,
     };
+    match token_kind(data[p]) {
+        KIND_NUMBER => scan_number(data, p).map_or(Scan::Other, Scan::Number),
+        KIND_OTHER => match scan_castle(data, p) {
+            Some((side, text_end, end, glyph)) => Scan::Move { san: San::Castle(side), text_end, end, glyph },
+            None => Scan::Other,
+        },
+        k if k == PAWN + 1 => normal(Role::Pawn, scan_pawn(data, p)),
+        k => normal(Role::ALL[usize::from(k - 1)], scan_piece(data, p)),
+    }
+}
+
+/// A move number with its dots at `data[p]` (a digit): the end of the
+/// token, or `None` if it is not one.
+#[inline(always)]
+pub(crate) fn scan_number(data: &[u8], p: usize) -> Option<usize> {
+    let at = |i: usize| data.get(i).copied().unwrap_or(b' ');
+    let mut i = p + 1;
+    while at(i).is_ascii_digit() {
+        i += 1;
+    }
+    if at(i) != b'.' {
+        return None;
+    }
+    while at(i) == b'.' {
+        i += 1;
+    }
+    Some(i)
+}
+
+/// A pawn move at `data[p]` (a file letter): `e4`, `exd5`, `e8=Q`,
+/// `exd8=N`, with what may follow.
+#[inline(always)]
+pub(crate) fn scan_pawn(data: &[u8], p: usize) -> Option<Scanned> {
+    let at = |i: usize| data.get(i).copied().unwrap_or(b' ');
+    let (b0, b1) = (at(p), at(p + 1));
+    let (file, to, mut i) = if is_rank(b1) {
+        (None, square_of(b0, b1), p + 2)
+    } else if b1 == b'x' && is_file(at(p + 2)) && is_rank(at(p + 3)) {
+        (Some(b0.wrapping_sub(b'a')), square_of(at(p + 2), at(p + 3)), p + 4)
+    } else {
+        return None;
+    };
+    let mut promotion = None;
+    if at(i) == b'=' {
+        promotion = Some(match at(i + 1) {
+            b'Q' => Role::Queen,
+            b'N' => Role::Knight,
+            b'R' => Role::Rook,
+            b'B' => Role::Bishop,
+            _ => return None,
+        });
+        i += 2;
+    }
+    let (text_end, end, glyph) = scan_suffix(data, i)?;
+    Some(Scanned { file, rank: None, to, promotion, text_end, end, glyph })
+}
+
+/// A piece move at `data[p]` (a piece letter): `Nf3`, `Nxf3`, `Nbd7`,
+/// `N1xd7`, with what may follow.
+#[inline(always)]
+pub(crate) fn scan_piece(data: &[u8], p: usize) -> Option<Scanned> {
+    let at = |i: usize| data.get(i).copied().unwrap_or(b' ');
+    let (b1, b2) = (at(p + 1), at(p + 2));
+    let (mut file, mut rank) = (None, None);
+    let (to, i) = if is_file(b1) && is_rank(b2) {
+        (square_of(b1, b2), p + 3)
+    } else if b1 == b'x' && is_file(b2) && is_rank(at(p + 3)) {
+        (square_of(b2, at(p + 3)), p + 4)
+    } else {
+        // One disambiguation byte, then an optional `x`.
+        if is_file(b1) {
+            file = Some(b1 - b'a');
+        } else if is_rank(b1) {
+            rank = Some(b1 - b'1');
+        } else {
+            return None;
+        }
+        let k = if b2 == b'x' { p + 3 } else { p + 2 };
+        if !(is_file(at(k)) && is_rank(at(k + 1))) {
+            return None;
+        }
+        (square_of(at(k), at(k + 1)), k + 2)
+    };
+    let (text_end, end, glyph) = scan_suffix(data, i)?;
+    Some(Scanned { file, rank, to, promotion: None, text_end, end, glyph })
+}
+
+/// `O-O` or `O-O-O` at `data[p]`, with what may follow: the side, the
+/// ends of the text and of the token, and the glyph.
+#[inline]
+pub(crate) fn scan_castle(data: &[u8], p: usize) -> Option<(CastlingSide, usize, usize, Option<u8>)> {
+    let at = |i: usize| data.get(i).copied().unwrap_or(b' ');
+    if !(at(p) == b'O' && at(p + 1) == b'-' && at(p + 2) == b'O') {
+        return None;
+    }
+    let (side, i) = if at(p + 3) == b'-' && at(p + 4) == b'O' {
+        (CastlingSide::QueenSide, p + 5)
+    } else {
+        (CastlingSide::KingSide, p + 3)
+    };
+    let (text_end, end, glyph) = scan_suffix(data, i)?;
+    Some((side, text_end, end, glyph))
+}
+
+/// What may follow a move at `data[i]`: a `+` or `#`, then a glyph, then
+/// the end of the token. The ends of the text and of the token and the
+/// glyph's NAG; `None` if the token goes on.
+#[inline(always)]
+fn scan_suffix(data: &[u8], mut i: usize) -> Option<(usize, usize, Option<u8>)> {
+    let at = |i: usize| data.get(i).copied().unwrap_or(b' ');
     if matches!(at(i), b'+' | b'#') {
         i += 1;
     }
@@ -286,7 +387,7 @@ pub(crate) fn scan(data: &[u8], p: usize) -> Scan {
         let (m0, m1) = (at(i), at(i + 1));
         if is_mark(m1) {
             if is_mark(at(i + 2)) {
-                return Scan::Other;
+                return None;
             }
             glyph = Some(match (m0, m1) {
                 (b'!', b'!') => 3,
@@ -301,9 +402,9 @@ pub(crate) fn scan(data: &[u8], p: usize) -> Scan {
         }
     }
     if crate::pgn::lexer::is_word_byte(at(i)) {
-        return Scan::Other;
+        return None;
     }
-    Scan::Move { san, text_end, end: i, glyph }
+    Some((text_end, i, glyph))
 }
 
 /// The roles as constants for [`resolve_as`] and [`gives_check_as`],
