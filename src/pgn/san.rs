@@ -763,6 +763,75 @@ mod tests {
         }
     }
 
+    /// What the lexer, `split_annotation` and `parse` make of the first
+    /// token of `text`, in the terms of `scan`.
+    fn general(text: &[u8]) -> Scan {
+        use crate::pgn::input::SliceInput;
+        use crate::pgn::lexer::{Lexer, Token};
+        let mut lexer = Lexer::new(SliceInput::new(text));
+        match lexer.next() {
+            Token::Number => Scan::Number(lexer.pos),
+            Token::Word(s, e) => {
+                let (len, glyph) = split_annotation(&text[s..e]);
+                match parse(&text[s..s + len]) {
+                    Some(san) if san != San::Null => Scan::Move { san, text_end: s + len, end: e, glyph },
+                    _ => Scan::Other,
+                }
+            }
+            _ => Scan::Other,
+        }
+    }
+
+    /// `scan` reads a token exactly as the general path does, or leaves it
+    /// to it: every SAN of random games with check marks, glyphs and the
+    /// spellings and bytes that end or continue a token, and move numbers.
+    #[test]
+    fn scan_agrees_with_the_lexer() {
+        let mut rng = Rng(0x0bad_5eed_1234_5678);
+        let mut texts: alloc::vec::Vec<alloc::string::String> = alloc::vec::Vec::new();
+        for game in 0..40 {
+            let mut pos = Position::startpos();
+            if game % 2 == 1 {
+                pos = Position::from_fen("r3k2r/1P4P1/8/3pP3/8/8/1p4p1/R3K2R w KQkq d6 0 1").unwrap();
+            }
+            for _ in 0..100 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &mv in &moves {
+                    texts.push(pos.san(mv));
+                }
+                pos = pos.play(moves[(rng.next() % moves.len() as u64) as usize]);
+            }
+        }
+        for extra in [
+            "Nbd7", "N1xd7", "Qh4e1", "Qh4xe1", "exd6e.p.", "e8=q", "e8Q", "e8/Q", "e8=K", "O-O-", "O-O-O-O", "0-0",
+            "1-0", "0-1", "1/2-1/2", "--", "Z0", "Ng", "Nx", "Nxi3", "Kx", "ex", "exd", "e9", "i4", "N", "R1", "Rab",
+        ] {
+            texts.push(extra.into());
+        }
+        for n in ["1", "12", "123", "9999999999999999999"] {
+            for dots in ["", ".", "...", ".."] {
+                texts.push(format!("{n}{dots}"));
+            }
+        }
+        let mut read = 0;
+        for base in &texts {
+            for suffix in ["", "+", "#", "!", "?", "!!", "??", "!?", "?!", "+!", "#?!", "!+", "++", "!!!", "x", "e4"] {
+                for after in ["", " ", "\n", ")", "(", "{", "}", "$1", ";", "*", "]", "-", ".", "\u{e9}"] {
+                    let text = format!("{base}{suffix}{after}");
+                    let fast = scan(text.as_bytes(), 0);
+                    if fast != Scan::Other {
+                        assert_eq!(fast, general(text.as_bytes()), "{text:?}");
+                        read += 1;
+                    }
+                }
+            }
+        }
+        assert!(read > 100_000, "scan read only {read} tokens");
+    }
+
     #[test]
     fn annotation_glyphs() {
         let cases: [(&str, usize, Option<u8>); 8] = [
