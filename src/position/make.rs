@@ -357,7 +357,7 @@ impl Position {
     /// let pos = Position::startpos().play(Move::new(Square::G1, Square::F3));
     /// assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
     /// ```
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn play(&self, mv: Move) -> Position {
         debug_assert!(self.is_legal(mv), "play: {mv:?} is not legal in {self:?}");
