@@ -6,6 +6,7 @@
 //! ```text
 //! cargo run --release -p compare [-- --rounds N] [--deep] [--only bulk|full|list] [--crate NAME]
 //! cargo run --release -p compare -- --check-games
+//! cargo run --release -p compare -- --check-960 4
 //! cargo run --release -p compare -- --align-sweep [--pads 0,16,32,48] [other options]
 //! cargo run --release -p compare -- --once bulk|full|play|list POSITION DEPTH [--crate NAME]
 //! cargo run --release -p compare -- pgn --help
@@ -135,7 +136,7 @@ mod ours {
         nodes
     }
 
-    fn full_copy(pos: &Position, depth: u32) -> u64 {
+    pub fn full_copy(pos: &Position, depth: u32) -> u64 {
         let moves = pos.legal_moves();
         if depth == 1 {
             for &mv in &moves {
@@ -426,6 +427,39 @@ fn check_games() {
     println!("25 game positions: perft 1-4 agree with chess-movegen, cozy-chess, shakmaty and chess");
 }
 
+/// Perft of all 960 Chess960 start positions to `depth` with chess-movegen
+/// (bulk counting and copy-make), shakmaty and cozy-chess, every count
+/// compared; each position is given to the peers by its number (cozy-chess)
+/// or by chess-movegen's FEN (shakmaty). Prints the nodes per depth.
+fn check_960(depth: u32) {
+    let mut totals = vec![0u64; depth as usize];
+    for n in 0..960 {
+        let ours = chess_movegen::Position::chess960(n).expect("0..960");
+        let fen = ours.fen();
+        let shak: shakmaty::Chess = shakmaty::fen::Fen::from_ascii(fen.as_bytes())
+            .expect("fen")
+            .into_position(shakmaty::CastlingMode::Chess960)
+            .expect("position");
+        let cozy = cozy_chess::Board::chess960_startpos(n);
+        for d in 1..=depth {
+            let got = [
+                chess_movegen::perft(&ours, d),
+                ours::full_copy(&ours, d),
+                shakmaty::perft(&shak, d),
+                cozy::bulk_of(&cozy, d),
+            ];
+            assert!(got.iter().all(|&x| x == got[0]), "Chess960 #{n} ({fen}) depth {d}: crates {got:?}");
+            totals[d as usize - 1] += got[0];
+        }
+    }
+    println!(
+        "960 Chess960 start positions, depths 1-{depth}: chess-movegen (bulk and play), shakmaty and cozy-chess agree"
+    );
+    for (i, t) in totals.iter().enumerate() {
+        println!("  depth {}: {t} nodes", i + 1);
+    }
+}
+
 /// Nanoseconds this thread has run on a CPU (Linux `schedstat`), so that
 /// time spent waiting for a core on a shared machine is not counted;
 /// `None` where that is not available (then wall time is used).
@@ -458,6 +492,7 @@ fn main() {
     let mut only: Option<Mode> = None;
     let mut engine_filter: Option<String> = None;
     let mut games = false;
+    let mut check960: Option<u32> = None;
     let mut tsv = false;
     let mut once: Option<(String, String, u32)> = None;
     if all.iter().any(|a| a == "--align-sweep") {
@@ -479,6 +514,7 @@ fn main() {
             }
             "--crate" => engine_filter = args.next(),
             "--check-games" => games = true,
+            "--check-960" => check960 = Some(args.next().map_or(4, |d| d.parse().expect("--check-960 DEPTH"))),
             "--tsv" => tsv = true,
             "--once" => {
                 let mut next = || args.next().expect("--once MODE POSITION DEPTH");
@@ -486,7 +522,7 @@ fn main() {
             }
             "-h" | "--help" => {
                 println!(
-                    "usage: compare [--rounds N] [--deep] [--only bulk|full|list] [--crate NAME] [--check-games]\n       \
+                    "usage: compare [--rounds N] [--deep] [--only bulk|full|list] [--crate NAME] [--check-games] [--check-960 DEPTH]\n       \
                      compare --align-sweep [--pads 0,16,32,48] [options]\n       \
                      compare --once bulk|full|play|list POSITION DEPTH [--crate NAME]"
                 );
@@ -522,6 +558,10 @@ fn main() {
 
     if games {
         check_games();
+        return;
+    }
+    if let Some(depth) = check960 {
+        check_960(depth);
         return;
     }
     if let Some((mode, position, depth)) = once {

@@ -65,7 +65,11 @@ mod io {
     #[derive(Debug)]
     pub struct IoInput<R> {
         read: R,
+        /// `buf[..filled]` holds the bytes read and not yet dropped; the
+        /// rest is room for the next read (zeroed once, when it grows, not
+        /// at every read).
         buf: Vec<u8>,
+        filled: usize,
         /// `buf[..valid]` is handed out: whole lines, or everything at the end.
         valid: usize,
         eof: bool,
@@ -73,7 +77,7 @@ mod io {
 
     impl<R: Read> IoInput<R> {
         pub(crate) fn new(read: R) -> IoInput<R> {
-            IoInput { read, buf: Vec::new(), valid: 0, eof: false }
+            IoInput { read, buf: Vec::new(), filled: 0, valid: 0, eof: false }
         }
     }
 
@@ -86,34 +90,34 @@ mod io {
         }
 
         fn more(&mut self, consumed: usize) -> Result<bool, String> {
-            self.buf.drain(..consumed);
+            self.buf.copy_within(consumed..self.filled, 0);
+            self.filled -= consumed;
             self.valid -= consumed;
             loop {
                 if self.eof {
-                    if self.valid < self.buf.len() {
-                        self.valid = self.buf.len();
+                    if self.valid < self.filled {
+                        self.valid = self.filled;
                         return Ok(true);
                     }
                     return Ok(false);
                 }
-                let old = self.buf.len();
-                self.buf.resize(old + CHUNK, 0);
+                let old = self.filled;
+                if self.buf.len() < old + CHUNK {
+                    self.buf.resize(old + CHUNK, 0);
+                }
                 let n = loop {
-                    match self.read.read(&mut self.buf[old..]) {
+                    match self.read.read(&mut self.buf[old..old + CHUNK]) {
                         Ok(n) => break n,
                         Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                        Err(e) => {
-                            self.buf.truncate(old);
-                            return Err(e.to_string());
-                        }
+                        Err(e) => return Err(e.to_string()),
                     }
                 };
-                self.buf.truncate(old + n);
+                self.filled = old + n;
                 if n == 0 {
                     self.eof = true;
                     continue;
                 }
-                if let Some(last) = self.buf[old..].iter().rposition(|&b| b == b'\n') {
+                if let Some(last) = self.buf[old..self.filled].iter().rposition(|&b| b == b'\n') {
                     self.valid = old + last + 1;
                     return Ok(true);
                 }

@@ -37,6 +37,13 @@ const fn classes() -> [u8; 256] {
 
 static CLASS: [u8; 256] = classes();
 
+/// True if `b` may continue a move token: the lexer takes the longest run
+/// of such bytes as one token.
+#[inline(always)]
+pub(crate) fn is_word_byte(b: u8) -> bool {
+    CLASS[b as usize] == WORD
+}
+
 /// One lexical element. Ranges index the input's data at the time the
 /// token was returned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,6 +161,14 @@ impl<I: Sealed> Lexer<I> {
     #[inline(always)]
     fn set_mark(&mut self) {
         self.mark = Mark { offset: self.abs(self.pos), line: self.line, line_start: self.line_start };
+    }
+
+    /// The mark of a token that starts at `pos` in the data and on the
+    /// current line (a move or a move number, read without
+    /// [`Lexer::next`]).
+    #[inline]
+    pub fn mark_at(&self, pos: usize) -> Mark {
+        Mark { offset: self.abs(pos), line: self.line, line_start: self.line_start }
     }
 
     /// Skips whitespace and `%` escape lines. Returns false at the end of

@@ -8,8 +8,10 @@ use crate::moves::Move;
 use crate::notation::MoveError;
 use crate::pgn::input::{Input, SliceInput};
 use crate::pgn::lexer::{Lexer, Mark, Token};
+use crate::pgn::san::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::pgn::{san, Nag, PgnError, PgnErrorKind, Skip, TagValue, Visitor};
 use crate::position::{CastlingMode, FenOptions, Position, Repairs, Undo};
+use crate::types::{Role, Square};
 
 /// A streaming PGN reader: any number of games, one at a time, from a
 /// byte slice or (with `std`) from a [`std::io::Read`].
@@ -49,6 +51,8 @@ pub struct Reader<I> {
     variant_mark: Mark,
     /// Any `Undo`, to fill `Level::last_undo` before the first move.
     blank_undo: Undo,
+    /// The standard start position, made once.
+    startpos: Position,
 }
 
 #[derive(Clone, Copy)]
@@ -138,6 +142,7 @@ impl<I: Input> Reader<I> {
             fen_mark: Mark::default(),
             variant_mark: Mark::default(),
             blank_undo: Position::startpos().make_null_move(),
+            startpos: Position::startpos(),
         }
     }
 
@@ -276,9 +281,11 @@ impl<I: Input> Reader<I> {
         };
         let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
         if !self.has_fen {
-            let mut pos = Position::startpos();
-            // The start position castles the standard way: either mode fits.
-            let _ = pos.set_castling_mode(mode);
+            let mut pos = self.startpos;
+            if chess960 {
+                // The start position castles the standard way: either mode fits.
+                let _ = pos.set_castling_mode(mode);
+            }
             return Ok(pos);
         }
         let fen = self.fen.trim();
@@ -322,6 +329,42 @@ impl<I: Input> Reader<I> {
         // Depth of a variation the visitor asked to skip (0: none).
         let mut skipping = 0usize;
         loop {
+            // Move numbers and the common move shapes, read straight from
+            // the bytes (see `san::scan`); everything else goes through
+            // the lexer.
+            if skipping == 0 && self.lexer.skip_space() {
+                let p = self.lexer.pos;
+                let data = self.lexer.data();
+                // One branch on the kind of token (and so on the role of
+                // a move); the rest is compiled for it.
+                let c = &mut cur;
+                let done = match san::token_kind(data[p]) {
+                    san::KIND_NUMBER => match san::scan_number(data, p) {
+                        Some(end) => {
+                            self.lexer.pos = end;
+                            true
+                        }
+                        None => false,
+                    },
+                    san::KIND_OTHER => match san::scan_castle(data, p) {
+                        Some((side, text_end, end, glyph)) => {
+                            self.lexer.pos = end;
+                            self.play_san(visitor, c, san::San::Castle(side), p, text_end - p, glyph)?;
+                            true
+                        }
+                        None => false,
+                    },
+                    k if k == PAWN + 1 => self.scan_play::<PAWN, V>(visitor, c, san::scan_pawn(data, p), p)?,
+                    k if k == KNIGHT + 1 => self.scan_play::<KNIGHT, V>(visitor, c, san::scan_piece(data, p), p)?,
+                    k if k == BISHOP + 1 => self.scan_play::<BISHOP, V>(visitor, c, san::scan_piece(data, p), p)?,
+                    k if k == ROOK + 1 => self.scan_play::<ROOK, V>(visitor, c, san::scan_piece(data, p), p)?,
+                    k if k == QUEEN + 1 => self.scan_play::<QUEEN, V>(visitor, c, san::scan_piece(data, p), p)?,
+                    _ => self.scan_play::<KING, V>(visitor, c, san::scan_piece(data, p), p)?,
+                };
+                if done {
+                    continue;
+                }
+            }
             let token = self.lexer.next_inline();
             match token {
                 Token::Eof => {
@@ -480,12 +523,32 @@ impl<I: Input> Reader<I> {
         if text == b"e.p." || text == b"ep" {
             return Ok(());
         }
-        let parsed = san::parse(text);
+        match san::parse(text) {
+            Some(parsed) => self.play_san(visitor, cur, parsed, s, len, glyph),
+            None => {
+                let mv = self.slow_san(cur, s, len)?;
+                self.play_move(visitor, cur, mv, glyph)
+            }
+        }
+    }
+
+    /// Checks and plays a parsed move whose text is `data[s..s + len]`
+    /// (check mark included, glyph not).
+    #[inline(always)]
+    fn play_san<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        cur: &mut Level,
+        parsed: san::San,
+        s: usize,
+        len: usize,
+        glyph: Option<u8>,
+    ) -> Result<(), Stop> {
         let mv = match parsed {
-            Some(san::San::Null) => {
+            san::San::Null => {
                 if cur.in_check {
-                    let mark = self.lexer.mark;
-                    let label = move_label(&cur.pos, text);
+                    let mark = self.lexer.mark_at(s);
+                    let label = move_label(&cur.pos, &self.lexer.data()[s..s + len]);
                     return Err(Stop::Error(
                         self.error_at(mark, PgnErrorKind::NullMoveInCheck { mv: label }),
                         Recover::Movetext,
@@ -493,12 +556,80 @@ impl<I: Input> Reader<I> {
                 }
                 Move::NULL
             }
-            Some(san) => match san::resolve(&cur.pos, san, cur.in_check) {
+            parsed => match san::resolve(&cur.pos, parsed, cur.in_check) {
                 Some(mv) => mv,
                 None => self.slow_san(cur, s, len)?,
             },
-            None => self.slow_san(cur, s, len)?,
         };
+        self.play_move(visitor, cur, mv, glyph)
+    }
+
+    /// Plays a move of the role `R` that starts at `p`, as read by
+    /// [`san::scan_pawn`] or [`san::scan_piece`]: false if it was not
+    /// read, for the lexer to take the token.
+    #[inline(always)]
+    fn scan_play<const R: u8, V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        cur: &mut Level,
+        scanned: Option<san::Scanned>,
+        p: usize,
+    ) -> Result<bool, Stop> {
+        let Some(m) = scanned else { return Ok(false) };
+        self.lexer.pos = m.end;
+        self.play_as::<R, V>(visitor, cur, m.file, m.rank, m.to, m.promotion, p, m.text_end - p, m.glyph)?;
+        Ok(true)
+    }
+
+    /// [`Reader::play_san`] for a normal move of the role `R` (see
+    /// [`san::resolve_as`]).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn play_as<const R: u8, V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        cur: &mut Level,
+        file: Option<u8>,
+        rank: Option<u8>,
+        to: Square,
+        promotion: Option<Role>,
+        s: usize,
+        len: usize,
+        glyph: Option<u8>,
+    ) -> Result<(), Stop> {
+        let Some(mv) = san::resolve_as::<R>(&cur.pos, file, rank, to, promotion, cur.in_check) else {
+            let mv = self.slow_san(cur, s, len)?;
+            return self.play_move(visitor, cur, mv, glyph);
+        };
+        let skip = visitor.play(&cur.pos, mv).0;
+        let undo = cur.pos.make_move(mv);
+        cur.last_mv = mv;
+        cur.last_undo = undo;
+        cur.has_last = true;
+        cur.was_in_check = cur.in_check;
+        cur.in_check = if R == PAWN && promotion.is_some() {
+            san::gives_check(&cur.pos, mv)
+        } else {
+            san::gives_check_as::<R>(&cur.pos, mv)
+        };
+        if let Some(n) = glyph {
+            visitor.nag(Nag(n));
+        }
+        if skip {
+            return Err(Stop::Skip);
+        }
+        Ok(())
+    }
+
+    /// Plays a legal move (or a null move) on the line.
+    #[inline(always)]
+    fn play_move<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        cur: &mut Level,
+        mv: Move,
+        glyph: Option<u8>,
+    ) -> Result<(), Stop> {
         let skip = visitor.play(&cur.pos, mv).0;
         let undo = if mv.is_null() { cur.pos.make_null_move() } else { cur.pos.make_move(mv) };
         cur.last_mv = mv;
@@ -522,7 +653,7 @@ impl<I: Input> Reader<I> {
         match cur.pos.parse_san(&text) {
             Ok(mv) => Ok(mv),
             Err(error) => {
-                let mark = self.lexer.mark;
+                let mark = self.lexer.mark_at(s);
                 let mv = move_label(&cur.pos, text.as_bytes());
                 Err(Stop::Error(self.error_at(mark, PgnErrorKind::Move { mv, error }), Recover::Movetext))
             }
@@ -537,7 +668,7 @@ impl<I: Input> Reader<I> {
             text: text.clone(),
             reason: "not a move",
         });
-        let mark = self.lexer.mark;
+        let mark = self.lexer.mark_at(s);
         let mv = move_label(&cur.pos, text.as_bytes());
         Stop::Error(self.error_at(mark, PgnErrorKind::Move { mv, error }), Recover::Movetext)
     }

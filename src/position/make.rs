@@ -1,10 +1,195 @@
 //! Playing and taking back moves.
 
-use crate::attacks::ZOBRIST_PIECES;
+use crate::attacks::{self, ZOBRIST_EP_FILE, ZOBRIST_PIECES};
 use crate::moves::{Move, MoveKind};
 use crate::position::zobrist::{castling_key, piece_key, side_key};
 use crate::position::Position;
 use crate::types::{Bitboard, CastlingSide, Color, Role, Square};
+
+/// The bitboard side of `$us`'s normal move or promotion `$mv` of a
+/// `$role` (the capture, if any, is `toggle_capture!`), on the position
+/// `$pos`. An exclusive or: the same step takes the move back. The
+/// mover's role board gets one update, not two: consecutive moves of one
+/// piece would otherwise chain four dependent read-modify-writes of the
+/// same word per make/unmake pair. A promotion adds its two updates in a
+/// branch of its own, off the path of the other moves.
+///
+/// These steps are macros, not `&mut self` methods, so that
+/// [`Position::play`] can run them on the copy it returns: the compiler
+/// builds a returned copy in the caller's slot only if no reference to it
+/// is taken; through a method it copies the whole position twice.
+macro_rules! toggle_mover {
+    ($pos:ident, $us:expr, $mv:expr, $role:expr) => {{
+        let (from_bb, to_bb) = (1u64 << $mv.origin_index(), 1u64 << $mv.target_index());
+        $pos.by_role[$role.index()].0 ^= from_bb | to_bb;
+        if let Some(placed) = $mv.promotion_role() {
+            // The pawn leaves `to` again, the new piece lands.
+            $pos.by_role[Role::Pawn.index()].0 ^= to_bb;
+            $pos.by_role[placed.index()].0 ^= to_bb;
+        }
+        $pos.by_color[$us.index()].0 ^= from_bb | to_bb;
+    }};
+}
+
+/// The bitboard side of capturing `$them`'s `$captured` on square index
+/// `$to` (or, again, of putting it back).
+macro_rules! toggle_capture {
+    ($pos:ident, $them:expr, $captured:expr, $to:expr) => {{
+        let to_bb = 1u64 << $to;
+        $pos.by_role[$captured.index()].0 ^= to_bb;
+        $pos.by_color[$them.index()].0 ^= to_bb;
+    }};
+}
+
+/// The bitboard side of `$us`'s en-passant capture `$mv` (or, again, of
+/// taking it back). Evaluates to the captured pawn's square.
+macro_rules! toggle_en_passant {
+    ($pos:ident, $us:expr, $mv:expr) => {{
+        let (from, to) = ($mv.from(), $mv.to());
+        let victim = Square::new(to.file(), from.rank());
+        $pos.by_role[Role::Pawn.index()].0 ^= from.bitboard().0 ^ to.bitboard().0 ^ victim.bitboard().0;
+        $pos.by_color[$us.index()].0 ^= from.bitboard().0 ^ to.bitboard().0;
+        $pos.by_color[(!$us).index()].0 ^= victim.bitboard().0;
+        victim
+    }};
+}
+
+/// The bitboard side of `$us`'s castling `$mv` (or, again, of taking it
+/// back). Evaluates to the king's and the rook's destinations. Exclusive
+/// ors also cover Chess960 castlings where a piece stays or lands on the
+/// other's square.
+macro_rules! toggle_castle {
+    ($pos:ident, $us:expr, $mv:expr) => {{
+        let (king, rook) = ($mv.from(), $mv.to());
+        let side = CastlingSide::of_rook(king, rook);
+        let (king_to, rook_to) = (side.king_to($us), side.rook_to($us));
+        let king_path = king.bitboard().0 ^ king_to.bitboard().0;
+        let rook_path = rook.bitboard().0 ^ rook_to.bitboard().0;
+        $pos.by_role[Role::King.index()].0 ^= king_path;
+        $pos.by_role[Role::Rook.index()].0 ^= rook_path;
+        $pos.by_color[$us.index()].0 ^= king_path ^ rook_path;
+        (king_to, rook_to)
+    }};
+}
+
+/// The one move-application routine behind [`Position::make_move`],
+/// [`Position::play`] and [`Position::play_for_count`]: plays the legal
+/// move `$mv` of the position `$src` into `$dst`, which is `$src` itself
+/// (make) or a copy of it (copy-make). Moves the pieces, updates castling
+/// rights, the en-passant square and the side to move, and with `$full`
+/// also the mailbox, clocks and hash. Evaluates to the [`Undo`].
+///
+/// Everything is read from `$src` before `$dst` changes it, or is
+/// unchanged by the move (the enemy pawns after a double step), so the two
+/// may be one position. A macro for the reason given at `toggle_mover!`.
+macro_rules! apply_move {
+    ($src:ident, $dst:ident, $mv:expr, $full:expr) => {{
+        let mv: Move = $mv;
+        let us = $src.side;
+        let (from, to) = (mv.origin_index(), mv.target_index());
+        let mut undo = Undo::before(&$src);
+        // Before the branches, so that every kind of move has it at hand.
+        let touched = 1u64 << from | 1u64 << to;
+        let mut hash = $src.hash ^ side_key();
+        if $src.ep_square.is_some() {
+            hash ^= $src.ep_key();
+            $dst.ep_square = None;
+        }
+        // Set to 0 in the branches of a capture or a pawn move, which
+        // exist anyway.
+        let mut halfmove = $src.halfmove.saturating_add(1);
+        if !mv.is_special() {
+            let role = $src.board[from].unwrap_or(Role::Pawn);
+            let placed = mv.promotion_role().unwrap_or(role);
+            let captured = $src.board[to];
+            debug_assert!(captured != Some(Role::King), "make_move: {mv:?} captures a king in {:?}", $src);
+            undo.moved = role;
+            undo.captured = captured;
+            // The capture's bitboards, key and clock reset in one branch.
+            let mut key = 0;
+            if let Some(captured) = captured {
+                toggle_capture!($dst, !us, captured, to);
+                key = ZOBRIST_PIECES[(!us).index()][captured.index()][to];
+                halfmove = 0;
+            }
+            toggle_mover!($dst, us, mv, role);
+            if $full {
+                $dst.board[from] = None;
+                $dst.board[to] = Some(placed);
+            }
+            if role == Role::Pawn {
+                halfmove = 0;
+                if from ^ to == 16 {
+                    let ep = Square::from_index_wrapping(((from + to) / 2) as u8);
+                    $dst.ep_square = Some(ep);
+                    // The enemy pawns are the same before and after a
+                    // double step.
+                    if $full && (attacks::pawn_attacks(us, ep) & $src.pieces(!us, Role::Pawn)).any() {
+                        hash ^= ZOBRIST_EP_FILE[ep.file().index()];
+                    }
+                }
+            }
+            let our_keys = &ZOBRIST_PIECES[us.index()];
+            hash ^= key ^ our_keys[role.index()][from] ^ our_keys[placed.index()][to];
+        } else if mv.is_en_passant() {
+            halfmove = 0;
+            let victim = toggle_en_passant!($dst, us, mv);
+            if $full {
+                $dst.board[from] = None;
+                $dst.board[victim.index()] = None;
+                $dst.board[to] = Some(Role::Pawn);
+            }
+            undo.captured = Some(Role::Pawn);
+            undo.moved = Role::Pawn;
+            hash ^= piece_key(!us, Role::Pawn, victim)
+                ^ piece_key(us, Role::Pawn, mv.from())
+                ^ piece_key(us, Role::Pawn, mv.to());
+        } else {
+            // The `Undo` keeps its default moved role, the king.
+            let (king_to, rook_to) = toggle_castle!($dst, us, mv);
+            if $full {
+                $dst.board[from] = None;
+                $dst.board[to] = None;
+                $dst.board[king_to.index()] = Some(Role::King);
+                $dst.board[rook_to.index()] = Some(Role::Rook);
+            }
+            hash ^= piece_key(us, Role::King, mv.from())
+                ^ piece_key(us, Role::Rook, mv.to())
+                ^ piece_key(us, Role::King, king_to)
+                ^ piece_key(us, Role::Rook, rook_to);
+        }
+        // The castling rights the move loses: the right of a rook whose
+        // square it touches (the rook moves or is captured) and, when the
+        // king moves, both of `us`'s.
+        let castling = $src.castling.0;
+        if castling != 0 {
+            let mut lost = castling & touched;
+            if undo.moved == Role::King {
+                // Our back rank, by shift rather than by a select on the colour.
+                lost |= castling & (0xff << (56 * us.index()));
+            }
+            if lost != 0 {
+                $dst.castling.0 = castling ^ lost;
+                hash ^= castling_key(Bitboard(lost));
+            }
+        }
+        $dst.side = !us;
+        // Records the side that moved and, if it is Black, counts the
+        // move: the fullmove number goes up by one, except at `u32::MAX`,
+        // where it stays (a valid position never has a fullmove number
+        // of 0). Without a branch.
+        let black = us == Color::Black;
+        let fullmove = $src.fullmove;
+        let step = black & (fullmove != u32::MAX);
+        undo.flags = u8::from(black) | u8::from(step) << 1;
+        if $full {
+            $dst.halfmove = halfmove;
+            $dst.fullmove = fullmove + u32::from(step);
+            $dst.hash = hash;
+        }
+        undo
+    }};
+}
 
 /// What [`Position::make_move`] cannot recompute when the move is taken
 /// back: the captured piece, castling rights, en-passant square, halfmove
@@ -172,11 +357,12 @@ impl Position {
     /// let pos = Position::startpos().play(Move::new(Square::G1, Square::F3));
     /// assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
     /// ```
-    #[inline]
+    #[inline(always)]
     #[must_use]
     pub fn play(&self, mv: Move) -> Position {
-        let mut next = *self;
-        next.make_move(mv);
+        debug_assert!(self.is_legal(mv), "play: {mv:?} is not legal in {self:?}");
+        let mut next = self.copy_inline();
+        apply_move!(self, next, mv, true);
         next
     }
 
@@ -200,189 +386,54 @@ impl Position {
         next.apply::<false>(mv);
     }
 
-    /// The one move-application routine behind [`Position::make_move`]
-    /// and [`Position::play_for_count`]: moves the pieces, updates
-    /// castling rights, the en-passant square and the side to move, and
-    /// with `FULL` also the mailbox, clocks and hash.
+    /// [`Position::make_move`] and [`Position::play_for_count`]: see
+    /// `apply_move!`.
     #[inline(always)]
     fn apply<const FULL: bool>(&mut self, mv: Move) -> Undo {
-        let us = self.side;
-        let mut undo = Undo::before(self);
-        // Before the branches, so that every kind of move has it at hand.
-        let touched = 1u64 << mv.origin_index() | 1u64 << mv.target_index();
-        let mut hash = self.hash ^ side_key();
-        if self.ep_square.is_some() {
-            hash ^= self.ep_key();
-            self.ep_square = None;
-        }
-        // Set to 0 in the branches of a capture or a pawn move, which
-        // exist anyway.
-        let mut halfmove = self.halfmove.saturating_add(1);
-        if !mv.is_special() {
-            hash ^= self.apply_piece_move::<FULL>(us, mv, &mut undo, &mut halfmove);
-        } else if mv.is_en_passant() {
-            halfmove = 0;
-            hash ^= self.apply_en_passant::<FULL>(us, mv, &mut undo);
-        } else {
-            hash ^= self.apply_castle::<FULL>(us, mv);
-        }
-        self.lose_castling_rights(us, touched, undo.moved == Role::King, &mut hash);
-        self.side = !us;
-        if FULL {
-            self.halfmove = halfmove;
-            self.advance_fullmove(us, &mut undo);
-            if self.ep_square.is_some() {
-                hash ^= self.ep_key();
-            }
-            self.hash = hash;
-        }
-        undo
+        apply_move!(self, self, mv, FULL)
     }
 
-    /// A normal move or a promotion: captures what stands on `to`, records
-    /// the moved and captured roles in `undo`, sets the en-passant square
-    /// after a double step and clears `halfmove` after a capture or a pawn
-    /// move. Returns the hash change of the pieces.
-    #[inline(always)]
-    fn apply_piece_move<const FULL: bool>(&mut self, us: Color, mv: Move, undo: &mut Undo, halfmove: &mut u32) -> u64 {
-        let (from, to) = (mv.origin_index(), mv.target_index());
-        let role = self.board[from].unwrap_or(Role::Pawn);
-        let placed = mv.promotion_role().unwrap_or(role);
-        let captured = self.board[to];
-        debug_assert!(captured != Some(Role::King), "make_move: {mv:?} captures a king in {self:?}");
-        undo.moved = role;
-        undo.captured = captured;
-        // The capture's bitboards, key and clock reset in one branch.
-        let mut key = 0;
-        if let Some(captured) = captured {
-            self.toggle_capture(!us, captured, to);
-            key = ZOBRIST_PIECES[(!us).index()][captured.index()][to];
-            *halfmove = 0;
-        }
-        self.toggle_mover(us, mv, role);
-        if FULL {
-            self.board[from] = None;
-            self.board[to] = Some(placed);
-        }
-        if role == Role::Pawn {
-            *halfmove = 0;
-            if from ^ to == 16 {
-                self.ep_square = Some(Square::from_index_wrapping(((from + to) / 2) as u8));
-            }
-        }
-        let our_keys = &ZOBRIST_PIECES[us.index()];
-        key ^ our_keys[role.index()][from] ^ our_keys[placed.index()][to]
-    }
-
-    /// En passant: the pawn moves and the enemy pawn beside its origin goes.
-    /// Returns the hash change of the pieces.
-    #[inline(always)]
-    fn apply_en_passant<const FULL: bool>(&mut self, us: Color, mv: Move, undo: &mut Undo) -> u64 {
-        let (from, to) = (mv.from(), mv.to());
-        let victim = self.toggle_en_passant(us, mv);
-        if FULL {
-            self.board[from.index()] = None;
-            self.board[victim.index()] = None;
-            self.board[to.index()] = Some(Role::Pawn);
-        }
-        undo.captured = Some(Role::Pawn);
-        undo.moved = Role::Pawn;
-        piece_key(!us, Role::Pawn, victim) ^ piece_key(us, Role::Pawn, from) ^ piece_key(us, Role::Pawn, to)
-    }
-
-    /// Castling: king and rook go to their destinations (the `Undo` keeps
-    /// its default moved role, the king). Returns the hash change of the
-    /// pieces.
-    #[inline(always)]
-    fn apply_castle<const FULL: bool>(&mut self, us: Color, mv: Move) -> u64 {
-        let (king, rook) = (mv.from(), mv.to());
-        let (king_to, rook_to) = self.toggle_castle(us, mv);
-        if FULL {
-            self.board[king.index()] = None;
-            self.board[rook.index()] = None;
-            self.board[king_to.index()] = Some(Role::King);
-            self.board[rook_to.index()] = Some(Role::Rook);
-        }
-        piece_key(us, Role::King, king)
-            ^ piece_key(us, Role::Rook, rook)
-            ^ piece_key(us, Role::King, king_to)
-            ^ piece_key(us, Role::Rook, rook_to)
-    }
-
-    /// The bitboard side of a normal move or promotion of `us`'s `role`
-    /// (the capture, if any, is [`Position::toggle_capture`]). An
-    /// exclusive or: the same call takes the move back. The mover's role
-    /// board gets one update, not two: consecutive moves of one piece
-    /// would otherwise chain four dependent read-modify-writes of the same
-    /// word per make/unmake pair. A promotion adds its two updates in a
-    /// branch of its own, off the path of the other moves.
+    /// `toggle_mover!` as a method, for taking moves back.
     #[inline(always)]
     fn toggle_mover(&mut self, us: Color, mv: Move, role: Role) {
-        let (from_bb, to_bb) = (1u64 << mv.origin_index(), 1u64 << mv.target_index());
-        self.by_role[role.index()].0 ^= from_bb | to_bb;
-        if let Some(placed) = mv.promotion_role() {
-            // `role` is the pawn: it leaves `to` again, the new piece lands.
-            self.by_role[Role::Pawn.index()].0 ^= to_bb;
-            self.by_role[placed.index()].0 ^= to_bb;
-        }
-        self.by_color[us.index()].0 ^= from_bb | to_bb;
+        toggle_mover!(self, us, mv, role)
     }
 
-    /// The bitboard side of capturing `them`'s `captured` on `to` (or,
-    /// called again, of putting it back).
+    /// `toggle_capture!` as a method, for taking moves back.
     #[inline(always)]
     fn toggle_capture(&mut self, them: Color, captured: Role, to: usize) {
-        let to_bb = 1u64 << to;
-        self.by_role[captured.index()].0 ^= to_bb;
-        self.by_color[them.index()].0 ^= to_bb;
+        toggle_capture!(self, them, captured, to)
     }
 
-    /// The bitboard side of `us`'s en-passant capture `mv` (or, called
-    /// again, of taking it back). Returns the captured pawn's square.
+    /// `toggle_en_passant!` as a method, for taking moves back.
     #[inline(always)]
     fn toggle_en_passant(&mut self, us: Color, mv: Move) -> Square {
-        let (from, to) = (mv.from(), mv.to());
-        let victim = Square::new(to.file(), from.rank());
-        self.by_role[Role::Pawn.index()] ^= from.bitboard() ^ to.bitboard() ^ victim.bitboard();
-        self.by_color[us.index()] ^= from.bitboard() ^ to.bitboard();
-        self.by_color[(!us).index()] ^= victim.bitboard();
-        victim
+        toggle_en_passant!(self, us, mv)
     }
 
-    /// The bitboard side of `us`'s castling `mv` (or, called again, of
-    /// taking it back). Returns the king's and the rook's destinations.
-    /// Exclusive ors also cover Chess960 castlings where a piece stays or
-    /// lands on the other's square.
+    /// `toggle_castle!` as a method, for taking moves back.
     #[inline(always)]
     fn toggle_castle(&mut self, us: Color, mv: Move) -> (Square, Square) {
-        let (king, rook) = (mv.from(), mv.to());
-        let side = CastlingSide::of_rook(king, rook);
-        let (king_to, rook_to) = (side.king_to(us), side.rook_to(us));
-        let king_path = king.bitboard() ^ king_to.bitboard();
-        let rook_path = rook.bitboard() ^ rook_to.bitboard();
-        self.by_role[Role::King.index()] ^= king_path;
-        self.by_role[Role::Rook.index()] ^= rook_path;
-        self.by_color[us.index()] ^= king_path ^ rook_path;
-        (king_to, rook_to)
+        toggle_castle!(self, us, mv)
     }
 
-    /// Removes the castling rights a move of `us` loses: the right of a
-    /// rook whose square the move touches (`touched`: the move's from and
-    /// to squares; the rook moves or is captured) and, when the king moves,
-    /// both of `us`'s rights, and updates `hash` for them.
+    /// A copy of `self` to play a move in, field by field and with the
+    /// side to move already passed: without 32-byte vector registers a copy
+    /// of the whole 160 bytes at once is a `memcpy` call, the copies of its
+    /// fields are inline moves.
     #[inline(always)]
-    fn lose_castling_rights(&mut self, us: Color, touched: u64, king_moved: bool, hash: &mut u64) {
-        if self.castling.is_empty() {
-            return;
-        }
-        let mut lost = self.castling.0 & touched;
-        if king_moved {
-            // Our back rank, by shift rather than by a select on the colour.
-            lost |= self.castling.0 & (0xff << (56 * us.index()));
-        }
-        if lost != 0 {
-            self.castling.0 ^= lost;
-            *hash ^= castling_key(Bitboard(lost));
+    fn copy_inline(&self) -> Position {
+        Position {
+            by_role: self.by_role,
+            by_color: self.by_color,
+            board: self.board,
+            castling: self.castling,
+            hash: self.hash,
+            ep_square: self.ep_square,
+            side: !self.side,
+            mode: self.mode,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
         }
     }
 

@@ -1,0 +1,203 @@
+//! The reader's fast path (moves read straight from the bytes and
+//! resolved from the attack tables): the cases where it must give the
+//! move the full SAN parser gives, or the same error, with its position.
+
+use chess_movegen::pgn::{Nag, PgnErrorKind, PgnGame, Reader};
+use chess_movegen::{Color, Move, Position, Role, Square};
+
+fn tree(text: &str) -> PgnGame {
+    text.parse().unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+fn error(text: &str) -> String {
+    match Reader::from_str(text).read_tree().expect("a game") {
+        Ok(g) => panic!("read {g:?}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+fn moves(g: &PgnGame) -> Vec<Move> {
+    g.mainline().collect()
+}
+
+fn fen_game(fen: &str, movetext: &str) -> String {
+    format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{movetext}")
+}
+
+#[test]
+fn a_pinned_knight_does_not_make_a_move_ambiguous() {
+    // Knights on b1 and e4; the one on e4 is pinned by the rook on e8.
+    let pinned = "4r1k1/8/8/8/4N3/8/8/1N2K3 w - - 0 1";
+    let g = tree(&fen_game(pinned, "1. Nd2 *"));
+    assert_eq!(moves(&g), [Move::new(Square::B1, Square::D2)]);
+    let g = tree(&fen_game(pinned, "1. Nbd2+!? *"));
+    assert_eq!(moves(&g), [Move::new(Square::B1, Square::D2)]);
+    assert_eq!(g.moves[0].nags, [Nag(5)]);
+    assert_eq!(
+        error(&fen_game(pinned, "1. Ned2 *")),
+        "game 1, line 4, column 4: 1. Ned2: illegal move \"Ned2\": the piece is pinned: moving it would expose the king to check"
+    );
+    // Without the pin, Nd2 is ambiguous and must say so.
+    let free = "6k1/8/8/8/4N3/8/8/1N2K3 w - - 0 1";
+    assert_eq!(
+        error(&fen_game(free, "1. Nd2 *")),
+        "game 1, line 4, column 4: 1. Nd2: ambiguous move \"Nd2\": it could be b1d2 or e4d2"
+    );
+    assert_eq!(moves(&tree(&fen_game(free, "1. N4d2 *"))), [Move::new(Square::E4, Square::D2)]);
+}
+
+#[test]
+fn pins_checks_and_king_moves() {
+    // The bishop on d2 is pinned by the queen on a5: it may move along
+    // the pin only.
+    let fen = "4k3/8/8/q7/8/8/3B4/4K3 w - - 0 1";
+    assert_eq!(moves(&tree(&fen_game(fen, "1. Bc3 *"))), [Move::new(Square::D2, Square::C3)]);
+    assert_eq!(moves(&tree(&fen_game(fen, "1. Bxa5 *"))), [Move::new(Square::D2, Square::A5)]);
+    assert!(error(&fen_game(fen, "1. Be3 *")).contains("illegal move \"Be3\""));
+    // In check from the rook on e8: only moves that block, capture or
+    // step aside.
+    let fen = "4r1k1/8/8/8/8/8/3N4/R3K3 w - - 0 1";
+    assert_eq!(moves(&tree(&fen_game(fen, "1. Ne4 *"))), [Move::new(Square::D2, Square::E4)]);
+    assert!(error(&fen_game(fen, "1. Nb3 *")).contains("illegal move \"Nb3\""));
+    assert!(error(&fen_game(fen, "1. Ke2 *")).contains("illegal move \"Ke2\""));
+    assert_eq!(moves(&tree(&fen_game(fen, "1. Kf2 *"))), [Move::new(Square::E1, Square::F2)]);
+    // Double check: only the king moves.
+    let fen = "4r1k1/8/8/8/7b/8/3N4/R3K3 w - - 0 1";
+    assert!(error(&fen_game(fen, "1. Ne4 *")).contains("illegal move \"Ne4\""));
+    assert_eq!(moves(&tree(&fen_game(fen, "1. Kd1 *"))), [Move::new(Square::E1, Square::D1)]);
+    // A king may not take a defended piece.
+    let fen = "4k3/8/8/8/8/2b5/3p4/4K3 w - - 0 1";
+    assert!(error(&fen_game(fen, "1. Kxd2 *")).contains("illegal move \"Kxd2\""));
+}
+
+#[test]
+fn promotions() {
+    let fen = "5n1k/4P3/8/8/8/8/1p6/4K3 w - - 0 1";
+    let g = tree(&fen_game(fen, "1. e8=Q+ Kh7 2. Qxf8 b1=R+ *"));
+    assert_eq!(
+        moves(&g)[..2],
+        [Move::promotion(Square::E7, Square::E8, Role::Queen), Move::new(Square::H8, Square::H7)]
+    );
+    let g = tree(&fen_game(fen, "1. exf8=N Kg8 2. Nd7 b1=R+ *"));
+    assert_eq!(moves(&g)[0], Move::promotion(Square::E7, Square::F8, Role::Knight));
+    assert_eq!(moves(&g)[3], Move::promotion(Square::B2, Square::B1, Role::Rook));
+    assert!(error(&fen_game(fen, "1. e8 *")).contains("1. e8: "));
+    assert!(error(&fen_game(fen, "1. e8=K *")).contains("1. e8=K: "));
+    assert!(error(&fen_game("4k3/8/4P3/8/8/8/8/4K3 w - - 0 1", "1. e7=Q *")).contains("1. e7=Q: "));
+}
+
+#[test]
+fn en_passant() {
+    let g = tree("1. e4 a6 2. e5 d5 3. exd6 e.p. cxd6 4. d4 b5 5. d5 e5 6. dxe6+ *");
+    let mv = moves(&g);
+    assert!(mv[4].is_en_passant() && mv[10].is_en_passant(), "{mv:?}");
+    assert_eq!(g.to_game().position().piece_at(Square::E5), None);
+    // Not when the capture uncovers the king along the rank.
+    let fen = "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1";
+    assert!(error(&fen_game(fen, "1. exd6 *")).contains("illegal move \"exd6\""));
+    // Nor when there is no double step to take.
+    assert!(error("1. e4 d6 2. e5 d5 3. exd6 *").contains("3. exd6: "));
+}
+
+#[test]
+fn chess960_castling() {
+    // King on g1 with rooks on a1 and h1: O-O leaves the king where it is.
+    let text = "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"r5kr/8/8/8/8/8/8/R5KR w AHah - 0 1\"]\n\n";
+    let g = tree(&format!("{text}1. O-O+ O-O!? *"));
+    let end = g.to_game();
+    let pos = end.position();
+    assert_eq!(pos.king(Color::White), Square::G1);
+    assert_eq!(pos.piece_at(Square::F1).map(|p| p.role), Some(Role::Rook));
+    assert_eq!(pos.king(Color::Black), Square::G8);
+    assert_eq!(pos.piece_at(Square::F8).map(|p| p.role), Some(Role::Rook));
+    assert_eq!(g.moves[1].nags, [Nag(5)]);
+    let g = tree(&format!("{text}1. O-O-O O-O# *"));
+    let end = g.to_game();
+    let pos = end.position();
+    assert_eq!(pos.king(Color::White), Square::C1);
+    assert_eq!(pos.piece_at(Square::D1).map(|p| p.role), Some(Role::Rook));
+    assert_eq!(pos.king(Color::Black), Square::G8);
+    assert_eq!(pos.piece_at(Square::F8).map(|p| p.role), Some(Role::Rook));
+    // The king's path attacked: refused.
+    let blocked = "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"r2r2kr/8/8/8/8/8/8/R5KR w AHh - 0 1\"]\n\n1. O-O-O *";
+    assert!(error(blocked).contains("1. O-O-O: "));
+}
+
+#[test]
+fn check_marks_and_glyphs_do_not_change_the_move() {
+    let g = tree("1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6?? 4. Qxf7#!! 1-0");
+    assert_eq!(g.moves[5].nags, [Nag(4)]);
+    assert_eq!(g.moves[6].nags, [Nag(3)]);
+    assert!(g.to_game().position().is_checkmate());
+    // Marks that are not true are read past, as the full parser does.
+    let g = tree("1. e4+ e5# 2. Nf3?! Nc6!? *");
+    assert_eq!(g.moves.len(), 4);
+    assert_eq!(g.moves[2].nags, [Nag(6)]);
+    assert_eq!(g.moves[3].nags, [Nag(5)]);
+}
+
+#[test]
+fn errors_of_the_fast_path_keep_their_position() {
+    let text = "[Event \"x\"]\n\n1. e4 e5\n  2. Nf3 Nc6 3. Ke3 Nf6 *\n\n1. d4 *\n";
+    let mut reader = Reader::from_str(text);
+    let e = reader.read_tree().unwrap().unwrap_err();
+    assert_eq!((e.game, e.line, e.column), (1, 4, 17));
+    assert!(matches!(e.kind, PgnErrorKind::Move { ref mv, .. } if mv == "3. Ke3"), "{e}");
+    assert_eq!(moves(&reader.read_tree().unwrap().unwrap()).len(), 1);
+    assert!(reader.read_tree().is_none());
+}
+
+/// xorshift64.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// Random games (standard and Chess960) written move by move with random
+/// check marks, glyphs, spacing and move numbers read back as the moves
+/// they were made of.
+#[test]
+fn random_games_with_decorations_read_back() {
+    let mut rng = Rng(0x5eed_cafe_f00d);
+    let decorations = ["", "", "", "+", "!", "?", "!!", "??", "!?", "?!", "+!", "#?"];
+    let spaces = [" ", " ", "\n", "  ", "\r\n", "\t"];
+    for game in 0..300 {
+        let (start, header) = if game % 3 == 0 {
+            let n = rng.below(960) as u32;
+            let pos = Position::chess960(n).unwrap();
+            (pos, format!("[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"{}\"]\n\n", pos.fen()))
+        } else {
+            (Position::startpos(), String::new())
+        };
+        let mut pos = start;
+        let mut played = Vec::new();
+        let mut text = header;
+        for ply in 0..200 {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let mv = legal[rng.below(legal.len())];
+            if ply % 2 == 0 {
+                text.push_str(&format!("{}.", ply / 2 + 1));
+                text.push_str(spaces[rng.below(2)]);
+            } else if rng.below(10) == 0 {
+                text.push_str(&format!("{}...", ply / 2 + 1));
+            }
+            text.push_str(&pos.san(mv));
+            text.push_str(decorations[rng.below(decorations.len())]);
+            text.push_str(spaces[rng.below(spaces.len())]);
+            played.push(mv);
+            pos = pos.play(mv);
+        }
+        text.push('*');
+        let g = tree(&text);
+        assert_eq!(moves(&g), played, "{text}");
+    }
+}
