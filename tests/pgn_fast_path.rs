@@ -2,8 +2,11 @@
 //! resolved from the attack tables): the cases where it must give the
 //! move the full SAN parser gives, or the same error, with its position.
 
+mod common;
+
 use chess_movegen::pgn::{Nag, PgnErrorKind, PgnGame, Reader};
 use chess_movegen::{Color, Move, Position, Role, Square};
+use common::Rng;
 
 fn tree(text: &str) -> PgnGame {
     text.parse().unwrap_or_else(|e| panic!("{e}\n{text}"))
@@ -145,18 +148,6 @@ fn errors_of_the_fast_path_keep_their_position() {
     assert!(matches!(e.kind, PgnErrorKind::Move { ref mv, .. } if mv == "3. Ke3"), "{e}");
     assert_eq!(moves(&reader.read_tree().unwrap().unwrap()).len(), 1);
     assert!(reader.read_tree().is_none());
-}
-
-/// xorshift64.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
 }
 
 /// Random games (standard and Chess960) written move by move with random
