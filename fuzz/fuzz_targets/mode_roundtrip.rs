@@ -10,19 +10,8 @@
 //! The remaining bytes are move choices.
 #![no_main]
 
-use chess_movegen::{CastlingMode, FenOptions, Position};
+use chess_movegen::{FenOptions, Position};
 use libfuzzer_sys::fuzz_target;
-
-fn start(data: &[u8]) -> Option<(Position, &[u8])> {
-    let (&selector, rest) = data.split_first()?;
-    if selector & 0x80 == 0 {
-        return Some((chess_movegen_fuzz::start_position(selector), rest));
-    }
-    let end = rest.iter().position(|&b| b == b'\n')?;
-    let fen = std::str::from_utf8(&rest[..end]).ok()?;
-    let mode = if selector & 0x40 != 0 { CastlingMode::Chess960 } else { CastlingMode::Standard };
-    Some((chess_movegen_fuzz::lenient(fen, mode)?, &rest[end + 1..]))
-}
 
 fn check(pos: &Position) {
     let options = FenOptions::new().castling(pos.castling_mode());
@@ -42,7 +31,7 @@ fn check(pos: &Position) {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Some((mut pos, choices)) = start(data) else {
+    let Some((mut pos, choices)) = chess_movegen_fuzz::start(data) else {
         return;
     };
     check(&pos);

@@ -10,23 +10,10 @@
 //! the first newline are a FEN instead (lenient; bit 6 picks Chess960).
 #![no_main]
 
-use chess_movegen::{CastlingMode, FenOptions, Position};
 use libfuzzer_sys::fuzz_target;
 
-fn start(data: &[u8]) -> Option<(Position, &[u8])> {
-    let (&selector, rest) = data.split_first()?;
-    if selector & 0x80 == 0 {
-        return Some((chess_movegen_fuzz::start_position(selector), rest));
-    }
-    let end = rest.iter().position(|&b| b == b'\n')?;
-    let fen = std::str::from_utf8(&rest[..end]).ok()?;
-    let castling = if selector & 0x40 != 0 { CastlingMode::Chess960 } else { CastlingMode::Standard };
-    let (pos, _) = Position::from_fen_with(fen, FenOptions::new().castling(castling).lenient(true)).ok()?;
-    Some((pos, &rest[end + 1..]))
-}
-
 fuzz_target!(|data: &[u8]| {
-    let Some((mut pos, choices)) = start(data) else {
+    let Some((mut pos, choices)) = chess_movegen_fuzz::start(data) else {
         return;
     };
     if let Err(reason) = pos.check_consistency() {

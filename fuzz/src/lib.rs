@@ -111,3 +111,17 @@ pub fn fen_from_bytes(data: &[u8]) -> Option<String> {
 pub fn lenient(fen: &str, mode: CastlingMode) -> Option<Position> {
     Position::from_fen_with(fen, FenOptions::new().castling(mode).lenient(true)).ok().map(|(pos, _)| pos)
 }
+
+/// Splits fuzzer input into a start position and move-choice bytes. Byte
+/// 0 picks a start position; if its top bit is set, the bytes up to the
+/// first newline are a FEN instead (lenient; bit 6 picks Chess960).
+pub fn start(data: &[u8]) -> Option<(Position, &[u8])> {
+    let (&selector, rest) = data.split_first()?;
+    if selector & 0x80 == 0 {
+        return Some((start_position(selector), rest));
+    }
+    let end = rest.iter().position(|&b| b == b'\n')?;
+    let fen = std::str::from_utf8(&rest[..end]).ok()?;
+    let mode = if selector & 0x40 != 0 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+    Some((lenient(fen, mode)?, &rest[end + 1..]))
+}
