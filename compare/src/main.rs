@@ -15,12 +15,19 @@
 //!
 //! `--crate NAME` runs chess-movegen against that one crate only.
 //!
-//! `--align-sweep` runs this binary again once per padding, with address
+//! `--align-sweep` runs this binary again for each padding (`--passes`
+//! times, the paddings taking turns), with address
 //! space randomisation off and an environment of only `PAD=` and that many
 //! bytes, so that the stack starts at the same address every run and moves
 //! by the padding (see [`sweep`]); it prints every figure per padding and
 //! the spread, because a speed that depends on the stack's alignment would
 //! otherwise come out as one of its values at random.
+//!
+//! `--stack-offsets` does the same inside one process: every crate runs at
+//! each stack offset (0 to 112 bytes, multiples of 16) in turn, position by
+//! position, so that the offsets share every slow spell of a busy machine
+//! and differ only in where the stack stands (see
+//! [`sweep::with_stack_offset`]).
 //!
 //! `--once` runs one perft of one crate (chess-movegen unless `--crate`
 //! names another; `play` is chess-movegen's copy-make `full`) and prints the
@@ -494,6 +501,7 @@ fn main() {
     let mut games = false;
     let mut check960: Option<u32> = None;
     let mut tsv = false;
+    let mut offsets = vec![0usize];
     let mut once: Option<(String, String, u32)> = None;
     if all.iter().any(|a| a == "--align-sweep") {
         sweep::run(&all);
@@ -516,6 +524,7 @@ fn main() {
             "--check-games" => games = true,
             "--check-960" => check960 = Some(args.next().map_or(4, |d| d.parse().expect("--check-960 DEPTH"))),
             "--tsv" => tsv = true,
+            "--stack-offsets" => offsets = sweep::parse_offsets(&args.next().expect("--stack-offsets N,N,...")),
             "--once" => {
                 let mut next = || args.next().expect("--once MODE POSITION DEPTH");
                 once = Some((next(), next(), next().parse().expect("--once: depth")));
@@ -523,7 +532,8 @@ fn main() {
             "-h" | "--help" => {
                 println!(
                     "usage: compare [--rounds N] [--deep] [--only bulk|full|list] [--crate NAME] [--check-games] [--check-960 DEPTH]\n       \
-                     compare --align-sweep [--pads 0,16,32,48] [options]\n       \
+                     compare --align-sweep [--pads 0,16,32,48] [--passes 3] [options]\n       \
+                     compare --stack-offsets 0,16,32,48 [options]\n       \
                      compare --once bulk|full|play|list POSITION DEPTH [--crate NAME]"
                 );
                 return;
@@ -582,6 +592,7 @@ fn main() {
 
     let modes = [Mode::Bulk, Mode::Full, Mode::List];
     let mut table = Vec::new();
+    let mut offset_table = Vec::new();
     for mode in modes {
         if only.is_some_and(|m| m != mode) {
             continue;
@@ -609,38 +620,49 @@ fn main() {
             })
             .map(|(_, e)| e.as_ref())
             .collect();
-        let mut rates = vec![Vec::new(); active.len()];
+        // One slot per crate and stack offset (`--stack-offsets`).
+        let slots = active.len() * offsets.len();
+        let mut rates = vec![Vec::new(); slots];
         for round in 0..rounds {
             // Interleaved per position, not per round, so that a slow spell
             // of the shared machine hits every crate alike; the order of
             // the crates turns by one each round.
-            let mut secs = vec![0f64; active.len()];
+            let mut secs = vec![0f64; slots];
             for &(i, depth, expected) in &work {
-                for k in 0..active.len() {
-                    let e = (k + round) % active.len();
-                    let engine = active[e];
+                for k in 0..slots {
+                    let slot = (k + round) % slots;
+                    let engine = active[slot / offsets.len()];
                     let start = Instant::now();
                     let cpu_start = cpu_nanos();
-                    let nodes = engine.run(i, depth, mode);
-                    secs[e] += match (cpu_start, cpu_nanos()) {
+                    let nodes =
+                        sweep::with_stack_offset(offsets[slot % offsets.len()], &mut || engine.run(i, depth, mode));
+                    secs[slot] += match (cpu_start, cpu_nanos()) {
                         (Some(a), Some(b)) if b > a => (b - a) as f64 / 1e9,
                         _ => start.elapsed().as_secs_f64(),
                     };
                     assert_eq!(nodes, expected, "{} {} {} d{depth}", engine.name(), mode.name(), POSITIONS[i].0);
                 }
             }
-            for (e, secs) in secs.iter().enumerate() {
-                rates[e].push(total as f64 / secs / 1e6);
+            for (slot, secs) in secs.iter().enumerate() {
+                rates[slot].push(total as f64 / secs / 1e6);
             }
             eprint!("\r{} round {}/{rounds}", mode.name(), round + 1);
         }
         eprintln!();
         let medians: Vec<f64> = rates.iter_mut().map(|r| median(r)).collect();
         for (e, engine) in active.iter().enumerate() {
-            table.push((mode, engine.name(), medians[e], medians[0] / medians[e]));
+            let per_offset = medians[e * offsets.len()..(e + 1) * offsets.len()].to_vec();
+            let ours = median(&mut medians[..offsets.len()].to_vec());
+            let mnps = median(&mut per_offset.clone());
+            table.push((mode, engine.name(), mnps, ours / mnps));
+            offset_table.push((mode, engine.name(), per_offset));
         }
     }
 
+    if offsets.len() > 1 {
+        sweep::print_offset_table(&offsets, &offset_table);
+        return;
+    }
     if tsv {
         // For `--align-sweep`, which reads these lines back.
         for (mode, name, mnps, _) in &table {
