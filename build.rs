@@ -49,12 +49,16 @@ fn write_tables(w: &mut impl Write) -> std::io::Result<()> {
     assert_eq!(offset, ATTACK_TABLE_LEN, "magic_numbers.rs ATTACK_TABLE_LEN is stale");
     write_magics(w, "ROOK_MAGIC", &rook)?;
     write_magics(w, "BISHOP_MAGIC", &bishop)?;
-    write_u64s(w, "SLIDER_ATTACKS", &format!("[u64; {ATTACK_TABLE_LEN}]"), &table)?;
+    // Zeros after the slices, up to a power of two, let a lookup mask its
+    // index instead of checking it (see `attacks::in_table`).
+    let padded = ATTACK_TABLE_LEN.next_power_of_two();
+    table.resize(padded, 0);
+    write_u64s(w, "SLIDER_ATTACKS", &format!("[u64; {padded}]"), &table)?;
     if env::var_os("CARGO_FEATURE_PEXT").is_some() {
         // The same slices indexed by PEXT of the occupancy with the mask:
         // the i-th subset of the mask (bits of i deposited into it) is
         // exactly the occupancy whose PEXT is i.
-        let mut pext = vec![0u64; ATTACK_TABLE_LEN];
+        let mut pext = vec![0u64; padded];
         for (entries, directions) in [(&rook, &ROOK_DIRECTIONS), (&bishop, &BISHOP_DIRECTIONS)] {
             for (sq, e) in entries.iter().enumerate() {
                 for i in 0..1u64 << (64 - e.shift) {
@@ -63,7 +67,7 @@ fn write_tables(w: &mut impl Write) -> std::io::Result<()> {
                 }
             }
         }
-        write_u64s(w, "PEXT_ATTACKS", &format!("[u64; {ATTACK_TABLE_LEN}]"), &pext)?;
+        write_u64s(w, "PEXT_ATTACKS", &format!("[u64; {padded}]"), &pext)?;
     }
 
     let squares = 0..64u8;
