@@ -323,7 +323,8 @@ impl Position {
     /// to, with the king lifted off the board so that it cannot hide behind
     /// itself from a slider. Only the enemy pieces that could reach one of
     /// those squares on an empty board are looked at, so the map is exact
-    /// on the king's neighbours only.
+    /// on the king's neighbours; its pawn and king attacks are exact
+    /// everywhere.
     #[inline(always)]
     fn king_danger(&self, them: Color, king: Square, occupied: Bitboard) -> Bitboard {
         self.attacked_squares(them, occupied.without(king), attacks::king_zone_reach(king))
@@ -335,14 +336,23 @@ impl Position {
     #[inline(always)]
     fn attacked_with(&self, sq: Square, them: Color, occupied: Bitboard) -> bool {
         let theirs = self.by_color[them.index()];
-        let diagonal = self.diagonal_sliders() & theirs & attacks::bishop_attacks(sq, Bitboard::EMPTY);
-        let orthogonal = self.orthogonal_sliders() & theirs & attacks::rook_attacks(sq, Bitboard::EMPTY);
         (((attacks::pawn_attacks(!them, sq) & self.by_role[Role::Pawn.index()])
             | (attacks::knight_attacks(sq) & self.by_role[Role::Knight.index()])
             | (attacks::king_attacks(sq) & self.by_role[Role::King.index()]))
             & theirs)
             .any()
-            || (diagonal.any() && (attacks::bishop_attacks(sq, occupied) & diagonal).any())
+            || self.slider_attacks(sq, them, occupied)
+    }
+
+    /// True if a slider of `them` attacks `sq` with `occupied` as the
+    /// occupancy; looked up only if one stands on `sq`'s lines of the empty
+    /// board.
+    #[inline(always)]
+    fn slider_attacks(&self, sq: Square, them: Color, occupied: Bitboard) -> bool {
+        let theirs = self.by_color[them.index()];
+        let diagonal = self.diagonal_sliders() & theirs & attacks::bishop_attacks(sq, Bitboard::EMPTY);
+        let orthogonal = self.orthogonal_sliders() & theirs & attacks::rook_attacks(sq, Bitboard::EMPTY);
+        (diagonal.any() && (attacks::bishop_attacks(sq, occupied) & diagonal).any())
             || (orthogonal.any() && (attacks::rook_attacks(sq, occupied) & orthogonal).any())
     }
 
@@ -443,7 +453,7 @@ impl Position {
                 // by name, so that every square and mask is a constant.
                 for rook in [Square::H1.relative_to(f.us), Square::A1.relative_to(f.us)] {
                     if corners.contains(rook) {
-                        self.castle_from_corner(f, home, rook, danger, v);
+                        self.castle_from_home(f, home, rook, danger, v);
                     }
                 }
             } else {
@@ -457,6 +467,28 @@ impl Position {
                 v.special(Move::castle(f.king, rook));
             }
         }
+    }
+
+    /// The castling of the king on `home`, e1 (e8), with the rook in the
+    /// corner on `rook` (a candidate), if its path is safe: the squares next
+    /// to the king by the danger map, the square it lands on by the danger
+    /// map's pawn and king attacks, the knights and, with the king lifted,
+    /// the sliders.
+    #[inline(always)]
+    fn castle_from_home<V: Visitor>(&self, f: &Frame, home: Square, rook: Square, danger: Bitboard, v: &mut V) {
+        let path = king_path(home, rook);
+        if (path & danger).any() {
+            return;
+        }
+        let them = !f.us;
+        for sq in path & !attacks::king_attacks(home) {
+            if (attacks::knight_attacks(sq) & self.pieces(them, Role::Knight)).any()
+                || self.slider_attacks(sq, them, f.occupied.without(home))
+            {
+                return;
+            }
+        }
+        v.special(Move::castle(home, rook));
     }
 
     /// The castling of the king on `king` with the rook in the corner on
