@@ -281,7 +281,7 @@ impl Position {
     #[inline(always)]
     pub fn make_move(&mut self, mv: Move) -> Undo {
         debug_assert!(self.is_legal(mv), "make_move: {mv:?} is not legal in {self:?}");
-        self.apply::<true>(mv)
+        apply_move!(self, self, mv, true)
     }
 
     /// Takes back `mv`, which must be the last move made with
@@ -368,29 +368,18 @@ impl Position {
 
     /// Puts into `next` the position after the legal move `mv` with only
     /// what move generation reads brought up to date: bitboards, side to
-    /// move, castling rooks and en-passant square. Of the mailbox only the
-    /// move's two squares are copied (the move reads them), and the clocks
-    /// and hash are left as they were, so `next` may only be asked for
-    /// moves or counts (bulk perft's last ply). One `next` serves all the
-    /// moves of a position: no 160-byte copy per move.
+    /// move, castling rooks and en-passant square. The mailbox (the move
+    /// reads `self`'s), clocks and hash are left as they were, so `next`
+    /// may only be asked for moves or counts (bulk perft's last ply). One
+    /// `next` serves all the moves of a position: no 160-byte copy per
+    /// move.
     #[inline(always)]
     pub(crate) fn play_for_count(&self, mv: Move, next: &mut Position) {
-        let (from, to) = (mv.origin_index(), mv.target_index());
         next.by_role = self.by_role;
         next.by_color = self.by_color;
         next.castling = self.castling;
         next.ep_square = self.ep_square;
-        next.side = self.side;
-        next.board[from] = self.board[from];
-        next.board[to] = self.board[to];
-        next.apply::<false>(mv);
-    }
-
-    /// [`Position::make_move`] and [`Position::play_for_count`]: see
-    /// `apply_move!`.
-    #[inline(always)]
-    fn apply<const FULL: bool>(&mut self, mv: Move) -> Undo {
-        apply_move!(self, self, mv, FULL)
+        apply_move!(self, next, mv, false);
     }
 
     /// `toggle_mover!` as a method, for taking moves back.
