@@ -92,6 +92,11 @@ fn write_tables(w: &mut impl Write) -> std::io::Result<()> {
     reach.extend(squares.clone().map(|k| near(k, &|z| geometry::bishop_attacks(z, 0))));
     reach.extend(squares.clone().map(|k| near(k, &|z| geometry::rook_attacks(z, 0))));
     write_u64s(w, "KING_ZONE_REACH", "[[u64; 64]; 3]", &reach)?;
+    // Slider attacks on the empty board: bishops, then rooks.
+    let mut rays = Vec::with_capacity(2 * 64);
+    rays.extend(squares.clone().map(|s| geometry::bishop_attacks(s, 0)));
+    rays.extend(squares.clone().map(|s| geometry::rook_attacks(s, 0)));
+    write_u64s(w, "SLIDER_RAYS", "[[u64; 64]; 2]", &rays)?;
 
     let pairs = || squares.clone().flat_map(|a| (0..64u8).map(move |b| (a, b)));
     let between: Vec<u64> = pairs().map(|(a, b)| geometry::between(a, b)).collect();

@@ -59,6 +59,7 @@ pub const TABLE_BYTES: usize = core::mem::size_of_val(&SLIDER_TABLE)
     + core::mem::size_of_val(&tables::KING_ATTACKS)
     + core::mem::size_of_val(&tables::PAWN_ATTACKS)
     + core::mem::size_of_val(&tables::KING_ZONE_REACH)
+    + core::mem::size_of_val(&tables::SLIDER_RAYS)
     + core::mem::size_of_val(&tables::BETWEEN)
     + core::mem::size_of_val(&tables::LINE)
     + core::mem::size_of_val(&tables::ZOBRIST_PIECES)
@@ -180,6 +181,20 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     Bitboard(tables::PAWN_ATTACKS[color.index()][sq.index()])
 }
 
+/// Squares a bishop on `sq` attacks on the empty board: the same as
+/// `bishop_attacks(sq, Bitboard::EMPTY)`, in one table load instead of the
+/// magic's three.
+#[inline(always)]
+pub(crate) fn bishop_rays(sq: Square) -> Bitboard {
+    Bitboard(tables::SLIDER_RAYS[0][sq.index()])
+}
+
+/// Squares a rook on `sq` attacks on the empty board (see [`bishop_rays`]).
+#[inline(always)]
+pub(crate) fn rook_rays(sq: Square) -> Bitboard {
+    Bitboard(tables::SLIDER_RAYS[1][sq.index()])
+}
+
 /// The squares from which a knight (`[0]`), a bishop (`[1]`) or a rook
 /// (`[2]`) could attack a square next to a king on `king`, on an empty
 /// board. Pieces outside cannot take a square from the king.
@@ -241,6 +256,14 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn rays_are_the_attacks_on_the_empty_board() {
+        for sq in Square::ALL {
+            assert_eq!(bishop_rays(sq), bishop_attacks(sq, Bitboard::EMPTY), "{sq:?}");
+            assert_eq!(rook_rays(sq), rook_attacks(sq, Bitboard::EMPTY), "{sq:?}");
         }
     }
 

@@ -108,8 +108,8 @@ impl Position {
         let king = self.king(color);
         let theirs = self.pieces_of_color(!color);
         let queens = self.pieces_of_role(Role::Queen);
-        let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY) & (self.pieces_of_role(Role::Rook) | queens))
-            | (attacks::bishop_attacks(king, Bitboard::EMPTY) & (self.pieces_of_role(Role::Bishop) | queens)))
+        let snipers = ((attacks::rook_rays(king) & (self.pieces_of_role(Role::Rook) | queens))
+            | (attacks::bishop_rays(king) & (self.pieces_of_role(Role::Bishop) | queens)))
             & theirs;
         let occupied = self.occupied();
         let ours = self.pieces_of_color(color);

@@ -174,12 +174,10 @@ impl Position {
         match role {
             Role::Knight => reaches(attacks::knight_attacks(from), attacks::knight_attacks(from)),
             Role::King => reaches(attacks::king_attacks(from), attacks::king_attacks(from)),
-            Role::Bishop => {
-                reaches(attacks::bishop_attacks(from, Bitboard::EMPTY), attacks::bishop_attacks(from, occupied))
-            }
-            Role::Rook => reaches(attacks::rook_attacks(from, Bitboard::EMPTY), attacks::rook_attacks(from, occupied)),
+            Role::Bishop => reaches(attacks::bishop_rays(from), attacks::bishop_attacks(from, occupied)),
+            Role::Rook => reaches(attacks::rook_rays(from), attacks::rook_attacks(from, occupied)),
             Role::Queen => {
-                reaches(attacks::queen_attacks(from, Bitboard::EMPTY), attacks::queen_attacks(from, occupied))
+                reaches(attacks::rook_rays(from) | attacks::bishop_rays(from), attacks::queen_attacks(from, occupied))
             }
             Role::Pawn => self.pawn_geometry_reason(from, to),
         }

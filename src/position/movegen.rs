@@ -350,8 +350,8 @@ impl Position {
     #[inline(always)]
     fn slider_attacks(&self, sq: Square, them: Color, occupied: Bitboard) -> bool {
         let theirs = self.by_color[them.index()];
-        let diagonal = self.diagonal_sliders() & theirs & attacks::bishop_attacks(sq, Bitboard::EMPTY);
-        let orthogonal = self.orthogonal_sliders() & theirs & attacks::rook_attacks(sq, Bitboard::EMPTY);
+        let diagonal = self.diagonal_sliders() & theirs & attacks::bishop_rays(sq);
+        let orthogonal = self.orthogonal_sliders() & theirs & attacks::rook_rays(sq);
         (diagonal.any() && (attacks::bishop_attacks(sq, occupied) & diagonal).any())
             || (orthogonal.any() && (attacks::rook_attacks(sq, occupied) & orthogonal).any())
     }

@@ -69,10 +69,7 @@ impl Position {
             & theirs;
         // Often no enemy slider stands on the king's lines at all: then
         // there are no slider checks or pins, and no occupancy lookups.
-        if ((attacks::rook_attacks(king, Bitboard::EMPTY) & orthogonal)
-            | (attacks::bishop_attacks(king, Bitboard::EMPTY) & diagonal))
-            .is_empty()
-        {
+        if ((attacks::rook_rays(king) & orthogonal) | (attacks::bishop_rays(king) & diagonal)).is_empty() {
             return (checkers, Bitboard::EMPTY);
         }
         let snipers =
