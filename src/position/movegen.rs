@@ -362,18 +362,21 @@ impl Position {
         // One copy per side to move, so that every color-dependent step
         // (pawn direction, back rank, castling rank) is a constant.
         match self.side {
-            Color::White => self.generate_for::<LEGAL, true, V>(t, v),
-            Color::Black => self.generate_for::<LEGAL, false, V>(t, v),
+            Color::White => self.generate_for::<LEGAL, true, V>(self.king(Color::White), t, v),
+            Color::Black => self.generate_for::<LEGAL, false, V>(self.king(Color::Black), t, v),
         }
     }
 
     /// The generator for one side to move: king moves and castling, then
     /// (unless in double check, where only the king moves) knights,
     /// sliders, pawns and en passant, every non-king move limited to the
-    /// check mask.
+    /// check mask. `king` is the side to move's king square, passed in so
+    /// that a loop over positions with the same king (bulk perft's last
+    /// ply) looks it up once, and with it everything the king's square
+    /// decides (its steps, rays and zone).
     #[inline(always)]
-    fn generate_for<const LEGAL: bool, const WHITE: bool, V: Visitor>(&self, t: &Targets, v: &mut V) {
-        let f = self.frame::<LEGAL, WHITE>();
+    fn generate_for<const LEGAL: bool, const WHITE: bool, V: Visitor>(&self, king: Square, t: &Targets, v: &mut V) {
+        let f = self.frame::<LEGAL, WHITE>(king);
         if t.from.contains(f.king) {
             self.king_moves::<LEGAL, V>(&f, t, v);
         }
@@ -413,12 +416,11 @@ impl Position {
     /// The side to move's pieces, king, checkers and (in legal generation)
     /// pinned pieces.
     #[inline(always)]
-    fn frame<const LEGAL: bool, const WHITE: bool>(&self) -> Frame {
+    fn frame<const LEGAL: bool, const WHITE: bool>(&self, king: Square) -> Frame {
         let us = if WHITE { Color::White } else { Color::Black };
         let ours = self.by_color[us.index()];
         let theirs = self.by_color[(!us).index()];
         let occupied = ours | theirs;
-        let king = self.king(us);
         let (checkers, pinned) = self.checkers_and_pinned(us, king, occupied);
         let pinned = if LEGAL { pinned } else { Bitboard::EMPTY };
         Frame { us, king, ours, theirs, occupied, checkers, pinned }
@@ -740,7 +742,10 @@ impl Position {
     #[inline(always)]
     fn perft_2_for<const WHITE: bool>(&self) -> u64 {
         let mut moves = MoveList::new();
-        self.generate_for::<true, WHITE, _>(&Targets::ALL, &mut moves);
+        let us = if WHITE { Color::White } else { Color::Black };
+        self.generate_for::<true, WHITE, _>(self.king(us), &Targets::ALL, &mut moves);
+        // The side to move after every move keeps its king where it is.
+        let their_king = self.king(!us);
         // One child serves every move (see `Position::play_for_count`).
         let mut child = *self;
         let mut nodes = 0;
@@ -748,9 +753,9 @@ impl Position {
             self.play_for_count(mv, &mut child);
             let mut counter = Counter::default();
             if WHITE {
-                child.generate_for::<true, false, _>(&Targets::ALL, &mut counter);
+                child.generate_for::<true, false, _>(their_king, &Targets::ALL, &mut counter);
             } else {
-                child.generate_for::<true, true, _>(&Targets::ALL, &mut counter);
+                child.generate_for::<true, true, _>(their_king, &Targets::ALL, &mut counter);
             }
             nodes += counter.total() as u64;
         }
