@@ -103,7 +103,7 @@ macro_rules! apply_move {
             let role = $src.board[from].unwrap_or(Role::Pawn);
             let placed = mv.promotion_role().unwrap_or(role);
             let captured = $src.board[to];
-            debug_assert!(captured != Some(Role::King), "make_move: {mv:?} captures a king in {:?}", $src);
+            debug_assert!(captured != Some(Role::King), "play: {mv:?} captures a king in {:?}", $src);
             undo.moved = role;
             undo.captured = captured;
             // The capture's bitboards, key and clock reset in one branch.
@@ -413,12 +413,12 @@ impl Position {
         // Set to 0 by a capture or a pawn move.
         let mut halfmove = self.halfmove.saturating_add(1);
         if !mv.is_special() {
-            hash ^= self.play_piece_move(us, mv, &mut undo, &mut halfmove);
+            hash ^= self.make_piece_move(us, mv, &mut undo, &mut halfmove);
         } else if mv.is_en_passant() {
             halfmove = 0;
-            hash ^= self.play_en_passant(us, mv, &mut undo);
+            hash ^= self.make_en_passant(us, mv, &mut undo);
         } else {
-            hash ^= self.play_castle(us, mv);
+            hash ^= self.make_castle(us, mv);
         }
         self.lose_castling_rights(us, touched, undo.moved == Role::King, &mut hash);
         self.side = !us;
@@ -436,7 +436,7 @@ impl Position {
     /// en-passant square after a double step and clears `halfmove` after a
     /// capture or a pawn move. Returns the hash change of the pieces.
     #[inline(always)]
-    fn play_piece_move(&mut self, us: Color, mv: Move, undo: &mut Undo, halfmove: &mut u32) -> u64 {
+    fn make_piece_move(&mut self, us: Color, mv: Move, undo: &mut Undo, halfmove: &mut u32) -> u64 {
         let (from, to) = (mv.origin_index(), mv.target_index());
         let role = self.board[from].unwrap_or(Role::Pawn);
         let placed = mv.promotion_role().unwrap_or(role);
@@ -467,7 +467,7 @@ impl Position {
     /// En passant in place: the pawn moves and the enemy pawn beside its
     /// origin goes. Returns the hash change of the pieces.
     #[inline(always)]
-    fn play_en_passant(&mut self, us: Color, mv: Move, undo: &mut Undo) -> u64 {
+    fn make_en_passant(&mut self, us: Color, mv: Move, undo: &mut Undo) -> u64 {
         let (from, to) = (mv.from(), mv.to());
         let victim = self.toggle_en_passant(us, mv);
         self.board[from.index()] = None;
@@ -482,7 +482,7 @@ impl Position {
     /// `Undo` keeps its default moved role, the king). Returns the hash
     /// change of the pieces.
     #[inline(always)]
-    fn play_castle(&mut self, us: Color, mv: Move) -> u64 {
+    fn make_castle(&mut self, us: Color, mv: Move) -> u64 {
         let (king, rook) = (mv.from(), mv.to());
         let (king_to, rook_to) = self.toggle_castle(us, mv);
         self.board[king.index()] = None;
@@ -509,25 +509,25 @@ impl Position {
         }
     }
 
-    /// `toggle_mover!` as a method, for taking moves back.
+    /// `toggle_mover!` as a method, for `make_move` and `unmake_move`.
     #[inline(always)]
     fn toggle_mover(&mut self, us: Color, mv: Move, role: Role) {
         toggle_mover!(self, us, mv, role)
     }
 
-    /// `toggle_capture!` as a method, for taking moves back.
+    /// `toggle_capture!` as a method, for `make_move` and `unmake_move`.
     #[inline(always)]
     fn toggle_capture(&mut self, them: Color, captured: Role, to: usize) {
         toggle_capture!(self, them, captured, to)
     }
 
-    /// `toggle_en_passant!` as a method, for taking moves back.
+    /// `toggle_en_passant!` as a method, for `make_move` and `unmake_move`.
     #[inline(always)]
     fn toggle_en_passant(&mut self, us: Color, mv: Move) -> Square {
         toggle_en_passant!(self, us, mv)
     }
 
-    /// `toggle_castle!` as a method, for taking moves back.
+    /// `toggle_castle!` as a method, for `make_move` and `unmake_move`.
     #[inline(always)]
     fn toggle_castle(&mut self, us: Color, mv: Move) -> (Square, Square) {
         toggle_castle!(self, us, mv)
