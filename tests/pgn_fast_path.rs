@@ -106,21 +106,20 @@ fn en_passant() {
 fn chess960_castling() {
     // King on g1 with rooks on a1 and h1: O-O leaves the king where it is.
     let text = "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"r5kr/8/8/8/8/8/8/R5KR w AHah - 0 1\"]\n\n";
+    // Where each side's king and castled rook stand at the end.
+    let castled = |pos: &Position, color: Color, king: Square, rook: Square| {
+        assert_eq!(pos.king(color), king);
+        assert_eq!(pos.piece_at(rook).map(|p| p.role), Some(Role::Rook));
+    };
     let g = tree(&format!("{text}1. O-O+ O-O!? *"));
     let end = g.to_game();
-    let pos = end.position();
-    assert_eq!(pos.king(Color::White), Square::G1);
-    assert_eq!(pos.piece_at(Square::F1).map(|p| p.role), Some(Role::Rook));
-    assert_eq!(pos.king(Color::Black), Square::G8);
-    assert_eq!(pos.piece_at(Square::F8).map(|p| p.role), Some(Role::Rook));
+    castled(end.position(), Color::White, Square::G1, Square::F1);
+    castled(end.position(), Color::Black, Square::G8, Square::F8);
     assert_eq!(g.moves[1].nags, [Nag(5)]);
     let g = tree(&format!("{text}1. O-O-O O-O# *"));
     let end = g.to_game();
-    let pos = end.position();
-    assert_eq!(pos.king(Color::White), Square::C1);
-    assert_eq!(pos.piece_at(Square::D1).map(|p| p.role), Some(Role::Rook));
-    assert_eq!(pos.king(Color::Black), Square::G8);
-    assert_eq!(pos.piece_at(Square::F8).map(|p| p.role), Some(Role::Rook));
+    castled(end.position(), Color::White, Square::C1, Square::D1);
+    castled(end.position(), Color::Black, Square::G8, Square::F8);
     // The king's path attacked: refused.
     let blocked = "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"r2r2kr/8/8/8/8/8/8/R5KR w AHh - 0 1\"]\n\n1. O-O-O *";
     assert!(error(blocked).contains("1. O-O-O: "));
