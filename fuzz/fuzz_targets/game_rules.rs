@@ -9,13 +9,17 @@
 //! `outcome()` is the position's outcome or fivefold; an ended game
 //! refuses every move with `GameOver`, and `pop` restores the position.
 //!
-//! Byte 0 picks a start position (some with a halfmove clock near 100 or
-//! 150). Then per byte: `0xF0..` pops; with the top bit set, picks among
+//! Byte 0 picks the start: below `0x40`, one of this target's positions
+//! (some with a halfmove clock near 100 or 150); `0x40..0x80`, one of the
+//! fuzz library's start positions (standard and Chess960); with the top
+//! bit set, the bytes up to the first newline are a FEN, read leniently
+//! (bit 6: Chess960). Then per byte: `0xF0..` pops; with the top bit set, picks among
 //! the moves that do not capture or move a pawn (so positions repeat);
 //! otherwise among all legal moves, by index.
 #![no_main]
 
 use chess_movegen::{Color, DrawReason, Game, Move, MoveError, Outcome, Piece, Position, Square};
+use chess_movegen_fuzz::start;
 use libfuzzer_sys::fuzz_target;
 
 const STARTS: [&str; 6] = [
@@ -88,12 +92,21 @@ fn check(game: &Game, history: &History) {
     assert_eq!(game.can_claim_draw(), claim_now, "{}", pos.fen());
 }
 
+/// The start position and the operation bytes (see the module docs).
+fn start_and_ops(data: &[u8]) -> Option<(Position, &[u8])> {
+    let (&selector, ops) = data.split_first()?;
+    if selector < 0x40 {
+        let fen = STARTS[usize::from(selector) % STARTS.len()];
+        return Some((Position::from_fen(fen).expect("valid start"), ops));
+    }
+    start(data)
+}
+
 fuzz_target!(|data: &[u8]| {
-    let Some((&selector, ops)) = data.split_first() else {
+    let Some((start, ops)) = start_and_ops(data) else {
         return;
     };
-    let mut game = Game::from_fen(STARTS[usize::from(selector) % STARTS.len()]).expect("valid start");
-    let start = *game.position();
+    let mut game = Game::from_position(start);
     let mut history = History { positions: vec![start], identities: vec![identity(&start)] };
     check(&game, &history);
     for &op in ops.iter().take(300) {
