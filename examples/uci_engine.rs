@@ -896,9 +896,10 @@ fn parse_go(args: &[&str], pos: &Position, notes: &mut Vec<String>) -> Result<Go
 /// spaces). The value is empty when there is none.
 fn split_option(rest: &str) -> (String, &str) {
     let boundary = |c: Option<char>| c.is_none_or(char::is_whitespace);
-    let at = rest.match_indices("value").map(|(i, _)| i).find(|&i| {
-        boundary(rest[..i].chars().next_back()) && boundary(rest[i + "value".len()..].chars().next())
-    });
+    let at = rest
+        .match_indices("value")
+        .map(|(i, _)| i)
+        .find(|&i| boundary(rest[..i].chars().next_back()) && boundary(rest[i + "value".len()..].chars().next()));
     let (name, value) = match at {
         Some(i) => (&rest[..i], rest[i + "value".len()..].trim()),
         None => (rest, ""),
@@ -1134,7 +1135,8 @@ impl Engine {
 
     fn set_option(&mut self, text: &str) {
         let text = text.trim();
-        let Some(rest) = text.strip_prefix("name").filter(|r| r.is_empty() || r.starts_with(char::is_whitespace)) else {
+        let Some(rest) = text.strip_prefix("name").filter(|r| r.is_empty() || r.starts_with(char::is_whitespace))
+        else {
             self.out.line(&format!("info string expected 'setoption name N value V', got '{}'", shown(text)));
             return;
         };
@@ -1185,11 +1187,19 @@ impl Engine {
             return None;
         };
         if negative || n < spin.min {
-            self.out.line(&format!("info string {name} {} is below the minimum {min}: set to {min}", shown(value), min = spin.min));
+            self.out.line(&format!(
+                "info string {name} {} is below the minimum {min}: set to {min}",
+                shown(value),
+                min = spin.min
+            ));
             return Some(spin.min);
         }
         if n > spin.max {
-            self.out.line(&format!("info string {name} {} is above the maximum {max}: set to {max}", shown(value), max = spin.max));
+            self.out.line(&format!(
+                "info string {name} {} is above the maximum {max}: set to {max}",
+                shown(value),
+                max = spin.max
+            ));
             return Some(spin.max);
         }
         Some(n)

@@ -469,7 +469,8 @@ fn movetime_is_not_reduced_by_the_move_overhead() {
     // nothing, so the move comes after depth 1.
     uci.send("go wtime 4000 btime 4000");
     assert_legal(&pos, &uci.bestmove());
-    let depths = uci.log.iter().rev().take_while(|l| !l.starts_with("> go")).filter(|l| l.starts_with("info depth")).count();
+    let depths =
+        uci.log.iter().rev().take_while(|l| !l.starts_with("> go")).filter(|l| l.starts_with("info depth")).count();
     assert_eq!(depths, 1, "{:?}", uci.log);
 }
 
@@ -560,7 +561,9 @@ fn option_values_are_checked_and_clamped() {
     uci.send("setoption name Hash value 0");
     uci.expect("clamp note", |l| l == "info string Hash 0 is below the minimum 1: set to 1");
     uci.send("setoption name Hash value lots");
-    uci.expect("refusal", |l| l == "info string setoption refused: Hash value 'lots' is not a whole number; Hash stays 1");
+    uci.expect("refusal", |l| {
+        l == "info string setoption refused: Hash value 'lots' is not a whole number; Hash stays 1"
+    });
     uci.send("setoption name Hash");
     uci.expect("refusal", |l| l == "info string setoption refused: Hash value '' is not a whole number; Hash stays 1");
     uci.send("setoption name Move Overhead value -20");
