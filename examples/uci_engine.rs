@@ -12,11 +12,21 @@
 //!
 //! Standard input is read on its own thread, so the engine answers
 //! `isready`, `stop`, `ponderhit` and `quit` at once while it searches.
+//! Lines end in `\n` or `\r\n`. A line that is not UTF-8 is reported with
+//! `info string` (line number, byte, column) and read with U+FFFD in place
+//! of each bad sequence, so a `position` with a bad byte fails like any bad
+//! `position`; a line longer than 1 MiB is refused. Text of the client that
+//! an `info string` echoes has its control characters escaped (`\0`,
+//! `\u{1b}`) and is shortened.
 //!
 //! - `uci`, `isready`, `ucinewgame`, `debug`, `quit`.
-//! - `setoption name N value V`: `Hash` (MB), `Move Overhead` (ms kept in
-//!   reserve on every clock-based move, default 100), `OwnBook`, `BookFile`
-//!   (a Polyglot `.bin`), `UCI_Chess960`, `Ponder`.
+//! - `setoption name N value V` (names in any case and spacing): `Hash`
+//!   (MB), `Move Overhead` (ms kept in reserve on every clock-based move,
+//!   default 100; not taken from `movetime`), `OwnBook`, `BookFile` (a
+//!   Polyglot `.bin`), `UCI_Chess960`, `Ponder`. A spin value outside its
+//!   declared `min`..`max` is clamped to it and reported; a value that is
+//!   not a number, or a check value other than `true`/`false`, is refused
+//!   with `info string` and the option keeps its value.
 //! - `position startpos|fen FEN [moves ...]`. A bad FEN or an illegal move
 //!   is answered with `info string` and leaves the engine without a
 //!   position: `go` is then refused (`bestmove 0000`) until a valid
@@ -25,7 +35,13 @@
 //!   `btime`, `winc`, `binc`, `movestogo`, `infinite`, `ponder`,
 //!   `searchmoves m1 m2 ...`; `stop`; `ponderhit`. With `infinite` or
 //!   `ponder` the best move waits for `stop` (or `ponderhit`, after which
-//!   the clock limits apply from that moment).
+//!   the clock limits apply from that moment). A missing, malformed or
+//!   negative number refuses the whole `go`: `info string go refused: ...`
+//!   and `bestmove 0000`. Negative `wtime`/`btime`/`winc`/`binc` (a fallen
+//!   flag) read as 0; `depth`, `mate` and `nodes` beyond what the search
+//!   supports are clamped and said so; an illegal `searchmoves` move or an
+//!   unknown word is reported and left out. `movetime N` searches N ms
+//!   less 5 ms for the answer to travel.
 //! - During a search, `position` and `setoption` take effect for the next
 //!   search (a `Hash` change and `ucinewgame`'s table clear wait until the
 //!   search ends); `go` stops the running search first.
