@@ -828,7 +828,7 @@ const GO_KEYWORDS: [&str; 12] = [
     "infinite",
 ];
 
-/// A `go` command as read, before any clamping.
+/// A `go` command as read.
 #[derive(Default)]
 struct GoCommand {
     depth: Option<u64>,
@@ -848,7 +848,8 @@ struct GoCommand {
 /// Reads the arguments of `go`. A missing, malformed or (apart from the
 /// clocks) negative number refuses the whole command: the `Err` says which
 /// parameter and why. An illegal `searchmoves` move or an unknown word is
-/// left out, with a note in `notes`.
+/// left out, and `depth`, `mate` or `nodes` beyond what the search supports
+/// is clamped, each with a note in `notes`.
 fn parse_go(args: &[&str], pos: &Position, notes: &mut Vec<String>) -> Result<GoCommand, String> {
     let mut go = GoCommand::default();
     let mut i = 0;
@@ -896,13 +897,26 @@ fn parse_go(args: &[&str], pos: &Position, notes: &mut Vec<String>) -> Result<Go
             return Err(format!("'{word}' needs a number after it"));
         };
         i += 1;
-        *slot = Some(match parse_number(text) {
+        let value = match parse_number(text) {
             // Real clients send `wtime -50` when the flag has fallen.
             Some((true, _)) if clock => 0,
             Some((true, _)) => return Err(format!("{word} {} is negative", shown(text))),
             Some((false, n)) => n,
             None => return Err(format!("{word} '{}' is not a whole number", shown(text))),
-        });
+        };
+        // What the search supports.
+        let (min, max) = match word {
+            "depth" => (1, 100),
+            "mate" => (1, 50),
+            "nodes" => (1, u64::MAX),
+            _ => (0, u64::MAX),
+        };
+        if value < min {
+            notes.push(format!("go: {word} {} is below the minimum {min}: {min} used", shown(text)));
+        } else if value > max {
+            notes.push(format!("go: {word} {} is above the maximum {max}: {max} used", shown(text)));
+        }
+        *slot = Some(value.clamp(min, max));
     }
     Ok(go)
 }
@@ -1313,17 +1327,6 @@ impl Engine {
         self.path = path;
     }
 
-    /// `go` values outside what the search supports are clamped to it, and
-    /// said so.
-    fn clamped(&self, name: &str, value: u64, min: u64, max: u64) -> u64 {
-        if value < min {
-            self.out.line(&format!("info string go: {name} {value} is below the minimum {min}: {min} used"));
-        } else if value > max {
-            self.out.line(&format!("info string go: {name} {value} is above the maximum {max}: {max} used"));
-        }
-        value.clamp(min, max)
-    }
-
     fn go(&mut self, args: &[&str]) {
         let Some(pos) = self.position else {
             self.out.line("info string no valid position (the last 'position' command failed): not searching");
@@ -1343,11 +1346,11 @@ impl Engine {
                 return;
             }
         };
-        let mate = go.mate.map(|m| self.clamped("mate", m, 1, 50) as i32);
+        let mate = go.mate.map(|m| m as i32);
         let default_depth = mate.map_or(100, |m| 2 * m + 1);
         let limits = Limits {
-            depth: go.depth.map_or(default_depth, |d| self.clamped("depth", d, 1, 100) as i32),
-            nodes: go.nodes.map_or(u64::MAX, |n| self.clamped("nodes", n, 1, u64::MAX)),
+            depth: go.depth.map_or(default_depth, |d| d as i32),
+            nodes: go.nodes.unwrap_or(u64::MAX),
             mate,
             wait_for_stop: go.infinite || go.ponder,
             searchmoves: go.searchmoves,
