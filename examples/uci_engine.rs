@@ -12,11 +12,21 @@
 //!
 //! Standard input is read on its own thread, so the engine answers
 //! `isready`, `stop`, `ponderhit` and `quit` at once while it searches.
+//! Lines end in `\n` or `\r\n`. A line that is not UTF-8 is reported with
+//! `info string` (line number, byte, column) and read with U+FFFD in place
+//! of each bad sequence, so a `position` with a bad byte fails like any bad
+//! `position`; a line longer than 1 MiB is refused. Text of the client that
+//! an `info string` echoes has its control characters escaped (`\0`,
+//! `\u{1b}`) and is shortened.
 //!
 //! - `uci`, `isready`, `ucinewgame`, `debug`, `quit`.
-//! - `setoption name N value V`: `Hash` (MB), `Move Overhead` (ms kept in
-//!   reserve on every clock-based move, default 100), `OwnBook`, `BookFile`
-//!   (a Polyglot `.bin`), `UCI_Chess960`, `Ponder`.
+//! - `setoption name N value V` (names in any case and spacing): `Hash`
+//!   (MB), `Move Overhead` (ms kept in reserve on every clock-based move,
+//!   default 100; not taken from `movetime`), `OwnBook`, `BookFile` (a
+//!   Polyglot `.bin`), `UCI_Chess960`, `Ponder`. A spin value outside its
+//!   declared `min`..`max` is clamped to it and reported; a value that is
+//!   not a number, or a check value other than `true`/`false`, is refused
+//!   with `info string` and the option keeps its value.
 //! - `position startpos|fen FEN [moves ...]`. A bad FEN or an illegal move
 //!   is answered with `info string` and leaves the engine without a
 //!   position: `go` is then refused (`bestmove 0000`) until a valid
@@ -25,7 +35,13 @@
 //!   `btime`, `winc`, `binc`, `movestogo`, `infinite`, `ponder`,
 //!   `searchmoves m1 m2 ...`; `stop`; `ponderhit`. With `infinite` or
 //!   `ponder` the best move waits for `stop` (or `ponderhit`, after which
-//!   the clock limits apply from that moment).
+//!   the clock limits apply from that moment). A missing, malformed or
+//!   negative number refuses the whole `go`: `info string go refused: ...`
+//!   and `bestmove 0000`. Negative `wtime`/`btime`/`winc`/`binc` (a fallen
+//!   flag) read as 0; `depth`, `mate` and `nodes` beyond what the search
+//!   supports are clamped and said so; an illegal `searchmoves` move or an
+//!   unknown word is reported and left out. `movetime N` searches N ms
+//!   less 5 ms for the answer to travel.
 //! - During a search, `position` and `setoption` take effect for the next
 //!   search (a `Hash` change and `ucinewgame`'s table clear wait until the
 //!   search ends); `go` stops the running search first.
@@ -188,9 +204,20 @@ struct Tt {
 }
 
 impl Tt {
-    fn new(mb: usize) -> Tt {
-        let n = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<TtEntry>()).next_power_of_two() / 2;
-        Tt { entries: vec![TtEntry::default(); n.max(1024)] }
+    /// A table of at most `mb` MB (at least 1024 entries), or `None` when
+    /// the memory cannot be had.
+    fn new(mb: usize) -> Option<Tt> {
+        let bytes = mb.max(1).saturating_mul(1024 * 1024);
+        let n = ((bytes / std::mem::size_of::<TtEntry>()).next_power_of_two() / 2).max(1024);
+        let mut entries = Vec::new();
+        entries.try_reserve_exact(n).ok()?;
+        entries.resize(n, TtEntry::default());
+        Some(Tt { entries })
+    }
+
+    /// The table of 1024 entries kept when no larger one can be had.
+    fn smallest() -> Tt {
+        Tt { entries: vec![TtEntry::default(); 1024] }
     }
 
     fn index(&self, key: u64) -> usize {
@@ -699,6 +726,34 @@ fn think(pos: &Position, path: Vec<u64>, limits: &Limits, tt: &mut Tt, shared: &
 // The command loop
 // ---------------------------------------------------------------------------
 
+/// The longest input line read, in bytes (1 MiB holds a `position` line of
+/// some 200,000 moves): the rest of a longer line is dropped and its
+/// command refused.
+const MAX_LINE: usize = 1 << 20;
+
+/// How many characters of a client's text an `info string` echoes.
+const SHOWN_CHARS: usize = 80;
+
+/// How many characters of an error message about a client's text (which
+/// may quote that text) an `info string` shows.
+const SHOWN_ERROR_CHARS: usize = 240;
+
+/// A spin option as declared by `uci`: default, minimum, maximum.
+struct Spin {
+    name: &'static str,
+    default: u64,
+    min: u64,
+    max: u64,
+}
+
+const HASH: Spin = Spin { name: "Hash", default: 16, min: 1, max: 1024 };
+const MOVE_OVERHEAD: Spin = Spin { name: "Move Overhead", default: 100, min: 0, max: 5000 };
+
+/// Kept from a `go movetime` budget for the answer to reach the client.
+/// `Move Overhead` is for clock-based time only: a fixed time per move is
+/// used in full.
+const MOVETIME_MARGIN_MS: u64 = 5;
+
 /// Where the engine writes: one whole line at a time, flushed, from either
 /// thread.
 #[derive(Clone)]
@@ -706,10 +761,226 @@ struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
 
 impl Output {
     fn line(&self, text: &str) {
+        // A control character (a NUL, a line break) would break the line
+        // protocol: none leaves the engine raw.
+        let text = if text.chars().any(char::is_control) { escaped(text, usize::MAX) } else { text.to_string() };
         let mut out = self.0.lock().unwrap_or_else(|e| e.into_inner());
         let _ = writeln!(out, "{text}");
         let _ = out.flush();
     }
+}
+
+/// A client's text as an `info string` echoes it: shortened to
+/// `SHOWN_CHARS` characters, with what is not printable escaped.
+fn shown(text: &str) -> String {
+    escaped(text, SHOWN_CHARS)
+}
+
+/// `text` with the characters that are not printable (NUL, escape,
+/// carriage return, ...) written as Rust escapes (`\0`, `\u{1b}`, `\r`),
+/// and cut after `max` characters with a note of how many more there were.
+fn escaped(text: &str, max: usize) -> String {
+    let mut out = String::new();
+    for (n, (i, c)) in text.char_indices().enumerate() {
+        if n == max {
+            out.push_str(&format!("... ({} more characters)", text[i..].chars().count()));
+            break;
+        }
+        match c {
+            '\\' | '\'' | '"' => out.push(c),
+            c => out.extend(c.escape_debug()),
+        }
+    }
+    out
+}
+
+/// A whole number as `go` and `setoption` read it: an optional sign, then
+/// ASCII digits. Gives whether it is below zero and its magnitude, which
+/// saturates at `u64::MAX` (a huge number is still a number). `None` when
+/// the text is not a number at all.
+fn parse_number(text: &str) -> Option<(bool, u64)> {
+    let (negative, digits) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let magnitude = digits.parse().unwrap_or(u64::MAX);
+    Some((negative && magnitude > 0, magnitude))
+}
+
+/// The words of `go` that start a parameter; `searchmoves` takes the moves
+/// up to the next of them.
+const GO_KEYWORDS: [&str; 12] = [
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+];
+
+/// A `go` command as read.
+#[derive(Default)]
+struct GoCommand {
+    depth: Option<u64>,
+    nodes: Option<u64>,
+    mate: Option<u64>,
+    movetime: Option<u64>,
+    movestogo: Option<u64>,
+    /// `wtime`, `btime`: a negative time (out of time) reads as 0.
+    time: [Option<u64>; 2],
+    /// `winc`, `binc`: as the times.
+    inc: [Option<u64>; 2],
+    infinite: bool,
+    ponder: bool,
+    searchmoves: Vec<Move>,
+}
+
+/// Reads the arguments of `go`. A missing, malformed or (apart from the
+/// clocks) negative number refuses the whole command: the `Err` says which
+/// parameter and why. An illegal `searchmoves` move or an unknown word is
+/// left out, and `depth`, `mate` or `nodes` beyond what the search supports
+/// is clamped, each with a note in `notes`.
+fn parse_go(args: &[&str], pos: &Position, notes: &mut Vec<String>) -> Result<GoCommand, String> {
+    let mut go = GoCommand::default();
+    let mut i = 0;
+    while let Some(&word) = args.get(i) {
+        i += 1;
+        let slot = match word {
+            "infinite" => {
+                go.infinite = true;
+                continue;
+            }
+            "ponder" => {
+                go.ponder = true;
+                continue;
+            }
+            "searchmoves" => {
+                while let Some(&text) = args.get(i).filter(|w| !GO_KEYWORDS.contains(w)) {
+                    i += 1;
+                    match pos.parse_uci(text) {
+                        Ok(mv) => go.searchmoves.push(mv),
+                        Err(e) => notes.push(format!(
+                            "searchmoves: {} ignored: {}",
+                            shown(text),
+                            escaped(&e.to_string(), SHOWN_ERROR_CHARS)
+                        )),
+                    }
+                }
+                continue;
+            }
+            "depth" => &mut go.depth,
+            "nodes" => &mut go.nodes,
+            "mate" => &mut go.mate,
+            "movetime" => &mut go.movetime,
+            "movestogo" => &mut go.movestogo,
+            "wtime" => &mut go.time[0],
+            "btime" => &mut go.time[1],
+            "winc" => &mut go.inc[0],
+            "binc" => &mut go.inc[1],
+            _ => {
+                notes.push(format!("go: unknown word '{}' ignored", shown(word)));
+                continue;
+            }
+        };
+        let clock = matches!(word, "wtime" | "btime" | "winc" | "binc");
+        let Some(&text) = args.get(i) else {
+            return Err(format!("'{word}' needs a number after it"));
+        };
+        i += 1;
+        let value = match parse_number(text) {
+            // Real clients send `wtime -50` when the flag has fallen.
+            Some((true, _)) if clock => 0,
+            Some((true, _)) => return Err(format!("{word} {} is negative", shown(text))),
+            Some((false, n)) => n,
+            None => return Err(format!("{word} '{}' is not a whole number", shown(text))),
+        };
+        // What the search supports.
+        let (min, max) = match word {
+            "depth" => (1, 100),
+            "mate" => (1, 50),
+            "nodes" => (1, u64::MAX),
+            _ => (0, u64::MAX),
+        };
+        if value < min {
+            notes.push(format!("go: {word} {} is below the minimum {min}: {min} used", shown(text)));
+        } else if value > max {
+            notes.push(format!("go: {word} {} is above the maximum {max}: {max} used", shown(text)));
+        }
+        *slot = Some(value.clamp(min, max));
+    }
+    Ok(go)
+}
+
+/// The option name and value of `setoption` text after `name`: the name
+/// with its spaces normalised, the value as given (a book path may hold
+/// spaces). The value is empty when there is none.
+fn split_option(rest: &str) -> (String, &str) {
+    let boundary = |c: Option<char>| c.is_none_or(char::is_whitespace);
+    let at = rest
+        .match_indices("value")
+        .map(|(i, _)| i)
+        .find(|&i| boundary(rest[..i].chars().next_back()) && boundary(rest[i + "value".len()..].chars().next()));
+    let (name, value) = match at {
+        Some(i) => (&rest[..i], rest[i + "value".len()..].trim()),
+        None => (rest, ""),
+    };
+    (name.split_whitespace().collect::<Vec<_>>().join(" "), value)
+}
+
+/// One line of standard input, or why it could not be read.
+enum Input {
+    /// The line's bytes without the line ending (`\n` or `\r\n`); `cut`
+    /// when it was longer than `MAX_LINE` and the rest was dropped.
+    Line { bytes: Vec<u8>, cut: bool },
+    /// Reading failed: the engine reports it and ends.
+    Failed(String),
+}
+
+/// Reads one line of bytes into `line` (cleared first), without its line
+/// ending, keeping at most `MAX_LINE` bytes. `Ok(None)` at the end of
+/// input; `Ok(Some(true))` for a line that was cut.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<bool>> {
+    line.clear();
+    let mut cut = false;
+    let mut read_any = false;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            break;
+        }
+        read_any = true;
+        let end = buf.iter().position(|&b| b == b'\n');
+        let chunk = &buf[..end.unwrap_or(buf.len())];
+        let room = MAX_LINE.saturating_sub(line.len());
+        cut |= chunk.len() > room;
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = end.map_or(buf.len(), |i| i + 1);
+        input.consume(used);
+        if end.is_some() {
+            break;
+        }
+    }
+    if !read_any {
+        return Ok(None);
+    }
+    if line.last() == Some(&b'\r') {
+        line.pop();
+    }
+    Ok(Some(cut))
 }
 
 /// The engine state between commands.
@@ -721,10 +992,13 @@ struct Engine {
     chess960: bool,
     move_overhead: u64,
     own_book: bool,
+    ponder: bool,
     book: Option<Book<'static>>,
     tt: Arc<Mutex<Tt>>,
+    /// The size of `tt` in MB, as set by `Hash`.
+    hash_mb: u64,
     /// A `Hash` change or table clear asked for during a search.
-    pending_hash: Option<usize>,
+    pending_hash: Option<u64>,
     pending_clear: bool,
     shared: Arc<Shared>,
     search: Option<JoinHandle<()>>,
@@ -742,10 +1016,12 @@ impl Engine {
             position: Some(Position::startpos()),
             path: Vec::new(),
             chess960: false,
-            move_overhead: 100,
+            move_overhead: MOVE_OVERHEAD.default,
             own_book: false,
+            ponder: false,
             book: None,
-            tt: Arc::new(Mutex::new(Tt::new(16))),
+            tt: Arc::new(Mutex::new(Tt::new(HASH.default as usize).unwrap_or_else(Tt::smallest))),
+            hash_mb: HASH.default,
             pending_hash: None,
             pending_clear: false,
             shared: Arc::new(Shared {
@@ -783,10 +1059,58 @@ impl Engine {
         }
         let mut tt = self.tt.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(mb) = self.pending_hash.take() {
-            *tt = Tt::new(mb);
+            match Tt::new(mb as usize) {
+                Some(table) => {
+                    *tt = table;
+                    self.hash_mb = mb;
+                }
+                None => self
+                    .out
+                    .line(&format!("info string cannot allocate {mb} MB for Hash: it stays {} MB", self.hash_mb)),
+            }
         }
         if std::mem::take(&mut self.pending_clear) {
             tt.clear();
+        }
+    }
+
+    /// Handles one line of input (numbered from 1); false after `quit`.
+    fn handle_input(&mut self, bytes: &[u8], cut: bool, number: u64) -> bool {
+        let text = String::from_utf8_lossy(bytes);
+        if cut {
+            let command = text.split_whitespace().next().unwrap_or("");
+            self.out.line(&format!(
+                "info string input line {number} is longer than {MAX_LINE} bytes: '{}' refused",
+                shown(command)
+            ));
+            self.refuse(command);
+            return true;
+        }
+        if let Err(e) = std::str::from_utf8(bytes) {
+            let at = e.valid_up_to();
+            self.out.line(&format!(
+                "info string input line {number} is not valid UTF-8 (byte 0x{:02x} at column {}): read with U+FFFD for each bad sequence",
+                bytes[at],
+                at + 1
+            ));
+        }
+        self.handle(&text)
+    }
+
+    /// What a refused command leaves: a refused `position` leaves no
+    /// position (so `go` never searches a stale one), a refused `go` is
+    /// still answered with `bestmove 0000`.
+    fn refuse(&mut self, command: &str) {
+        match command {
+            "position" => {
+                self.position = None;
+                self.out.line("info string 'go' is refused until a valid 'position'");
+            }
+            "go" => {
+                self.stop();
+                self.out.line("bestmove 0000");
+            }
+            _ => {}
         }
     }
 
@@ -798,11 +1122,15 @@ impl Engine {
         }
         match command {
             "uci" => {
+                self.out.line("id name chess-movegen example engine");
+                self.out.line("id author the chess-movegen authors");
+                for spin in [HASH, MOVE_OVERHEAD] {
+                    self.out.line(&format!(
+                        "option name {} type spin default {} min {} max {}",
+                        spin.name, spin.default, spin.min, spin.max
+                    ));
+                }
                 for text in [
-                    "id name chess-movegen example engine",
-                    "id author the chess-movegen authors",
-                    "option name Hash type spin default 16 min 1 max 1024",
-                    "option name Move Overhead type spin default 100 min 0 max 5000",
                     "option name OwnBook type check default false",
                     "option name BookFile type string default <empty>",
                     "option name Ponder type check default false",
@@ -817,7 +1145,7 @@ impl Engine {
                 self.pending_clear = true;
                 self.apply_pending();
             }
-            "setoption" => self.set_option(&line[line.find("setoption").unwrap_or(0) + 9..]),
+            "setoption" => self.set_option(&line[line.find("setoption").unwrap_or(0) + "setoption".len()..]),
             "position" => self.set_position(args),
             "go" => {
                 self.stop();
@@ -830,33 +1158,97 @@ impl Engine {
                 return false;
             }
             "debug" | "register" => {}
-            _ => self.out.line(&format!("info string unknown command: {command}")),
+            _ => self.out.line(&format!("info string unknown command: {}", shown(command))),
         }
         true
     }
 
     fn set_option(&mut self, text: &str) {
         let text = text.trim();
-        let (name, value) = match text.strip_prefix("name ").map(|rest| rest.split_once(" value ")) {
-            Some(Some((name, value))) => (name.trim(), value.trim()),
-            Some(None) => (text["name ".len()..].trim(), ""),
-            None => {
-                self.out.line(&format!("info string expected 'setoption name N value V', got '{text}'"));
-                return;
-            }
+        let Some(rest) = text.strip_prefix("name").filter(|r| r.is_empty() || r.starts_with(char::is_whitespace))
+        else {
+            self.out.line(&format!("info string expected 'setoption name N value V', got '{}'", shown(text)));
+            return;
         };
-        let number = value.parse::<u64>();
-        match (name.to_ascii_lowercase().as_str(), number) {
-            ("hash", Ok(mb)) => {
-                self.pending_hash = Some(mb.clamp(1, 1024) as usize);
-                self.apply_pending();
+        let (name, value) = split_option(rest);
+        match name.to_ascii_lowercase().as_str() {
+            "hash" => {
+                let current = self.pending_hash.unwrap_or(self.hash_mb);
+                if let Some(mb) = self.spin(&HASH, value, current) {
+                    self.pending_hash = Some(mb);
+                    self.apply_pending();
+                }
             }
-            ("move overhead", Ok(ms)) => self.move_overhead = ms.min(5000),
-            ("ownbook", _) => self.own_book = value == "true",
-            ("ponder", _) => {}
-            ("uci_chess960", _) => self.chess960 = value == "true",
-            ("bookfile", _) => self.load_book(value),
-            _ => self.out.line(&format!("info string unknown option or bad value: '{name}' = '{value}'")),
+            "move overhead" => {
+                if let Some(ms) = self.spin(&MOVE_OVERHEAD, value, self.move_overhead) {
+                    self.move_overhead = ms;
+                }
+            }
+            "ownbook" => {
+                if let Some(on) = self.check("OwnBook", value, self.own_book) {
+                    self.own_book = on;
+                }
+            }
+            "ponder" => {
+                if let Some(on) = self.check("Ponder", value, self.ponder) {
+                    self.ponder = on;
+                }
+            }
+            "uci_chess960" => {
+                if let Some(on) = self.check("UCI_Chess960", value, self.chess960) {
+                    self.chess960 = on;
+                }
+            }
+            "bookfile" => self.load_book(value),
+            _ => self.out.line(&format!("info string unknown option '{}' (value '{}')", shown(&name), shown(value))),
+        }
+    }
+
+    /// The value of a spin option: a malformed one is refused (`None`, the
+    /// option keeps `current`), one outside the declared range is clamped
+    /// to it; both are reported.
+    fn spin(&self, spin: &Spin, value: &str, current: u64) -> Option<u64> {
+        let name = spin.name;
+        let Some((negative, n)) = parse_number(value) else {
+            self.out.line(&format!(
+                "info string setoption refused: {name} value '{}' is not a whole number; {name} stays {current}",
+                shown(value)
+            ));
+            return None;
+        };
+        if negative || n < spin.min {
+            self.out.line(&format!(
+                "info string {name} {} is below the minimum {min}: set to {min}",
+                shown(value),
+                min = spin.min
+            ));
+            return Some(spin.min);
+        }
+        if n > spin.max {
+            self.out.line(&format!(
+                "info string {name} {} is above the maximum {max}: set to {max}",
+                shown(value),
+                max = spin.max
+            ));
+            return Some(spin.max);
+        }
+        Some(n)
+    }
+
+    /// The value of a check option: `true` or `false` (in any case);
+    /// anything else is refused and reported (`None`, the option keeps
+    /// `current`).
+    fn check(&self, name: &str, value: &str, current: bool) -> Option<bool> {
+        if value.eq_ignore_ascii_case("true") {
+            Some(true)
+        } else if value.eq_ignore_ascii_case("false") {
+            Some(false)
+        } else {
+            self.out.line(&format!(
+                "info string setoption refused: {name} value '{}' is neither 'true' nor 'false'; {name} stays {current}",
+                shown(value)
+            ));
+            None
         }
     }
 
@@ -865,17 +1257,18 @@ impl Engine {
         if path.is_empty() || path == "<empty>" {
             return;
         }
+        let shown_path = shown(path);
         match std::fs::read(path) {
             // The book lives as long as the engine: leak it to borrow it
             // for 'static (once per BookFile change).
             Ok(bytes) => match Book::new(Box::leak(bytes.into_boxed_slice())) {
                 Ok(book) => {
-                    self.out.line(&format!("info string book {path}: {} entries", book.len()));
+                    self.out.line(&format!("info string book {shown_path}: {} entries", book.len()));
                     self.book = Some(book);
                 }
-                Err(e) => self.out.line(&format!("info string book {path} not used: {e}")),
+                Err(e) => self.out.line(&format!("info string book {shown_path} not used: {e}")),
             },
-            Err(e) => self.out.line(&format!("info string cannot read book {path}: {e}")),
+            Err(e) => self.out.line(&format!("info string cannot read book {shown_path}: {e}")),
         }
     }
 
@@ -892,7 +1285,8 @@ impl Engine {
                     Ok((pos, _)) => pos,
                     Err(e) => {
                         self.out.line(&format!(
-                            "info string invalid position ({e}); 'go' is refused until a valid 'position'"
+                            "info string invalid position ({}); 'go' is refused until a valid 'position'",
+                            escaped(&e.to_string(), SHOWN_ERROR_CHARS)
                         ));
                         return;
                     }
@@ -901,7 +1295,8 @@ impl Engine {
             _ => {
                 let text = args.join(" ");
                 self.out.line(&format!(
-                    "info string invalid position command 'position {text}': expected 'startpos' or 'fen FEN', then optionally 'moves ...'; 'go' is refused until a valid 'position'"
+                    "info string invalid position command 'position {}': expected 'startpos' or 'fen FEN', then optionally 'moves ...'; 'go' is refused until a valid 'position'",
+                    shown(&text)
                 ));
                 return;
             }
@@ -919,8 +1314,10 @@ impl Engine {
                 }
                 Err(e) => {
                     self.out.line(&format!(
-                        "info string invalid position: move {} ({text}): {e}; 'go' is refused until a valid 'position'",
-                        i + 1
+                        "info string invalid position: move {} ({}): {}; 'go' is refused until a valid 'position'",
+                        i + 1,
+                        shown(text),
+                        escaped(&e.to_string(), SHOWN_ERROR_CHARS)
                     ));
                     return;
                 }
@@ -936,47 +1333,33 @@ impl Engine {
             self.out.line("bestmove 0000");
             return;
         };
-        let value = |name: &str| -> Option<u64> {
-            args.iter().position(|&w| w == name).and_then(|i| args.get(i + 1)).and_then(|v| v.parse().ok())
-        };
-        let keywords = [
-            "searchmoves",
-            "ponder",
-            "wtime",
-            "btime",
-            "winc",
-            "binc",
-            "movestogo",
-            "depth",
-            "nodes",
-            "mate",
-            "movetime",
-            "infinite",
-        ];
-        let mut searchmoves = Vec::new();
-        if let Some(i) = args.iter().position(|&w| w == "searchmoves") {
-            for text in args[i + 1..].iter().take_while(|w| !keywords.contains(w)) {
-                match pos.parse_uci(text) {
-                    Ok(mv) => searchmoves.push(mv),
-                    Err(e) => self.out.line(&format!("info string searchmoves: {text} ignored: {e}")),
-                }
-            }
+        let mut notes = Vec::new();
+        let parsed = parse_go(args, &pos, &mut notes);
+        for note in notes {
+            self.out.line(&format!("info string {note}"));
         }
-        let ponder = args.contains(&"ponder");
-        let infinite = args.contains(&"infinite");
-        let mate = value("mate").map(|m| m.clamp(1, 50) as i32);
+        let go = match parsed {
+            Ok(go) => go,
+            Err(e) => {
+                self.out.line(&format!("info string go refused: {e}; not searching"));
+                self.refuse("go");
+                return;
+            }
+        };
+        let mate = go.mate.map(|m| m as i32);
         let default_depth = mate.map_or(100, |m| 2 * m + 1);
         let limits = Limits {
-            depth: value("depth").map_or(default_depth, |d| d.clamp(1, 100) as i32),
-            nodes: value("nodes").map_or(u64::MAX, |n| n.max(1)),
+            depth: go.depth.map_or(default_depth, |d| d as i32),
+            nodes: go.nodes.unwrap_or(u64::MAX),
             mate,
-            wait_for_stop: infinite || ponder,
-            searchmoves,
+            wait_for_stop: go.infinite || go.ponder,
+            searchmoves: go.searchmoves,
         };
-        let (soft, hard) = self.budget(&pos, &value, infinite);
+        let infinite = go.infinite;
+        let (soft, hard) = self.budget(&pos, &go.time, &go.inc, go.movetime, go.movestogo, infinite);
         self.ponder_budget = (soft, hard);
         self.shared.stop.store(false, Ordering::Relaxed);
-        self.shared.pondering.store(ponder, Ordering::Relaxed);
+        self.shared.pondering.store(go.ponder, Ordering::Relaxed);
         self.shared.soft_ms.store(soft, Ordering::Relaxed);
         self.shared.hard_ms.store(hard, Ordering::Relaxed);
         self.search_start = Instant::now();
@@ -1008,29 +1391,39 @@ impl Engine {
         }));
     }
 
-    /// The clock budget in milliseconds from the search's start: (no new
-    /// iteration after, cut off at). Never more than the remaining time
-    /// minus the move overhead.
-    fn budget(&self, pos: &Position, value: &dyn Fn(&str) -> Option<u64>, infinite: bool) -> (u64, u64) {
+    /// The time budget in milliseconds from the search's start: (no new
+    /// iteration after, cut off at). `movetime` is used in full (less
+    /// `MOVETIME_MARGIN_MS`); a clock budget is never more than the
+    /// remaining time minus the move overhead.
+    fn budget(
+        &self,
+        pos: &Position,
+        time: &[Option<u64>; 2],
+        inc: &[Option<u64>; 2],
+        movetime: Option<u64>,
+        movestogo: Option<u64>,
+        infinite: bool,
+    ) -> (u64, u64) {
         if infinite {
             return (u64::MAX, u64::MAX);
         }
-        if let Some(ms) = value("movetime") {
-            let ms = ms.saturating_sub(self.move_overhead).max(1);
+        if let Some(ms) = movetime {
+            let ms = ms.saturating_sub(MOVETIME_MARGIN_MS).max(1);
             return (ms, ms);
         }
-        let (time, inc) = match pos.side_to_move() {
-            Color::White => (value("wtime"), value("winc").unwrap_or(0)),
-            Color::Black => (value("btime"), value("binc").unwrap_or(0)),
+        let side = match pos.side_to_move() {
+            Color::White => 0,
+            Color::Black => 1,
         };
-        let Some(time) = time else { return (u64::MAX, u64::MAX) };
+        let Some(time) = time[side] else { return (u64::MAX, u64::MAX) };
+        let inc = inc[side].unwrap_or(0);
         let available = time.saturating_sub(self.move_overhead);
-        let moves_to_go = value("movestogo").unwrap_or(30).clamp(1, 50);
-        let target = (available / moves_to_go + inc * 3 / 4).min(available);
+        let moves_to_go = movestogo.unwrap_or(30).clamp(1, 50);
+        let target = (available / moves_to_go).saturating_add(inc / 4 * 3).min(available);
         // The soft limit stops before a new iteration; the hard one cuts a
         // running iteration and is never above what the clock allows.
         let soft = target / 2;
-        let hard = (target * 2).min(available);
+        let hard = target.saturating_mul(2).min(available);
         (soft, hard)
     }
 
@@ -1067,11 +1460,19 @@ impl Engine {
 
 /// Runs the UCI loop on the lines of `input` until `quit` or until the
 /// input ends (which stops a running search first).
-fn run(input: Receiver<String>, output: Box<dyn Write + Send>) {
+fn run(input: Receiver<Input>, output: Box<dyn Write + Send>) {
     let mut engine = Engine::new(output);
-    for line in input {
-        if !engine.handle(&line) {
-            return;
+    for (number, line) in (1..).zip(input) {
+        match line {
+            Input::Line { bytes, cut } => {
+                if !engine.handle_input(&bytes, cut, number) {
+                    return;
+                }
+            }
+            Input::Failed(e) => {
+                engine.out.line(&format!("info string cannot read standard input (line {number}): {e}; ending"));
+                break;
+            }
         }
     }
     engine.stop();
@@ -1079,12 +1480,20 @@ fn run(input: Receiver<String>, output: Box<dyn Write + Send>) {
 
 pub fn main() {
     // Standard input on its own thread: commands reach the loop while a
-    // search runs.
+    // search runs. Lines are read as bytes, so a line that is not UTF-8 is
+    // reported instead of ending the input.
     let (sender, receiver) = mpsc::channel();
     std::thread::spawn(move || {
-        for line in io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if sender.send(line).is_err() {
+        let mut stdin = io::stdin().lock();
+        loop {
+            let mut bytes = Vec::new();
+            let input = match read_line(&mut stdin, &mut bytes) {
+                Ok(Some(cut)) => Input::Line { bytes, cut },
+                Ok(None) => break,
+                Err(e) => Input::Failed(e.to_string()),
+            };
+            let failed = matches!(input, Input::Failed(_));
+            if sender.send(input).is_err() || failed {
                 break;
             }
         }
