@@ -2,13 +2,17 @@
 //! move after them (about 900 positions, some in check): `gives_check`
 //! against playing the move and asking `is_check`, SEE and `see_ge` on
 //! every capture, each generation kind, and `hash_after` against
-//! `play(m).zobrist_hash()`. Every run asserts a count or a checksum
+//! `play(m).zobrist_hash()`, threat maps against asking `attackers_to`
+//! square by square, and the scored list's `pick_best` against sorting.
+//! Every run asserts a count or a checksum
 //! worked out at setup the slow way.
 
 use std::hint::black_box;
 use std::ops::ControlFlow;
 
-use chess_movegen::{Bitboard, GenKind, Legality, Move, MoveList, MoveVisitor, Position, Square};
+use chess_movegen::{
+    Bitboard, Color, GenKind, Legality, Move, MoveList, MoveVisitor, Position, ScoredMoveList, Square,
+};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 #[allow(dead_code)]
@@ -185,10 +189,99 @@ fn bench_engine(c: &mut Criterion) {
     group.finish();
 }
 
+/// Side-wide attack maps set by set, against the union of per-square
+/// attacker queries.
+fn bench_threats(c: &mut Criterion) {
+    let all = positions();
+    let per_square = |pos: &Position, color: Color| {
+        Square::ALL.into_iter().filter(|&sq| pos.is_attacked(sq, color)).fold(Bitboard::EMPTY, |a, sq| a.with(sq))
+    };
+    let checksum =
+        all.iter().fold(0u64, |a, p| a ^ per_square(p, Color::White).0 ^ per_square(p, Color::Black).0.rotate_left(1));
+    let mut group = c.benchmark_group("threats");
+    group.throughput(Throughput::Elements(2 * all.len() as u64));
+    group.bench_function("attacks_by", |b| {
+        b.iter(|| {
+            let x = all.iter().fold(0u64, |a, p| {
+                let p = black_box(p);
+                a ^ p.attacks_by(Color::White).0 ^ p.attacks_by(Color::Black).0.rotate_left(1)
+            });
+            assert_eq!(x, checksum);
+        })
+    });
+    group.bench_function("per-square is_attacked", |b| {
+        b.iter(|| {
+            let x = all.iter().fold(0u64, |a, p| {
+                let p = black_box(p);
+                a ^ per_square(p, Color::White).0 ^ per_square(p, Color::Black).0.rotate_left(1)
+            });
+            assert_eq!(x, checksum);
+        })
+    });
+    group.bench_function("threats (side to move)", |b| {
+        b.iter(|| {
+            let x = all.iter().fold(0u64, |a, p| {
+                let t = black_box(p).threats(p.side_to_move());
+                a ^ t.attacked_by_lesser().0 ^ t.all().0
+            });
+            black_box(x);
+        })
+    });
+    group.finish();
+}
+
+/// Taking the three best moves of each list by `pick_best` against
+/// sorting the whole list first.
+fn bench_scored(c: &mut Criterion) {
+    let all = positions();
+    let score = |mv: Move| i32::from(mv.to_bits().wrapping_mul(40_503) >> 4);
+    let expected: u64 = all
+        .iter()
+        .map(|p| {
+            // The slow way: every score, sorted.
+            let mut scores: Vec<i32> = p.legal_moves().iter().map(|&m| score(m)).collect();
+            scores.sort_unstable_by(|a, b| b.cmp(a));
+            scores.iter().take(3).fold(0, |a: u64, &s| a.wrapping_add(s as i64 as u64))
+        })
+        .fold(0, u64::wrapping_add);
+    let mut group = c.benchmark_group("scored list");
+    group.throughput(Throughput::Elements(all.len() as u64));
+    group.bench_function("generate + score + pick_best x3", |b| {
+        let mut list = ScoredMoveList::new();
+        b.iter(|| {
+            let mut sum = 0u64;
+            for p in &all {
+                black_box(p).generate_into(GenKind::All, Legality::Legal, &mut list);
+                list.score_with(score);
+                for i in 0..3 {
+                    if let Some((_, s)) = list.pick_best(i) {
+                        sum = sum.wrapping_add(s as i64 as u64);
+                    }
+                }
+            }
+            assert_eq!(sum, expected);
+        })
+    });
+    group.bench_function("generate + score + sort", |b| {
+        let mut list = ScoredMoveList::new();
+        b.iter(|| {
+            let mut sum = 0u64;
+            for p in &all {
+                black_box(p).generate_into(GenKind::All, Legality::Legal, &mut list);
+                list.score_with(score);
+                list.sort();
+                sum = list.scores().iter().take(3).fold(sum, |a, &s| a.wrapping_add(s as i64 as u64));
+            }
+            assert_eq!(sum, expected);
+        })
+    });
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20).warm_up_time(std::time::Duration::from_millis(500))
         .measurement_time(std::time::Duration::from_secs(2));
-    targets = bench_engine
+    targets = bench_engine, bench_threats, bench_scored
 }
 criterion_main!(benches);

@@ -181,6 +181,28 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     Bitboard(tables::PAWN_ATTACKS[color.index()][sq.index()])
 }
 
+/// Squares the pawns of `color` in `pawns` attack, all at once: the set
+/// shifted one rank forward and one file to each side (two shifts, no
+/// per-square lookup).
+///
+/// ```
+/// use chess_movegen::{attacks, Bitboard, Color, Square};
+/// let pawns = Square::A2.bitboard() | Square::E4.bitboard();
+/// let expected = Square::B3.bitboard() | Square::D5.bitboard() | Square::F5.bitboard();
+/// assert_eq!(attacks::pawn_attacks_set(Color::White, pawns), expected);
+/// assert_eq!(attacks::pawn_attacks_set(Color::Black, Square::H7.bitboard()), Square::G6.bitboard());
+/// ```
+#[inline(always)]
+pub fn pawn_attacks_set(color: Color, pawns: Bitboard) -> Bitboard {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let p = pawns.0;
+    Bitboard(match color {
+        Color::White => ((p & NOT_A) << 7) | ((p & NOT_H) << 9),
+        Color::Black => ((p & NOT_A) >> 9) | ((p & NOT_H) >> 7),
+    })
+}
+
 /// Squares a bishop on `sq` attacks on the empty board: the same as
 /// `bishop_attacks(sq, Bitboard::EMPTY)`, in one table load instead of the
 /// magic's three.
@@ -316,6 +338,15 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn pawn_attack_sets_are_the_union_of_single_pawns(pawns in any::<u64>(), sparse in any::<u64>()) {
+            let pawns = Bitboard(pawns & sparse);
+            for color in [Color::White, Color::Black] {
+                let union = pawns.into_iter().fold(Bitboard::EMPTY, |acc, sq| acc | pawn_attacks(color, sq));
+                prop_assert_eq!(pawn_attacks_set(color, pawns), union);
+            }
+        }
+
         #[test]
         fn magic_lookups_match_ray_walking(occupied in any::<u64>(), sparse in any::<u64>()) {
             // Dense random boards and sparser ones (AND of two draws).

@@ -180,7 +180,8 @@ pub use outcome::{DrawReason, GameResult, Outcome};
 pub use perft::{perft, perft_divide, perft_stats, PerftStats};
 pub use position::{
     CastlingMode, CastlingModeError, CheckInfo, FenError, FenErrorKind, FenField, FenOptions, GenKind, Legality,
-    MoveEffects, MoveVisitor, Pieces, Position, PositionError, Repairs, Setup, Undo, SEE_VALUES,
+    MoveBuffer, MoveEffects, MoveVisitor, Pieces, Position, PositionError, Repairs, ScoredMoveList, Setup, Threats,
+    Undo, SEE_VALUES,
 };
 pub use types::{
     Bitboard, CastlingRights, CastlingSide, Color, File, ParseSquareError, ParseValueError, Piece, Rank, Role, Square,

@@ -13,6 +13,7 @@ use crate::attacks::{aligned, between, line};
 use crate::moves::{Move, MoveList};
 use crate::position::check::CheckInfo;
 use crate::position::movegen::{Targets, Visitor};
+use crate::position::scored::ScoredMoveList;
 use crate::position::Position;
 use crate::types::{Bitboard, Rank, Role, Square};
 
@@ -106,6 +107,45 @@ pub trait MoveVisitor {
 
     /// One en-passant capture or one castling.
     fn special(&mut self, mv: Move) -> ControlFlow<()>;
+}
+
+/// Where [`Position::generate_into`] puts the moves: a [`MoveList`], or a
+/// [`ScoredMoveList`] (every score set to 0). Sealed: the crate's two list
+/// types are the only ones.
+pub trait MoveBuffer: sealed::Sealed {}
+
+mod sealed {
+    use crate::moves::MoveList;
+
+    /// The crate-internal side of [`super::MoveBuffer`].
+    pub trait Sealed {
+        /// The list the generator pushes to.
+        fn move_list(&mut self) -> &mut MoveList;
+        /// Called once the moves are in.
+        fn filled(&mut self) {}
+    }
+}
+
+impl MoveBuffer for MoveList {}
+
+impl sealed::Sealed for MoveList {
+    #[inline(always)]
+    fn move_list(&mut self) -> &mut MoveList {
+        self
+    }
+}
+
+impl MoveBuffer for ScoredMoveList {}
+
+impl sealed::Sealed for ScoredMoveList {
+    #[inline(always)]
+    fn move_list(&mut self) -> &mut MoveList {
+        ScoredMoveList::move_list(self)
+    }
+    #[inline(always)]
+    fn filled(&mut self) {
+        ScoredMoveList::filled(self);
+    }
 }
 
 #[inline(always)]
@@ -287,7 +327,8 @@ impl Position {
         }
     }
 
-    /// Clears `moves` and fills it with the moves of `kind`, legal or
+    /// Clears `moves` (a [`MoveList`] or a [`ScoredMoveList`], whose scores
+    /// are set to 0) and fills it with the moves of `kind`, legal or
     /// pseudo-legal. Within a kind the order is that of
     /// [`Position::legal_moves`] (for [`GenKind::Noisy`]: captures first,
     /// then quiet promotions).
@@ -302,12 +343,14 @@ impl Position {
     /// assert_eq!((noisy.len(), quiet.len()), (8, 40));
     /// # Ok::<(), chess_movegen::FenError>(())
     /// ```
-    pub fn generate_into(&self, kind: GenKind, legality: Legality, moves: &mut MoveList) {
-        moves.clear();
+    pub fn generate_into<B: MoveBuffer>(&self, kind: GenKind, legality: Legality, moves: &mut B) {
+        let list = moves.move_list();
+        list.clear();
         match legality {
-            Legality::Legal => self.generate_kind::<true, _>(kind, moves),
-            Legality::PseudoLegal => self.generate_kind::<false, _>(kind, moves),
+            Legality::Legal => self.generate_kind::<true, _>(kind, list),
+            Legality::PseudoLegal => self.generate_kind::<false, _>(kind, list),
         }
+        moves.filled();
     }
 
     /// Sends the moves of `kind` to `visitor`, set by set (see

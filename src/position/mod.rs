@@ -5,10 +5,12 @@ use crate::types::{Bitboard, Color, Piece, Role, Square};
 pub use check::CheckInfo;
 pub use effects::MoveEffects;
 pub use fen::{FenError, FenErrorKind, FenField, FenOptions, Repairs};
-pub use kinds::{GenKind, Legality, MoveVisitor};
+pub use kinds::{GenKind, Legality, MoveBuffer, MoveVisitor};
 pub use make::Undo;
+pub use scored::ScoredMoveList;
 pub use see::SEE_VALUES;
 pub use setup::{Pieces, Setup};
+pub use threats::Threats;
 pub use validate::PositionError;
 
 /// How castling moves are written and how castling rights are read.
@@ -205,6 +207,7 @@ mod transform;
 
 mod kinds;
 mod movegen;
+mod scored;
 
 mod effects;
 mod legality;
@@ -213,6 +216,7 @@ mod make;
 mod check;
 mod see;
 mod status;
+mod threats;
 
 mod rules;
 mod touch;
