@@ -11,7 +11,8 @@ use std::hint::black_box;
 use std::ops::ControlFlow;
 
 use chess_movegen::{
-    Bitboard, Color, GenKind, Legality, Move, MoveList, MoveVisitor, Position, ScoredMoveList, Square,
+    Bitboard, Color, GameResult, GenKind, Legality, Move, MoveList, MoveVisitor, PackedPosition, Position,
+    ScoredMoveList, Square,
 };
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
@@ -278,10 +279,36 @@ fn bench_scored(c: &mut Criterion) {
     group.finish();
 }
 
+/// Packing and unpacking 32-byte positions.
+fn bench_packed(c: &mut Criterion) {
+    let all = positions();
+    let packed: Vec<PackedPosition> = all.iter().map(|p| PackedPosition::pack(p, 0, GameResult::Draw)).collect();
+    let checksum =
+        packed.iter().fold(0u64, |a, p| a.rotate_left(5) ^ u64::from_le_bytes(p.as_bytes()[8..16].try_into().unwrap()));
+    let mut group = c.benchmark_group("packed");
+    group.throughput(Throughput::Elements(all.len() as u64));
+    group.bench_function("pack", |b| {
+        b.iter(|| {
+            let x = all.iter().fold(0u64, |a, p| {
+                let bytes = PackedPosition::pack(black_box(p), 0, GameResult::Draw).to_bytes();
+                a.rotate_left(5) ^ u64::from_le_bytes(bytes[8..16].try_into().unwrap())
+            });
+            assert_eq!(x, checksum);
+        })
+    });
+    group.bench_function("unpack", |b| {
+        b.iter(|| {
+            let n = packed.iter().filter(|p| black_box(p).unpack().is_ok()).count();
+            assert_eq!(n, all.len());
+        })
+    });
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20).warm_up_time(std::time::Duration::from_millis(500))
         .measurement_time(std::time::Duration::from_secs(2));
-    targets = bench_engine, bench_threats, bench_scored
+    targets = bench_engine, bench_threats, bench_scored, bench_packed
 }
 criterion_main!(benches);

@@ -167,6 +167,7 @@ mod geometry;
 mod magics;
 mod moves;
 mod outcome;
+mod packed;
 mod perft;
 pub mod pgn;
 pub mod polyglot;
@@ -177,6 +178,7 @@ pub use game::{Game, LineError};
 pub use moves::{Move, MoveKind, MoveList};
 pub use notation::{IllegalReason, MoveError, Notation};
 pub use outcome::{DrawReason, GameResult, Outcome};
+pub use packed::{PackError, PackedPosition};
 pub use perft::{perft, perft_divide, perft_stats, PerftStats};
 pub use position::{
     CastlingMode, CastlingModeError, CheckInfo, FenError, FenErrorKind, FenField, FenOptions, GenKind, Legality,
