@@ -80,7 +80,7 @@ use crate::position::{FenError, Position};
 pub use input::IoInput;
 pub use input::{Input, SliceInput};
 pub use reader::{Reader, Trees};
-pub use tree::{Node, PgnGame, Tags};
+pub use tree::{Node, PgnGame, TagError, TagErrorKind, Tags};
 
 pub(crate) use line::push_line;
 
