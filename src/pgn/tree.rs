@@ -659,8 +659,9 @@ impl Game {
 
     /// The game as PGN: the seven-tag roster (result from
     /// [`Game::outcome`], else `*`), `SetUp` and `FEN` when it does not
-    /// start from the standard position, and the moves in SAN, wrapped at
-    /// 80 columns.
+    /// start from the standard position (and `Variant "Chess960"` for
+    /// Chess960 castling), and the moves in SAN, wrapped at 80 columns;
+    /// as [`PgnGame::to_pgn`] of [`PgnGame::from_game`].
     ///
     /// ```
     /// use chess_movegen::Game;
