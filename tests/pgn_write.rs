@@ -155,7 +155,7 @@ fn tags_that_disagree_with_the_start_are_written_as_it_needs() {
     let kiwipete = Position::from_fen(KIWIPETE).unwrap();
 
     // A start set by hand: the tags still say "standard start".
-    let mut game = PgnGame::default();
+    let mut game = PgnGame::new(Position::startpos());
     game.start = chess960;
     game.moves = random_line(&mut rng, chess960, 12, 1);
     let back = read_back(&game);
