@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes starting corpora for the fuzz targets into fuzz/corpus/<target>/
-(ignored by git): FENs from the perft suites, and move texts in UCI and
-SAN after short move sequences. Usage: python3 fuzz/seed_corpus.py"""
+(ignored by git): FENs from the perft suites, move texts in UCI and
+SAN after short move sequences, and PGN (the test files, games with
+side lines nested up to 100,000 deep). Usage: python3 fuzz/seed_corpus.py"""
 import hashlib
 import os
 import sys
@@ -52,4 +53,18 @@ for start in range(6):
     write("game_rules", bytes([start]) + bytes([0x80, 0x80, 0x81, 0x81] * 6))
     write("game_rules", bytes([start]) + bytes([0x80 | (i * 5 & 0x7F) for i in range(40)]) + b"\xf0\xf0\x83")
     write("game_rules", bytes([start]) + bytes((i * 37) & 0xEF for i in range(80)))
+# PGN: the test files, a few games cut from them, and side lines nested
+# deeper than a call stack would take by recursion (100,000 deep is
+# 900 KB: run pgn_read with -max_len=1048576).
+for name in ["python_chess.pgn", "pgn_extract.pgn"]:
+    with open(os.path.join(data, "pgn", name), "rb") as f:
+        text = f.read()
+    write("pgn_read", text)
+    for game in text.split(b"\n\n[")[:40]:
+        write("pgn_read", b"[" + game.lstrip(b"[") + b"\n")
+for depth in (10, 1000, 30000, 100000):
+    write("pgn_read", b"1. e4 " + b"( 1. d4 " * depth + b")" * depth + b" *\n")
+    d = min(depth, 70000)  # 13 bytes a level
+    write("pgn_read", b"[Event \"deep\"]\n\n1. e4 e5 " + b"(1... c5 {c} " * d + b")" * d + b" 2. Nf3 $1 1-0\n")
+write("pgn_read", b'[White "a \\"quoted\\" \\\\ name"]\n[Variant "Chess960"]\n[FEN "rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1"]\n\n1. O-O-O *\n')
 print("corpus written", file=sys.stderr)

@@ -109,8 +109,8 @@ pub fn make_input(games: usize, annotated: usize) -> Vec<u8> {
     for i in 0..games {
         let game = random_game(&mut rng);
         let mut tree = PgnGame::from_game(&game);
-        tree.tags.insert("Event", "random games");
-        tree.tags.insert("Round", &(i + 1).to_string());
+        tree.tags.insert("Event", "random games").expect("a valid tag");
+        tree.tags.insert("Round", &(i + 1).to_string()).expect("a valid tag");
         out.extend_from_slice(tree.to_pgn().as_bytes());
         out.push(b'\n');
         if i % 10_000 == 9_999 {
@@ -120,8 +120,8 @@ pub fn make_input(games: usize, annotated: usize) -> Vec<u8> {
     for i in 0..annotated {
         let mut tree = PgnGame::new(Position::startpos());
         tree.tags = chess_movegen::pgn::Tags::roster();
-        tree.tags.insert("Event", "annotated random games");
-        tree.tags.insert("Round", &(i + 1).to_string());
+        tree.tags.insert("Event", "annotated random games").expect("a valid tag");
+        tree.tags.insert("Round", &(i + 1).to_string()).expect("a valid tag");
         tree.comments.push("Random moves with comments, NAGs and side lines.".to_string());
         let plies = 20 + rng.below(120);
         tree.moves = annotated_line(&mut rng, Position::startpos(), plies, 2);

@@ -6,6 +6,10 @@
 //! `Game::push_line` on the same text do not panic either.
 #![no_main]
 
+use std::collections::hash_map::DefaultHasher;
+use std::fmt::Write as _;
+use std::hash::{Hash, Hasher};
+
 use chess_movegen::pgn::{PgnGame, Reader, Skip, Visitor};
 use chess_movegen::{Game, Move, Position};
 use libfuzzer_sys::fuzz_target;
@@ -30,6 +34,22 @@ impl Visitor for SkipAll {
     }
 }
 
+/// Counts what `Debug` writes, without keeping it.
+struct Count(usize);
+
+impl std::fmt::Write for Count {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0 += s.len();
+        Ok(())
+    }
+}
+
+fn hash_of<T: Hash>(value: &T) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    value.hash(&mut hasher);
+    hasher.finish()
+}
+
 fuzz_target!(|data: &[u8]| {
     let lines = data.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
     let mut reader = Reader::from_bytes(data);
@@ -39,6 +59,13 @@ fuzz_target!(|data: &[u8]| {
         assert!(games <= data.len() + 1, "more games than bytes");
         match game {
             Ok(tree) => {
+                let copy = tree.clone();
+                assert!(copy == tree, "a copy differs");
+                assert_eq!(hash_of(&copy.moves), hash_of(&tree.moves));
+                drop(copy);
+                let mut count = Count(0);
+                write!(count, "{tree:?}").unwrap();
+                assert!(count.0 > 0);
                 let text = tree.to_pgn();
                 let mut again = Reader::from_str(&text);
                 let back: PgnGame = match again.read_tree() {

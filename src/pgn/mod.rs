@@ -29,7 +29,11 @@
 //! The writer ([`PgnGame::to_pgn`], [`Game::to_pgn`](crate::Game::to_pgn))
 //! puts the seven-tag roster first in its order, wraps the movetext at 80
 //! columns, writes black's move number after comments and variations, and
-//! the SAN of the crate. Reading what it writes gives the same tree back.
+//! the SAN of the crate. Reading what it writes gives the same tree back:
+//! it writes the `SetUp`, `FEN` and `Variant` tags the start position
+//! needs, escapes quotes and backslashes in tag values, and
+//! [`Tags::insert`] refuses tag pairs PGN cannot carry. Trees may nest
+//! side lines to any depth; nothing on them recurses.
 //!
 //! ```
 //! use chess_movegen::pgn::{PgnGame, Reader};
@@ -80,7 +84,7 @@ use crate::position::{FenError, Position};
 pub use input::IoInput;
 pub use input::{Input, SliceInput};
 pub use reader::{Reader, Trees};
-pub use tree::{Node, PgnGame, Tags};
+pub use tree::{Node, PgnGame, TagError, TagErrorKind, Tags};
 
 pub(crate) use line::push_line;
 

@@ -110,6 +110,46 @@ fn is_chess960_variant(v: &str) -> bool {
         .any(|s| v.eq_ignore_ascii_case(s))
 }
 
+/// The position a game starts from, given its `FEN` and `Variant` tag
+/// values (if it has them) and the standard start position: what the
+/// reader plays the movetext from, and what the writer checks its tags
+/// against.
+pub(crate) fn start_from_tags(
+    startpos: Position,
+    fen: Option<&str>,
+    variant: Option<&str>,
+) -> Result<Position, PgnErrorKind> {
+    let chess960 = match variant.map(str::trim) {
+        Some(v) if is_chess960_variant(v) => true,
+        Some(v) if is_standard_variant(v) => false,
+        Some(v) => return Err(PgnErrorKind::UnsupportedVariant(v.into())),
+        None => false,
+    };
+    let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+    let Some(fen) = fen else {
+        let mut pos = startpos;
+        if chess960 {
+            // The start position castles the standard way: either mode fits.
+            let _ = pos.set_castling_mode(mode);
+        }
+        return Ok(pos);
+    };
+    let fen = fen.trim();
+    let read = |mode| Position::from_fen_with(fen, FenOptions::new().castling(mode).lenient(true));
+    match read(mode) {
+        Ok((pos, repairs)) if chess960 || !repairs.contains(Repairs::CASTLING_RIGHTS) => Ok(pos),
+        first => {
+            // Shredder-FEN or Chess960 castling rights without a
+            // Variant tag: Chess960 if that keeps the castling rights.
+            match (first, read(CastlingMode::Chess960)) {
+                (_, Ok((pos, repairs))) if !chess960 && !repairs.contains(Repairs::CASTLING_RIGHTS) => Ok(pos),
+                (Ok((pos, _)), _) => Ok(pos),
+                (Err(e), _) => Err(PgnErrorKind::BadFen(e)),
+            }
+        }
+    }
+}
+
 /// Why a game stopped early.
 enum Stop {
     /// An error: skip to the next game (recovery starts at the lexer's
@@ -268,40 +308,9 @@ impl<I: Input> Reader<I> {
 
     /// The start position from the FEN and Variant tags.
     fn start_position(&self) -> Result<Position, PgnErrorKind> {
-        let chess960 = if self.has_variant {
-            if is_chess960_variant(&self.variant) {
-                true
-            } else if is_standard_variant(&self.variant) {
-                false
-            } else {
-                return Err(PgnErrorKind::UnsupportedVariant(self.variant.clone()));
-            }
-        } else {
-            false
-        };
-        let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
-        if !self.has_fen {
-            let mut pos = self.startpos;
-            if chess960 {
-                // The start position castles the standard way: either mode fits.
-                let _ = pos.set_castling_mode(mode);
-            }
-            return Ok(pos);
-        }
-        let fen = self.fen.trim();
-        let read = |mode| Position::from_fen_with(fen, FenOptions::new().castling(mode).lenient(true));
-        match read(mode) {
-            Ok((pos, repairs)) if chess960 || !repairs.contains(Repairs::CASTLING_RIGHTS) => Ok(pos),
-            first => {
-                // Shredder-FEN or Chess960 castling rights without a
-                // Variant tag: Chess960 if that keeps the castling rights.
-                match (first, read(CastlingMode::Chess960)) {
-                    (_, Ok((pos, repairs))) if !chess960 && !repairs.contains(Repairs::CASTLING_RIGHTS) => Ok(pos),
-                    (Ok((pos, _)), _) => Ok(pos),
-                    (Err(e), _) => Err(PgnErrorKind::BadFen(e)),
-                }
-            }
-        }
+        let fen = self.has_fen.then_some(self.fen.as_str());
+        let variant = self.has_variant.then_some(self.variant.as_str());
+        start_from_tags(self.startpos, fen, variant)
     }
 
     /// The movetext of a game.

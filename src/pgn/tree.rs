@@ -4,10 +4,13 @@
 use alloc::borrow::ToOwned;
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::fmt::{self, Write as _};
+use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 
 use crate::game::Game;
 use crate::moves::Move;
+use crate::pgn::reader::start_from_tags;
 use crate::pgn::{GameResult, Nag, PgnError, PgnErrorKind, Reader, Skip, TagValue, Visitor};
 use crate::position::{CastlingMode, Position};
 
@@ -22,12 +25,13 @@ pub(crate) const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White",
 /// ```
 /// use chess_movegen::pgn::Tags;
 /// let mut tags = Tags::new();
-/// tags.insert("ECO", "C33");
-/// tags.insert("White", "Anderssen");
-/// tags.insert("Event", "London");
+/// tags.insert("ECO", "C33")?;
+/// tags.insert("White", "Anderssen")?;
+/// tags.insert("Event", "London")?;
 /// let names: Vec<&str> = tags.iter().map(|(name, _)| name).collect();
 /// assert_eq!(names, ["Event", "White", "ECO"]);
 /// assert_eq!(tags.get("White"), Some("Anderssen"));
+/// # Ok::<(), chess_movegen::pgn::TagError>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tags {
@@ -47,7 +51,7 @@ impl Tags {
     pub fn roster() -> Tags {
         let mut tags = Tags::new();
         for name in ROSTER {
-            tags.insert(
+            tags.set(
                 name,
                 match name {
                     "Date" => "????.??.??",
@@ -68,7 +72,46 @@ impl Tags {
     }
 
     /// Sets a tag (replacing its value if it is there).
-    pub fn insert(&mut self, name: &str, value: &str) {
+    ///
+    /// # Errors
+    ///
+    /// A [`TagError`], and the tags stay as they were, if PGN cannot carry
+    /// the pair: a name that is empty, does not start with an ASCII letter
+    /// or digit or holds anything but ASCII letters, digits and `_+#=:-`,
+    /// or a value with a line break. (Quotes and backslashes are fine: the
+    /// writer escapes them.)
+    ///
+    /// ```
+    /// use chess_movegen::pgn::{TagError, TagErrorKind, Tags};
+    /// let mut tags = Tags::new();
+    /// tags.insert("Annotator", "\"Mr. \\\"")?;
+    /// let error = tags.insert("Bad Name", "x").unwrap_err();
+    /// assert_eq!(error.kind, TagErrorKind::NameChar(' '));
+    /// assert_eq!(
+    ///     error.to_string(),
+    ///     "tag name \"Bad Name\": ' ' cannot stand in a tag name (ASCII letters, digits and _+#=:- only)"
+    /// );
+    /// assert_eq!(tags.len(), 1);
+    /// # Ok::<(), TagError>(())
+    /// ```
+    pub fn insert(&mut self, name: &str, value: &str) -> Result<(), TagError> {
+        let kind = match name.chars().next() {
+            None => Some(TagErrorKind::EmptyName),
+            Some(c) if !c.is_ascii_alphanumeric() => Some(TagErrorKind::NameStart(c)),
+            Some(_) => name.chars().find(|&c| !is_name_char(c)).map(TagErrorKind::NameChar),
+        };
+        let kind = kind.or_else(|| value.contains(['\n', '\r']).then_some(TagErrorKind::LineBreakInValue));
+        match kind {
+            Some(kind) => Err(TagError { name: name.to_owned(), kind }),
+            None => {
+                self.set(name, value);
+                Ok(())
+            }
+        }
+    }
+
+    /// Sets a tag whose name and value are known to be fit for PGN.
+    fn set(&mut self, name: &str, value: &str) {
         match ROSTER.iter().position(|&r| r == name) {
             Some(i) => self.roster[i] = Some(value.to_owned()),
             None => match self.others.iter_mut().find(|(n, _)| n == name) {
@@ -107,10 +150,121 @@ impl Tags {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+
+    /// True if the `FEN` and `Variant` tags make the reader start from
+    /// exactly `start` (no `FEN`: the standard start position).
+    pub(crate) fn read_to(&self, start: &Position) -> bool {
+        start_from_tags(Position::startpos(), self.get("FEN"), self.get("Variant")) == Ok(*start)
+    }
+
+    /// Makes the `FEN`, `SetUp` and `Variant` tags say that the game starts
+    /// from `start`, changing nothing if they already do: a `Variant` that
+    /// does not give `start`'s castling mode is set to `Chess960` or
+    /// removed; then, unless the tags read to `start`, `SetUp` is set to
+    /// `1` and `FEN` to `start`'s FEN (Shredder-FEN for Chess960).
+    pub(crate) fn fit_start(&mut self, start: &Position) {
+        if self.read_to(start) {
+            return;
+        }
+        let chess960 = start.castling_mode() == CastlingMode::Chess960;
+        let mode = self
+            .get("Variant")
+            .map(|v| start_from_tags(Position::startpos(), None, Some(v)).map(|pos| pos.castling_mode()));
+        match mode {
+            Some(Ok(mode)) if mode == start.castling_mode() => {}
+            _ if chess960 => self.set("Variant", "Chess960"),
+            None => {}
+            Some(_) => {
+                self.remove("Variant");
+            }
+        }
+        if self.read_to(start) {
+            return;
+        }
+        self.set("SetUp", "1");
+        let fen = if chess960 { start.shredder_fen() } else { start.fen() };
+        self.set("FEN", &fen);
+    }
 }
 
-/// A move of a game tree with what the text says about it.
+/// True for the characters a tag name may hold after its first.
+fn is_name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "_+#=:-".contains(c)
+}
+
+/// What makes a tag pair unfit for PGN (see [`TagError`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TagErrorKind {
+    /// The name is empty.
+    EmptyName,
+    /// The name starts with this character, not an ASCII letter or digit
+    /// (PGN readers tell a tag pair by the name right after the `[`).
+    NameStart(char),
+    /// The name holds this character, which is none of ASCII letters,
+    /// digits and `_+#=:-` (a space would end the name, and other
+    /// characters are not part of PGN's tag-name token).
+    NameChar(char),
+    /// The value holds a line break: a tag pair stands on one line, and
+    /// PGN has no escape for a line feed.
+    LineBreakInValue,
+}
+
+/// A tag pair that PGN cannot carry, refused by [`Tags::insert`]: the
+/// name it was given and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TagError {
+    /// The tag's name, as given.
+    pub name: String,
+    /// What is wrong with the pair.
+    pub kind: TagErrorKind,
+}
+
+impl fmt::Display for TagError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "tag name {:?}: ", self.name)?;
+        match self.kind {
+            TagErrorKind::EmptyName => f.write_str("a tag name cannot be empty"),
+            TagErrorKind::NameStart(c) => write!(f, "a tag name must start with an ASCII letter or digit, not {c:?}"),
+            TagErrorKind::NameChar(c) => {
+                write!(f, "{c:?} cannot stand in a tag name (ASCII letters, digits and _+#=:- only)")
+            }
+            TagErrorKind::LineBreakInValue => f.write_str("the value holds a line break, which PGN cannot carry"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for TagError {}
+
+/// A move of a game tree with what the text says about it.
+///
+/// A tree may nest side lines as deep as memory allows (the reader takes
+/// any depth): dropping, cloning, comparing, hashing, `Debug` and the
+/// writer walk it with a stack on the heap, not by recursion, so they
+/// never overflow the call stack. `Debug` writes a node on one line in
+/// the shape of a derived `Debug` (`{:#?}` too, so that its size stays
+/// linear in the depth).
+///
+/// ```
+/// use chess_movegen::pgn::{Node, PgnGame};
+/// use chess_movegen::Position;
+/// let start = Position::startpos();
+/// let d4 = start.parse_san("d4")?;
+/// // 100,000 side lines, each inside the one before.
+/// let mut node = Node::new(d4);
+/// for _ in 0..100_000 {
+///     let mut outer = Node::new(d4);
+///     outer.variations.push(vec![node]);
+///     node = outer;
+/// }
+/// let mut game = PgnGame::new(start);
+/// game.moves.push(node);
+/// let copy = game.clone();
+/// assert_eq!(copy, game);
+/// assert_eq!(game.to_pgn().parse::<PgnGame>().unwrap(), game);
+/// # Ok::<(), chess_movegen::MoveError>(())
+/// ```
 pub struct Node {
     /// The move ([`Move::NULL`] for a null move).
     pub mv: Move,
@@ -130,6 +284,211 @@ impl Node {
     /// A node with just a move.
     pub fn new(mv: Move) -> Node {
         Node { mv, starting_comments: Vec::new(), nags: Vec::new(), comments: Vec::new(), variations: Vec::new() }
+    }
+
+    /// A copy of the node without its side lines.
+    fn shallow_clone(&self) -> Node {
+        Node {
+            mv: self.mv,
+            starting_comments: self.starting_comments.clone(),
+            nags: self.nags.clone(),
+            comments: self.comments.clone(),
+            variations: Vec::with_capacity(self.variations.len()),
+        }
+    }
+
+    /// Whether two nodes are equal but for their side lines.
+    fn shallow_eq(&self, other: &Node) -> bool {
+        self.mv == other.mv
+            && self.starting_comments == other.starting_comments
+            && self.nags == other.nags
+            && self.comments == other.comments
+    }
+}
+
+/// One step of a [`Walk`] over a line of nodes.
+pub(crate) enum Event<'a> {
+    /// A node of the current line, before its side lines.
+    Node(&'a Node),
+    /// A side line of the last node begins (its moves follow).
+    Open(&'a [Node]),
+    /// The side line ends.
+    Close,
+    /// The side lines of this node are over.
+    End(&'a Node),
+}
+
+/// Walks a line and all its side lines in the order PGN writes them, with
+/// a stack on the heap: for each node `Node`, then `Open`, its moves and
+/// `Close` for each side line, then `End`. The steps of two trees are the
+/// same exactly when the trees are (a side line's end is told from the
+/// start of the next move), which is how `==` and `Hash` use them.
+pub(crate) struct Walk<'a> {
+    /// The lines being walked, innermost last: each with the index of its
+    /// current node and how many of that node's side lines are done (`None`
+    /// before its `Node` step).
+    stack: Vec<(&'a [Node], usize, Option<usize>)>,
+}
+
+impl<'a> Walk<'a> {
+    pub(crate) fn new(line: &'a [Node]) -> Walk<'a> {
+        Walk { stack: alloc::vec![(line, 0, None)] }
+    }
+}
+
+impl<'a> Iterator for Walk<'a> {
+    type Item = Event<'a>;
+
+    fn next(&mut self) -> Option<Event<'a>> {
+        let (line, index, done) = self.stack.last_mut()?;
+        let line: &'a [Node] = line;
+        let Some(node) = line.get(*index) else {
+            self.stack.pop();
+            return if self.stack.is_empty() { None } else { Some(Event::Close) };
+        };
+        match *done {
+            None => {
+                *done = Some(0);
+                Some(Event::Node(node))
+            }
+            Some(j) => match node.variations.get(j) {
+                Some(variation) => {
+                    *done = Some(j + 1);
+                    self.stack.push((variation, 0, None));
+                    Some(Event::Open(variation))
+                }
+                None => {
+                    *index += 1;
+                    *done = None;
+                    Some(Event::End(node))
+                }
+            },
+        }
+    }
+}
+
+impl Drop for Node {
+    /// Takes the side lines apart with a work list, so that dropping a
+    /// deep tree does not recurse.
+    fn drop(&mut self) {
+        if self.variations.is_empty() {
+            return;
+        }
+        let mut pending = core::mem::take(&mut self.variations);
+        while let Some(mut line) = pending.pop() {
+            for node in &mut line {
+                pending.append(&mut node.variations);
+            }
+            // The nodes of `line` drop here, without side lines.
+        }
+    }
+}
+
+impl Clone for Node {
+    fn clone(&self) -> Node {
+        let mut line = clone_line(core::slice::from_ref(self));
+        line.pop().expect("the copy of one node is one node")
+    }
+}
+
+/// A deep copy of a line, built from a [`Walk`].
+fn clone_line(line: &[Node]) -> Vec<Node> {
+    let mut lines = alloc::vec![Vec::with_capacity(line.len())];
+    for event in Walk::new(line) {
+        match event {
+            Event::Node(node) => {
+                if let Some(line) = lines.last_mut() {
+                    line.push(node.shallow_clone());
+                }
+            }
+            Event::Open(variation) => lines.push(Vec::with_capacity(variation.len())),
+            Event::Close => {
+                let variation = lines.pop().unwrap_or_default();
+                if let Some(node) = lines.last_mut().and_then(|line| line.last_mut()) {
+                    node.variations.push(variation);
+                }
+            }
+            Event::End(_) => {}
+        }
+    }
+    lines.pop().unwrap_or_default()
+}
+
+impl PartialEq for Node {
+    fn eq(&self, other: &Node) -> bool {
+        let mut a = Walk::new(core::slice::from_ref(self));
+        let mut b = Walk::new(core::slice::from_ref(other));
+        loop {
+            match (a.next(), b.next()) {
+                (None, None) => return true,
+                (Some(Event::Node(x)), Some(Event::Node(y))) if x.shallow_eq(y) => {}
+                (Some(Event::Open(_)), Some(Event::Open(_)))
+                | (Some(Event::Close), Some(Event::Close))
+                | (Some(Event::End(_)), Some(Event::End(_))) => {}
+                _ => return false,
+            }
+        }
+    }
+}
+
+impl Eq for Node {}
+
+impl Hash for Node {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        for event in Walk::new(core::slice::from_ref(self)) {
+            match event {
+                Event::Node(node) => {
+                    state.write_u8(0);
+                    node.mv.hash(state);
+                    node.starting_comments.hash(state);
+                    node.nags.hash(state);
+                    node.comments.hash(state);
+                }
+                Event::Open(_) => state.write_u8(1),
+                Event::Close => state.write_u8(2),
+                Event::End(_) => state.write_u8(3),
+            }
+        }
+    }
+}
+
+impl fmt::Debug for Node {
+    /// `Node { mv: .., starting_comments: [..], nags: [..], comments: [..],
+    /// variations: [[Node { .. }, ..], ..] }` on one line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Whether the next node or side line is the first of its list.
+        let mut first = true;
+        for event in Walk::new(core::slice::from_ref(self)) {
+            match event {
+                Event::Node(node) => {
+                    if !first {
+                        f.write_str(", ")?;
+                    }
+                    write!(
+                        f,
+                        "Node {{ mv: {:?}, starting_comments: {:?}, nags: {:?}, comments: {:?}, variations: [",
+                        node.mv, node.starting_comments, node.nags, node.comments
+                    )?;
+                    first = true;
+                }
+                Event::Open(_) => {
+                    if !first {
+                        f.write_str(", ")?;
+                    }
+                    f.write_char('[')?;
+                    first = true;
+                }
+                Event::Close => {
+                    f.write_char(']')?;
+                    first = false;
+                }
+                Event::End(_) => {
+                    f.write_str("] }")?;
+                    first = false;
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -163,9 +522,36 @@ impl Default for PgnGame {
 }
 
 impl PgnGame {
-    /// A game without tags or moves from `start`.
+    /// A game without moves from `start`, with the tags that `start`
+    /// needs: none for the standard start position, else `SetUp "1"` and
+    /// `FEN` (a Shredder-FEN in Chess960), and `Variant "Chess960"` for
+    /// Chess960 castling.
+    ///
+    /// ```
+    /// use chess_movegen::pgn::PgnGame;
+    /// use chess_movegen::Position;
+    /// let start = Position::chess960(0).unwrap();
+    /// let mut game = PgnGame::new(start);
+    /// assert_eq!(game.tags.get("Variant"), Some("Chess960"));
+    /// assert_eq!(game.tags.get("FEN"), Some(start.shredder_fen().as_str()));
+    /// game.moves.push(chess_movegen::pgn::Node::new(start.legal_moves()[0]));
+    /// assert_eq!(game.to_pgn().parse::<PgnGame>().unwrap(), game);
+    /// assert!(PgnGame::new(Position::startpos()).tags.is_empty());
+    /// ```
     pub fn new(start: Position) -> PgnGame {
-        PgnGame { tags: Tags::new(), start, comments: Vec::new(), moves: Vec::new(), result: GameResult::Unknown }
+        let mut tags = Tags::new();
+        tags.fit_start(&start);
+        PgnGame { tags, start, comments: Vec::new(), moves: Vec::new(), result: GameResult::Unknown }
+    }
+
+    /// Sets the position the game starts from, and the tags for it as
+    /// [`PgnGame::new`] does (an old `FEN` and `SetUp` go). The moves are
+    /// kept: they should be legal from `start`.
+    pub fn set_start(&mut self, start: Position) {
+        self.start = start;
+        self.tags.remove("FEN");
+        self.tags.remove("SetUp");
+        self.tags.fit_start(&start);
     }
 
     /// The mainline moves.
@@ -199,18 +585,8 @@ impl PgnGame {
             Some(None) => GameResult::Draw,
             None => GameResult::Unknown,
         };
-        tree.tags.insert("Result", tree.result.as_str());
-        if start.castling_mode() == CastlingMode::Chess960 {
-            tree.tags.insert("Variant", "Chess960");
-        }
-        let mut standard = Position::startpos();
-        // The start position castles the standard way: either mode fits.
-        let _ = standard.set_castling_mode(start.castling_mode());
-        if start != standard {
-            tree.tags.insert("SetUp", "1");
-            let fen = if start.castling_mode() == CastlingMode::Chess960 { start.shredder_fen() } else { start.fen() };
-            tree.tags.insert("FEN", &fen);
-        }
+        tree.tags.set("Result", tree.result.as_str());
+        tree.tags.fit_start(&start);
         tree.moves = game.moves().iter().map(|&mv| Node::new(mv)).collect();
         tree
     }
@@ -283,8 +659,9 @@ impl Game {
 
     /// The game as PGN: the seven-tag roster (result from
     /// [`Game::outcome`], else `*`), `SetUp` and `FEN` when it does not
-    /// start from the standard position, and the moves in SAN, wrapped at
-    /// 80 columns.
+    /// start from the standard position (and `Variant "Chess960"` for
+    /// Chess960 castling), and the moves in SAN, wrapped at 80 columns;
+    /// as [`PgnGame::to_pgn`] of [`PgnGame::from_game`].
     ///
     /// ```
     /// use chess_movegen::Game;
@@ -337,7 +714,9 @@ impl Visitor for TreeBuilder {
 
     fn tag(&mut self, name: &[u8], value: TagValue<'_>) {
         if let Some(game) = &mut self.game {
-            game.tags.insert(&String::from_utf8_lossy(name), &value.decode());
+            // The lexer takes only names that `insert` takes, and values
+            // without line breaks.
+            let _ = game.tags.insert(&String::from_utf8_lossy(name), &value.decode());
         }
     }
 

@@ -1,11 +1,12 @@
 //! PGN output: tags in roster order, movetext wrapped at 80 columns.
 
 use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt::{self, Write};
 
 use crate::moves::Move;
-use crate::pgn::tree::{Node, PgnGame};
-use crate::position::Position;
+use crate::pgn::tree::{Event, Node, PgnGame, Walk};
+use crate::position::{Position, Undo};
 
 /// The widest a movetext line gets (a comment longer than that stands on
 /// a line of its own).
@@ -71,58 +72,98 @@ impl<W: Write> Wrapper<'_, W> {
     }
 }
 
-/// The SAN of a move, `--` for a null move.
-fn san(pos: &Position, mv: Move) -> String {
+/// Whether `mv` can be played in `pos` (a null move: when not in check).
+fn playable(pos: &Position, mv: Move) -> bool {
     if mv.is_null() {
-        String::from("--")
+        !pos.is_check()
     } else {
-        pos.san(mv)
+        pos.is_legal(mv)
     }
 }
 
-fn play(pos: &mut Position, mv: Move) {
-    if mv.is_null() {
-        pos.make_null_move();
-    } else {
-        pos.make_move(mv);
-    }
-}
-
-/// Writes a line of moves from `pos`. Black's moves get their number
+/// Writes the moves of a line from `pos`, with all their side lines, from
+/// a [`Walk`] (no recursion: any depth). Black's moves get their number
 /// (`12...`) at the start of a line and after a comment or a side line.
-fn line<W: Write>(w: &mut Wrapper<'_, W>, mut pos: Position, nodes: &[Node]) -> fmt::Result {
+///
+/// A move that cannot be played where it stands (only a tree built by
+/// hand has one) is written in UCI, as are the moves after it in its line
+/// and their side lines, and no move numbers: there is no position to
+/// write SAN from.
+fn write_moves<W: Write>(w: &mut Wrapper<'_, W>, mut pos: Position, nodes: &[Node]) -> fmt::Result {
+    // The moves played to reach `pos`, with what takes each back, and for
+    // each open side line how many of them there were when it began.
+    let mut played: Vec<(Move, Undo)> = Vec::new();
+    let mut marks: Vec<usize> = Vec::new();
+    // The nesting depth of the line where a move could not be played.
+    let mut broken: Option<usize> = None;
     let mut number = true;
     let mut token = String::new();
-    for node in nodes {
-        for comment in &node.starting_comments {
-            w.comment(comment)?;
-            number = true;
+    for event in Walk::new(nodes) {
+        match event {
+            Event::Node(node) => {
+                for comment in &node.starting_comments {
+                    w.comment(comment)?;
+                    number = true;
+                }
+                token.clear();
+                if broken.is_some() {
+                    let _ = write!(token, "{}", node.mv);
+                } else {
+                    if pos.side_to_move() == crate::Color::White {
+                        let _ = write!(token, "{}. ", pos.fullmove_number());
+                    } else if number {
+                        let _ = write!(token, "{}... ", pos.fullmove_number());
+                    }
+                    if node.mv.is_null() {
+                        token.push_str("--");
+                    } else {
+                        // UCI if the move is illegal.
+                        token.push_str(&pos.san(node.mv));
+                    }
+                }
+                w.token(&token)?;
+                number = false;
+                for nag in &node.nags {
+                    token.clear();
+                    let _ = write!(token, "{nag}");
+                    w.token(&token)?;
+                }
+                for comment in &node.comments {
+                    w.comment(comment)?;
+                    number = true;
+                }
+            }
+            Event::Open(_) => {
+                w.open += 1;
+                marks.push(played.len());
+                number = true;
+            }
+            Event::Close => {
+                w.close()?;
+                number = true;
+                let mark = marks.pop().unwrap_or(0);
+                while played.len() > mark {
+                    match played.pop() {
+                        Some((mv, undo)) if mv.is_null() => pos.unmake_null_move(undo),
+                        Some((mv, undo)) => pos.unmake_move(mv, undo),
+                        None => break,
+                    }
+                }
+                if broken.is_some_and(|depth| depth > marks.len()) {
+                    broken = None;
+                }
+            }
+            Event::End(node) => {
+                if broken.is_some() {
+                } else if !playable(&pos, node.mv) {
+                    broken = Some(marks.len());
+                } else if node.mv.is_null() {
+                    played.push((node.mv, pos.make_null_move()));
+                } else {
+                    played.push((node.mv, pos.make_move(node.mv)));
+                }
+            }
         }
-        token.clear();
-        if pos.side_to_move() == crate::Color::White {
-            let _ = write!(token, "{}. ", pos.fullmove_number());
-        } else if number {
-            let _ = write!(token, "{}... ", pos.fullmove_number());
-        }
-        token.push_str(&san(&pos, node.mv));
-        w.token(&token)?;
-        number = false;
-        for nag in &node.nags {
-            token.clear();
-            let _ = write!(token, "{nag}");
-            w.token(&token)?;
-        }
-        for comment in &node.comments {
-            w.comment(comment)?;
-            number = true;
-        }
-        for variation in &node.variations {
-            w.open += 1;
-            line(w, pos, variation)?;
-            w.close()?;
-            number = true;
-        }
-        play(&mut pos, node.mv);
     }
     Ok(())
 }
@@ -131,6 +172,29 @@ impl PgnGame {
     /// The game as PGN text: the tags (roster first, values escaped), a
     /// blank line, the movetext wrapped at 80 columns and the result,
     /// ending in a line feed.
+    ///
+    /// The text reads back to the same tree. Where the `FEN` and `Variant`
+    /// tags do not say that the game starts from [`PgnGame::start`] (a
+    /// tree changed by hand), the writer writes them as
+    /// [`PgnGame::new`] would set them (`SetUp "1"`, `FEN`, `Variant
+    /// "Chess960"`, or no `Variant` for standard castling), so that the
+    /// moves read back legal. Quotes and backslashes in tag values are
+    /// escaped (`\"`, `\\`). A move that is not legal where it stands is
+    /// written in UCI, with the rest of its line.
+    ///
+    /// ```
+    /// use chess_movegen::pgn::{Node, PgnGame};
+    /// use chess_movegen::Position;
+    /// let start = Position::chess960(0).unwrap();
+    /// let mut game = PgnGame::default();
+    /// game.start = start; // the tags still say "standard start"
+    /// game.moves.push(Node::new(start.parse_san("Nc3")?));
+    /// let text = game.to_pgn();
+    /// assert!(text.contains("[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]"));
+    /// let back: PgnGame = text.parse().unwrap();
+    /// assert_eq!((back.start, back.moves), (game.start, game.moves));
+    /// # Ok::<(), chess_movegen::MoveError>(())
+    /// ```
     pub fn to_pgn(&self) -> String {
         let mut out = String::new();
         let _ = self.write_pgn(&mut out);
@@ -138,8 +202,21 @@ impl PgnGame {
     }
 
     /// Writes [`PgnGame::to_pgn`] to `out`.
+    ///
+    /// # Errors
+    ///
+    /// The first error of `out`.
     pub fn write_pgn<W: Write>(&self, out: &mut W) -> fmt::Result {
-        for (name, value) in self.tags.iter() {
+        let fitted;
+        let tags = if self.tags.read_to(&self.start) {
+            &self.tags
+        } else {
+            let mut tags = self.tags.clone();
+            tags.fit_start(&self.start);
+            fitted = tags;
+            &fitted
+        };
+        for (name, value) in tags.iter() {
             out.write_char('[')?;
             out.write_str(name)?;
             out.write_str(" \"")?;
@@ -149,20 +226,21 @@ impl PgnGame {
                         out.write_char('\\')?;
                         out.write_char(c)?;
                     }
+                    // `Tags::insert` refuses line breaks.
                     '\n' | '\r' => out.write_char(' ')?,
                     c => out.write_char(c)?,
                 }
             }
             out.write_str("\"]\n")?;
         }
-        if !self.tags.is_empty() {
+        if !tags.is_empty() {
             out.write_char('\n')?;
         }
         let mut w = Wrapper { out, column: 0, open: 0 };
         for comment in &self.comments {
             w.comment(comment)?;
         }
-        line(&mut w, self.start, &self.moves)?;
+        write_moves(&mut w, self.start, &self.moves)?;
         w.token(self.result.as_str())?;
         w.out.write_char('\n')
     }
