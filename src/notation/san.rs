@@ -74,7 +74,8 @@ fn parse_parts(text: &str) -> Result<SanParts, MoveError> {
             }
         }
     }
-    if let [.., b'=' | b'/', last] = bytes {
+    if let [.., b'1'..=b'8', b'K' | b'k' | b'P' | b'p'] | [.., b'=' | b'/', _] = bytes {
+        let last = bytes[bytes.len() - 1];
         return Err(syntax(
             text,
             if last.eq_ignore_ascii_case(&b'K') || last.eq_ignore_ascii_case(&b'P') {
