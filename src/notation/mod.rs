@@ -255,3 +255,32 @@ impl fmt::Display for WithoutText<'_> {
 
 #[cfg(feature = "std")]
 impl std::error::Error for MoveError {}
+
+#[cfg(test)]
+mod tests {
+    use super::echo;
+    use alloc::format;
+    use alloc::string::String;
+
+    #[test]
+    fn echo_keeps_short_texts_and_cuts_long_ones_at_a_character() {
+        assert_eq!(echo(b""), "");
+        assert_eq!(echo(b"Nf3"), "Nf3");
+        let exact = "a".repeat(32);
+        assert_eq!(echo(exact.as_bytes()), exact);
+        let one_more = "a".repeat(33);
+        assert_eq!(echo(one_more.as_bytes()), format!("{exact}\u{2026} (33 bytes)"));
+        // Multi-byte characters count as one and are never split.
+        let wide = "\u{e9}\u{1f600}".repeat(20);
+        let kept: String = wide.chars().take(32).collect();
+        assert_eq!(echo(wide.as_bytes()), format!("{kept}\u{2026} ({} bytes)", wide.len()));
+        let four = "\u{1f600}".repeat(32);
+        assert_eq!(echo(four.as_bytes()), four);
+        let four_more = "\u{1f600}".repeat(33);
+        assert_eq!(echo(four_more.as_bytes()), format!("{four}\u{2026} (132 bytes)"));
+        // Bytes that are not UTF-8 are replaced, the length is the input's.
+        assert_eq!(echo(b"e4\xff"), "e4\u{fffd}");
+        let junk = [0xffu8; 1000];
+        assert_eq!(echo(&junk), format!("{}\u{2026} (1000 bytes)", "\u{fffd}".repeat(32)));
+    }
+}
