@@ -106,7 +106,9 @@ impl fmt::Display for IllegalReason {
 pub enum Notation {
     /// UCI long algebraic (`e2e4`, `e7e8q`).
     Uci,
-    /// Standard algebraic notation (`Nf3`, `exd5`, `O-O`).
+    /// Standard algebraic notation (`Nf3`, `exd5`, `O-O`), and the long
+    /// algebraic and UCI forms [`Position::parse_san`](crate::Position::parse_san)
+    /// reads with it.
     San,
 }
 
@@ -123,8 +125,8 @@ impl fmt::Display for Notation {
 ///
 /// The `text` of each variant echoes the move text given, cut to its
 /// first 32 characters, `…` and its length in bytes when it is longer
-/// (`e4e4…e4… (10485760 bytes)`): an error stays small whatever the
-/// input.
+/// (a 10 MB token `e4e4e4…` becomes its first 32 characters followed by
+/// `… (10485760 bytes)`): an error stays small whatever the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum MoveError {

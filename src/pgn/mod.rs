@@ -4,7 +4,8 @@
 //! The reader takes any number of games from a byte slice or (with the
 //! `std` feature) from any [`std::io::Read`], in chunks. It understands
 //! PGN as real files write it: tag pairs with escapes (the seven-tag
-//! roster and any others), SAN with or without check and mate marks,
+//! roster and any others), SAN with or without check and mate marks (and
+//! the long algebraic `Ng1-f3` or UCI `g1f3` moves some files use),
 //! `0-0` for `O-O`, `!?`-style annotations (read as NAGs 1 to 6), `e.p.`,
 //! null moves (`--`, `Z0`, `0000`), NAGs, `{}` comments, `;` comments to
 //! the end of the line, nested `()` variations, `%` escape lines, results,
