@@ -174,7 +174,6 @@ pub(crate) const ECHO_CHARS: usize = 32;
 /// A move text as errors echo it: the text itself if it has at most
 /// [`ECHO_CHARS`] characters, else its first [`ECHO_CHARS`] characters,
 /// `…` and its length in bytes. Bytes that are not UTF-8 become U+FFFD.
-///
 pub(crate) fn echo(text: &[u8]) -> String {
     // No character takes more than 4 bytes, so this prefix holds the first
     // ECHO_CHARS characters whole (a character cut at its end comes later).
