@@ -71,7 +71,8 @@ pub struct LineError {
     pub fullmove_number: u32,
     /// The side whose move it is.
     pub color: Color,
-    /// The move's text.
+    /// The move's text, cut to its first 32 characters, `…` and its
+    /// length in bytes if it is longer (as [`MoveError`] echoes it).
     pub text: String,
     /// Where the move starts in the text (a byte offset).
     pub offset: usize,
@@ -80,10 +81,11 @@ pub struct LineError {
 }
 
 impl fmt::Display for LineError {
-    /// `23... Nf6: illegal move "Nf6": …`.
+    /// `23... Nf6: illegal move: …`, the move text once (the error's
+    /// own echo of it is left out).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let dots = if self.color == Color::White { "." } else { "..." };
-        write!(f, "{}{dots} {}: {}", self.fullmove_number, self.text, self.error)
+        write!(f, "{}{dots} {}: {}", self.fullmove_number, self.text, self.error.without_text())
     }
 }
 
@@ -176,7 +178,7 @@ impl Game {
     /// [`MoveError::GameOver`] if the game has ended, else the
     /// [`MoveError`] of parsing; the game is left untouched.
     pub fn push_uci(&mut self, text: &str) -> Result<Move, MoveError> {
-        self.check_not_over(|| String::from(text))?;
+        self.check_not_over(|| crate::notation::echo(text.as_bytes()))?;
         let mv = self.position.parse_uci(text)?;
         self.push_in_running_game(mv).map(|()| mv)
     }
@@ -188,7 +190,7 @@ impl Game {
     /// [`MoveError::GameOver`] if the game has ended, else the
     /// [`MoveError`] of parsing; the game is left untouched.
     pub fn push_san(&mut self, text: &str) -> Result<Move, MoveError> {
-        self.check_not_over(|| String::from(text))?;
+        self.check_not_over(|| crate::notation::echo(text.as_bytes()))?;
         let mv = self.position.parse_san(text)?;
         self.push_in_running_game(mv).map(|()| mv)
     }
@@ -201,7 +203,9 @@ impl Game {
         }
     }
 
-    /// Plays a whole move text in SAN, such as `"1. e4 e5 2. Nf3 Nc6"`,
+    /// Plays a whole move text in SAN, such as `"1. e4 e5 2. Nf3 Nc6"`
+    /// (or in the long algebraic and UCI forms that
+    /// [`Position::parse_san`] reads too, `"1. e2-e4 e7e5 2. Ng1-f3"`),
     /// or a whole game pasted from a PGN file: `[Tag "..."]` lines, move
     /// numbers (`1.`, `1...`), results (`1-0`, `0-1`, `1/2-1/2`, `*`),
     /// `{}` and `;` comments, `%` escape lines, variations in parentheses,
@@ -212,8 +216,9 @@ impl Game {
     /// # Errors
     ///
     /// Stops at the first move that cannot be played and names it as the
-    /// text does (`4... Nf6`), with its offset and the error; the moves
-    /// before it stay played.
+    /// text does (`4... Nf6`, cut to its first 32 characters if it is
+    /// longer), with its offset and the error; the moves before it stay
+    /// played.
     ///
     /// ```
     /// use chess_movegen::{Color, Game};

@@ -335,7 +335,7 @@ fn every_error_text() {
         ("e2e2", "origin and destination are the same square"),
         ("0000", "the null move is not accepted here"),
     ] {
-        assert_eq!(uci(START, text), format!("invalid UCI move {text:?}: {expected}"));
+        assert_eq!(uci(START, text), format!("{text:?} is not a move in UCI: {expected}"));
     }
     // SAN: a piece that is not there, or cannot get there, is named.
     let bare = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
@@ -354,20 +354,20 @@ fn every_error_text() {
         ("nf3", "piece letters are upper case (N, B, R, Q, K)"),
         ("N", "missing destination square"),
         ("Nf9", "the destination is not a square"),
-        ("Nxxf3", "expected piece letter, origin file and/or rank, x, destination square"),
+        ("Nxxf3", "expected piece letter, origin file and/or rank (or square), x or -, destination square"),
         ("e8=K", "a pawn promotes to a queen, rook, bishop or knight, not to a king or pawn"),
         ("e8=X", "invalid promotion piece (Q, R, B or N)"),
         ("e8=", "missing promotion piece after '='"),
         ("exd8(X)", "invalid promotion piece"),
         ("Ke8=Q", "only pawns promote"),
     ] {
-        assert_eq!(san(START, text), format!("invalid SAN move {text:?}: {expected}"));
+        assert_eq!(san(START, text), format!("{text:?} is not a move in SAN, long algebraic or UCI: {expected}"));
     }
     // Ambiguity lists the candidates; a move text names the failing move as a score does.
     assert_eq!(san("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "Nd2"), "ambiguous move \"Nd2\": it could be b1d2 or f3d2");
     let mut game = Game::new();
     let err = game.push_line("1. e4 e5 2. Ke3").unwrap_err();
-    assert_eq!(err.to_string(), "2. Ke3: illegal move \"Ke3\": no king can reach e3");
+    assert_eq!(err.to_string(), "2. Ke3: illegal move: no king can reach e3");
     // An ended game says how it ended.
     let mut game = Game::from_fen("7k/8/6K1/8/8/8/8/R7 w - - 99 100").unwrap();
     game.push_uci("a1a8").unwrap();

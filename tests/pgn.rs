@@ -238,9 +238,9 @@ fn errors_say_where_and_the_reader_goes_on() {
         .collect();
     let expected = [
         "ok ok",
-        "game 2, line 7, column 35: 4. Qxf7: illegal move \"Qxf7\": no queen can reach f7",
-        "game 3, line 11, column 7: 1... Xy5: invalid SAN move \"Xy5\": the destination is not a square",
-        "game 4, line 16, column 4: 1. Rd1: ambiguous move \"Rd1\": it could be a1d1 or h1d1",
+        "game 2, line 7, column 35: 4. Qxf7: illegal move: no queen can reach f7",
+        "game 3, line 11, column 7: 1... Xy5: not a move in SAN, long algebraic or UCI: the destination is not a square",
+        "game 4, line 16, column 4: 1. Rd1: ambiguous move: it could be a1d1 or h1d1",
         "game 5, line 18, column 16: bad tag pair: the tag value is not closed on its line",
         "game 6, line 23, column 1: bad FEN tag: invalid FEN (board field, byte 0): illegal position: missing king",
         "game 7, line 27, column 1: unsupported variant \"Crazyhouse\"",
@@ -489,7 +489,7 @@ fn push_line_takes_a_pasted_game() {
     let mut game = Game::new();
     let e = game.push_line("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. c4 c6 12. cxb5 axb5 13. Nc3 Bb7 14. Bg5 b4 15. Nb1 h6 16. Bh4 c5 17. dxe5 Nxe4 18. Bxe7 Qxe7 19. exd6 Qf6 20. Nbd2 Nxd6 21. Nc4 Nxc4 22. Bxc4 Nb6 23. Ne5 Nf6").unwrap_err();
     assert_eq!((e.fullmove_number, e.color, e.text.as_str(), e.index), (23, Color::Black, "Nf6", 45));
-    assert!(e.to_string().starts_with("23... Nf6: illegal move \"Nf6\""), "{e}");
+    assert!(e.to_string().starts_with("23... Nf6: illegal move: "), "{e}");
     assert_eq!(game.moves().len(), 45);
     let e = Game::new().push_line("1. e4 ¿? 2. d4").unwrap_err();
     assert_eq!((e.fullmove_number, e.color, e.offset), (1, Color::Black, 6));

@@ -125,3 +125,13 @@ pub fn start(data: &[u8]) -> Option<(Position, &[u8])> {
     let mode = if selector & 0x40 != 0 { CastlingMode::Chess960 } else { CastlingMode::Standard };
     Some((lenient(fen, mode)?, &rest[end + 1..]))
 }
+
+/// A move text as `MoveError` echoes it: whole up to 32 characters, else
+/// its first 32 characters, `…` and its length in bytes.
+pub fn echo(text: &str) -> String {
+    if text.chars().count() <= 32 {
+        text.to_string()
+    } else {
+        format!("{}… ({} bytes)", text.chars().take(32).collect::<String>(), text.len())
+    }
+}

@@ -106,7 +106,9 @@ impl fmt::Display for IllegalReason {
 pub enum Notation {
     /// UCI long algebraic (`e2e4`, `e7e8q`).
     Uci,
-    /// Standard algebraic notation (`Nf3`, `exd5`, `O-O`).
+    /// Standard algebraic notation (`Nf3`, `exd5`, `O-O`), and the long
+    /// algebraic and UCI forms [`Position::parse_san`](crate::Position::parse_san)
+    /// reads with it.
     San,
 }
 
@@ -120,28 +122,37 @@ impl fmt::Display for Notation {
 }
 
 /// A move that could not be read or is not legal.
+///
+/// The `text` of each variant echoes the move text given, cut to its
+/// first 32 characters, `…` and its length in bytes when it is longer
+/// (a 10 MB token `e4e4e4…` becomes its first 32 characters followed by
+/// `… (10485760 bytes)`): an error stays small whatever the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum MoveError {
-    /// The text is not a move in that notation at all.
+    /// The text is not a move in that notation at all (for
+    /// [`Notation::San`]: in none of the notations
+    /// [`Position::parse_san`](crate::Position::parse_san) reads, SAN, long
+    /// algebraic and UCI).
     Syntax {
         /// The notation expected.
         notation: Notation,
-        /// The text given.
+        /// The text given (shortened, see above).
         text: String,
         /// What is wrong with it.
         reason: &'static str,
     },
     /// The text is a well-formed move, but not a legal one here.
     Illegal {
-        /// The text given (or the move in UCI when no text was involved).
+        /// The text given, shortened (or the move in UCI when no text was
+        /// involved).
         text: String,
         /// Why the move is not legal.
         reason: IllegalReason,
     },
     /// A SAN move that fits more than one legal move.
     Ambiguous {
-        /// The text given.
+        /// The text given (shortened).
         text: String,
         /// Every legal move that fits it.
         candidates: Vec<Move>,
@@ -149,20 +160,64 @@ pub enum MoveError {
     /// The game has ended by the rules, so no move can be played (see
     /// [`Game::push`](crate::Game::push)).
     GameOver {
-        /// The text given (or the move in UCI when no text was involved).
+        /// The text given, shortened (or the move in UCI when no text was
+        /// involved).
         text: String,
         /// How the game ended.
         outcome: Outcome,
     },
 }
 
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+/// How many characters of a move text an error keeps (see [`echo`]).
+pub(crate) const ECHO_CHARS: usize = 32;
+
+/// A move text as errors echo it: the text itself if it has at most
+/// [`ECHO_CHARS`] characters, else its first [`ECHO_CHARS`] characters,
+/// `…` and its length in bytes. Bytes that are not UTF-8 become U+FFFD.
+pub(crate) fn echo(text: &[u8]) -> String {
+    // No character takes more than 4 bytes, so this prefix holds the first
+    // ECHO_CHARS characters whole (a character cut at its end comes later).
+    let prefix = &text[..text.len().min(4 * ECHO_CHARS)];
+    let lossy = String::from_utf8_lossy(prefix);
+    match lossy.char_indices().nth(ECHO_CHARS) {
+        None if prefix.len() == text.len() => lossy.into_owned(),
+        cut => {
+            let kept = cut.map_or(lossy.len(), |(i, _)| i);
+            alloc::format!("{}\u{2026} ({} bytes)", &lossy[..kept], text.len())
+        }
+    }
+}
+
+impl MoveError {
+    /// What is wrong, without the move text: for the errors that name the
+    /// move themselves ([`LineError`](crate::LineError), the PGN reader's
+    /// errors), so that it appears once.
+    pub(crate) fn without_text(&self) -> WithoutText<'_> {
+        WithoutText(self)
+    }
+
+    fn write(&self, f: &mut fmt::Formatter<'_>, with_text: bool) -> fmt::Result {
+        let quoted = |f: &mut fmt::Formatter<'_>, text: &str| if with_text { write!(f, " {text:?}") } else { Ok(()) };
         match self {
-            MoveError::Syntax { notation, text, reason } => write!(f, "invalid {notation} move {text:?}: {reason}"),
-            MoveError::Illegal { text, reason } => write!(f, "illegal move {text:?}: {reason}"),
+            MoveError::Syntax { notation, text, reason } => {
+                if with_text {
+                    write!(f, "{text:?} is ")?;
+                }
+                let notations = match notation {
+                    Notation::San => "SAN, long algebraic or UCI",
+                    Notation::Uci => "UCI",
+                };
+                write!(f, "not a move in {notations}: {reason}")
+            }
+            MoveError::Illegal { text, reason } => {
+                f.write_str("illegal move")?;
+                quoted(f, text)?;
+                write!(f, ": {reason}")
+            }
             MoveError::Ambiguous { text, candidates } => {
-                write!(f, "ambiguous move {text:?}: it could be ")?;
+                f.write_str("ambiguous move")?;
+                quoted(f, text)?;
+                f.write_str(": it could be ")?;
                 for (i, mv) in candidates.iter().enumerate() {
                     if i > 0 {
                         f.write_str(if i + 1 == candidates.len() { " or " } else { ", " })?;
@@ -171,10 +226,62 @@ impl fmt::Display for MoveError {
                 }
                 Ok(())
             }
-            MoveError::GameOver { text, outcome } => write!(f, "cannot play {text:?}: the game is over ({outcome})"),
+            MoveError::GameOver { text, outcome } => {
+                if with_text {
+                    write!(f, "cannot play {text:?}: ")?;
+                } else {
+                    f.write_str("cannot be played: ")?;
+                }
+                write!(f, "the game is over ({outcome})")
+            }
         }
+    }
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, true)
+    }
+}
+
+/// A [`MoveError`] shown without its move text (see
+/// [`MoveError::without_text`]).
+pub(crate) struct WithoutText<'a>(&'a MoveError);
+
+impl fmt::Display for WithoutText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write(f, false)
     }
 }
 
 #[cfg(feature = "std")]
 impl std::error::Error for MoveError {}
+
+#[cfg(test)]
+mod tests {
+    use super::echo;
+    use alloc::format;
+    use alloc::string::String;
+
+    #[test]
+    fn echo_keeps_short_texts_and_cuts_long_ones_at_a_character() {
+        assert_eq!(echo(b""), "");
+        assert_eq!(echo(b"Nf3"), "Nf3");
+        let exact = "a".repeat(32);
+        assert_eq!(echo(exact.as_bytes()), exact);
+        let one_more = "a".repeat(33);
+        assert_eq!(echo(one_more.as_bytes()), format!("{exact}\u{2026} (33 bytes)"));
+        // Multi-byte characters count as one and are never split.
+        let wide = "\u{e9}\u{1f600}".repeat(20);
+        let kept: String = wide.chars().take(32).collect();
+        assert_eq!(echo(wide.as_bytes()), format!("{kept}\u{2026} ({} bytes)", wide.len()));
+        let four = "\u{1f600}".repeat(32);
+        assert_eq!(echo(four.as_bytes()), four);
+        let four_more = "\u{1f600}".repeat(33);
+        assert_eq!(echo(four_more.as_bytes()), format!("{four}\u{2026} (132 bytes)"));
+        // Bytes that are not UTF-8 are replaced, the length is the input's.
+        assert_eq!(echo(b"e4\xff"), "e4\u{fffd}");
+        let junk = [0xffu8; 1000];
+        assert_eq!(echo(&junk), format!("{}\u{2026} (1000 bytes)", "\u{fffd}".repeat(32)));
+    }
+}

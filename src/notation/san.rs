@@ -5,12 +5,12 @@ use alloc::vec::Vec;
 use core::fmt::Write as _;
 
 use crate::moves::{Move, MoveList};
-use crate::notation::{IllegalReason, MoveError, Notation};
+use crate::notation::{echo, IllegalReason, MoveError, Notation};
 use crate::position::Position;
-use crate::types::{CastlingSide, File, Rank, Role, Square};
+use crate::types::{CastlingSide, File, Piece, Rank, Role, Square};
 
 fn syntax(text: &str, reason: &'static str) -> MoveError {
-    MoveError::Syntax { notation: Notation::San, text: String::from(text), reason }
+    MoveError::Syntax { notation: Notation::San, text: echo(text.as_bytes()), reason }
 }
 
 /// A SAN text taken apart.
@@ -22,7 +22,7 @@ enum SanParts {
 
 fn parse_parts(text: &str) -> Result<SanParts, MoveError> {
     // Surrounding whitespace, annotations and check marks carry no move
-    // information. Errors quote the text as given.
+    // information. Errors quote the text as given (shortened).
     let core = text.trim().trim_end_matches(['+', '#', '!', '?']);
     let core = core.strip_suffix("e.p.").map(str::trim_end).unwrap_or(core);
     match core {
@@ -74,7 +74,8 @@ fn parse_parts(text: &str) -> Result<SanParts, MoveError> {
             }
         }
     }
-    if let [.., b'=' | b'/', last] = bytes {
+    if let [.., b'1'..=b'8', b'K' | b'k' | b'P' | b'p'] | [.., b'=' | b'/', _] = bytes {
+        let last = bytes[bytes.len() - 1];
         return Err(syntax(
             text,
             if last.eq_ignore_ascii_case(&b'K') || last.eq_ignore_ascii_case(&b'P') {
@@ -92,7 +93,11 @@ fn parse_parts(text: &str) -> Result<SanParts, MoveError> {
     }
     let (head, dest) = bytes.split_at(bytes.len() - 2);
     let to = Square::from_ascii(dest).map_err(|_| syntax(text, "the destination is not a square"))?;
-    let head = head.strip_suffix(b"x").or_else(|| head.strip_suffix(b":")).unwrap_or(head);
+    // A capture mark, or the hyphen of long algebraic notation (`Ng1-f3`).
+    let head = match head {
+        [rest @ .., b'x' | b':' | b'-'] => rest,
+        _ => head,
+    };
     let (mut file, mut rank) = (None, None);
     match head {
         [] => {}
@@ -102,7 +107,12 @@ fn parse_parts(text: &str) -> Result<SanParts, MoveError> {
             file = File::from_char(*f as char);
             rank = Rank::from_char(*r as char);
         }
-        _ => return Err(syntax(text, "expected piece letter, origin file and/or rank, x, destination square")),
+        _ => {
+            return Err(syntax(
+                text,
+                "expected piece letter, origin file and/or rank (or square), x or -, destination square",
+            ))
+        }
     }
     if promotion.is_some() && role != Role::Pawn {
         return Err(syntax(text, "only pawns promote"));
@@ -219,15 +229,27 @@ impl Position {
     /// Reads a move in standard algebraic notation and returns it if it is
     /// legal here. Accepts what real PGN files contain: `+`, `#`, `!`, `?`
     /// annotations or none, `0-0` with zeros, promotions with or without
-    /// `=`, over-disambiguated moves (`Ng1f3`), captures with or without
-    /// `x` (so pawn captures like `ed5`).
+    /// `=` (`e8=Q`, `e8Q`, `e8q`, `e8/Q`, `e8(Q)`), over-disambiguated moves
+    /// (`Ng1f3`), captures with or without `x` (so pawn captures like
+    /// `ed5`), and the long forms some files use instead:
+    ///
+    /// - long algebraic notation, with a hyphen or `x` between the squares
+    ///   (`e2-e4`, `Ng1-f3`, `Nb1xc3`, `e7-e8=Q`, `e5xd6` en passant);
+    /// - UCI moves (`g1f3`, `e7e8q`), where castling is the king's
+    ///   two-square step in standard chess (`e1g1`) or the king taking its
+    ///   own rook (`e1h1`, the Chess960 form, read in both modes).
+    ///
+    /// SAN is read first; a text that names an origin square without a
+    /// piece letter (`g1f3`, `g1-f3`, `e1g1`) is read as the move of
+    /// whatever piece of the side to move stands there, as UCI means it.
     ///
     /// # Errors
     ///
-    /// [`MoveError::Syntax`] for text that is not SAN,
-    /// [`MoveError::Ambiguous`] (with every legal move that fits) and
-    /// [`MoveError::Illegal`] (with the reason) for moves that do not
-    /// denote exactly one legal move.
+    /// [`MoveError::Syntax`] for text that is no move in any of these
+    /// notations, [`MoveError::Ambiguous`] (with every legal move that
+    /// fits) and [`MoveError::Illegal`] (with the reason) for moves that do
+    /// not denote exactly one legal move. The error echoes the text, cut
+    /// to its first 32 characters if it is longer.
     ///
     /// ```
     /// use chess_movegen::{MoveError, Position};
@@ -236,16 +258,33 @@ impl Position {
     /// let pos = Position::from_fen("4k3/8/8/8/8/8/4K3/R6R w - - 0 1")?;
     /// assert_eq!(pos.parse_san("Rad1")?.to_string(), "a1d1");
     /// assert!(matches!(pos.parse_san("Rd1"), Err(MoveError::Ambiguous { .. })));
+    /// let pos = Position::startpos();
+    /// assert_eq!(pos.san(pos.parse_san("g1f3")?), "Nf3");
+    /// assert_eq!(pos.san(pos.parse_san("Ng1-f3")?), "Nf3");
+    /// assert_eq!(pos.san(pos.parse_san("e2-e4")?), "e4");
+    /// assert_eq!(pos.parse_san("g1f3x").unwrap_err().to_string(),
+    ///     "\"g1f3x\" is not a move in SAN, long algebraic or UCI: the destination is not a square");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
         let us = self.side_to_move();
-        let illegal = |reason| MoveError::Illegal { text: String::from(text), reason };
+        let illegal = |reason| MoveError::Illegal { text: echo(text.as_bytes()), reason };
         let (role, file, rank, to, promotion) = match parse_parts(text)? {
             SanParts::Castle(side) => {
                 let king = self.king(us);
                 let rook = self.castling_rook(us, side).ok_or(illegal(IllegalReason::CastlingRightLost))?;
                 let mv = Move::castle(king, rook);
+                return match self.illegal_reason(mv) {
+                    None => Ok(mv),
+                    Some(reason) => Err(illegal(reason)),
+                };
+            }
+            SanParts::Normal { role: Role::Pawn, file: Some(file), rank: Some(rank), to, promotion }
+                if self.piece_at(Square::new(file, rank)) != Some(Piece::new(us, Role::Pawn)) =>
+            {
+                // A whole origin square and no piece letter, but no pawn of
+                // ours there: long algebraic or UCI for another piece.
+                let mv = self.move_from_squares(Square::new(file, rank), to, promotion);
                 return match self.illegal_reason(mv) {
                     None => Ok(mv),
                     Some(reason) => Err(illegal(reason)),
@@ -270,7 +309,7 @@ impl Position {
         match matching.len() {
             1 => return Ok(matching[0]),
             0 => {}
-            _ => return Err(MoveError::Ambiguous { text: String::from(text), candidates: matching }),
+            _ => return Err(MoveError::Ambiguous { text: echo(text.as_bytes()), candidates: matching }),
         }
         if !candidates.is_empty() {
             return Err(illegal(if promotion.is_some() {

@@ -4,13 +4,13 @@
 use alloc::string::String;
 
 use crate::moves::Move;
-use crate::notation::{MoveError, Notation};
+use crate::notation::{echo, MoveError, Notation};
 use crate::position::{CastlingMode, Position};
 use crate::types::castling::STANDARD_KING_FILE;
 use crate::types::{CastlingSide, Rank, Role, Square};
 
 fn syntax(text: &str, reason: &'static str) -> MoveError {
-    MoveError::Syntax { notation: Notation::Uci, text: String::from(text), reason }
+    MoveError::Syntax { notation: Notation::Uci, text: echo(text.as_bytes()), reason }
 }
 impl Position {
     /// The move in UCI notation for this position's castling mode:
@@ -67,7 +67,7 @@ impl Position {
         let mv = self.uci_to_move(text)?;
         match self.illegal_reason(mv) {
             None => Ok(mv),
-            Some(reason) => Err(MoveError::Illegal { text: String::from(text), reason }),
+            Some(reason) => Err(MoveError::Illegal { text: echo(text.as_bytes()), reason }),
         }
     }
 
@@ -109,8 +109,18 @@ impl Position {
         if from == to {
             return Err(syntax(text, "origin and destination are the same square"));
         }
+        Ok(self.move_from_squares(from, to, promotion))
+    }
+
+    /// The move from `from` to `to` as UCI means it here, legal or not:
+    /// a promotion if a piece is given; castling for the king taking its
+    /// own rook (both modes) or, in standard chess, for the king's
+    /// two-square step from its start square; en passant for a pawn's
+    /// diagonal step onto the en-passant square; else a normal move. Also
+    /// what [`Position::parse_san`] makes of a long algebraic or UCI text.
+    pub(crate) fn move_from_squares(&self, from: Square, to: Square, promotion: Option<Role>) -> Move {
         if let Some(role) = promotion {
-            return Ok(Move::promotion(from, to, role));
+            return Move::promotion(from, to, role);
         }
         let us = self.side_to_move();
         let piece = self.piece_at(from);
@@ -118,19 +128,19 @@ impl Position {
         if is_ours(Role::King) {
             // King takes own rook: castling, in both modes.
             if self.piece_at(to) == Some(crate::Piece::new(us, Role::Rook)) {
-                return Ok(Move::castle(from, to));
+                return Move::castle(from, to);
             }
             // The king's two-square step, in standard chess.
             let back = Rank::First.relative_to(us);
             if self.castling_mode() == CastlingMode::Standard && from == Square::new(STANDARD_KING_FILE, back) {
                 if let Some(side) = CastlingSide::ALL.into_iter().find(|side| side.king_to(us) == to) {
-                    return Ok(Move::castle(from, Square::new(side.standard_rook_file(), back)));
+                    return Move::castle(from, Square::new(side.standard_rook_file(), back));
                 }
             }
         }
         if is_ours(Role::Pawn) && Some(to) == self.ep_square() && from.file() != to.file() {
-            return Ok(Move::en_passant(from, to));
+            return Move::en_passant(from, to);
         }
-        Ok(Move::new(from, to))
+        Move::new(from, to)
     }
 }

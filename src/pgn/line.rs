@@ -1,10 +1,8 @@
 //! `Game::push_line`: a move text, or a whole pasted game, played onto a
 //! game with the PGN lexer.
 
-use alloc::string::String;
-
 use crate::game::{Game, LineError};
-use crate::notation::{MoveError, Notation};
+use crate::notation::{echo, MoveError, Notation};
 use crate::pgn::input::SliceInput;
 use crate::pgn::lexer::{Lexer, Token};
 use crate::pgn::san;
@@ -39,11 +37,12 @@ pub(crate) fn push_line(game: &mut Game, text: &str) -> Result<usize, LineError>
         if (word.is_empty() && glyph.is_some()) || word == b"e.p." {
             continue;
         }
-        let fail = |game: &Game, word: &str, error: MoveError| LineError {
+        // The text is echoed shortened (a junk word may be megabytes long).
+        let fail = |game: &Game, word: &[u8], error: MoveError| LineError {
             index: played,
             fullmove_number: game.position().fullmove_number(),
             color: game.position().side_to_move(),
-            text: String::from(word),
+            text: echo(word),
             offset: s,
             error,
         };
@@ -54,15 +53,14 @@ pub(crate) fn push_line(game: &mut Game, text: &str) -> Result<usize, LineError>
             None => match core::str::from_utf8(word) {
                 Ok(w) if !w.is_empty() => game.push_san(w).map(|_| ()),
                 _ => {
-                    let w = String::from_utf8_lossy(token).into_owned();
-                    let error = MoveError::Syntax { notation: Notation::San, text: w.clone(), reason: "not a move" };
-                    return Err(fail(game, &w, error));
+                    let reason = if word.is_empty() { "not a move" } else { "not UTF-8 text" };
+                    let error = MoveError::Syntax { notation: Notation::San, text: echo(token), reason };
+                    return Err(fail(game, token, error));
                 }
             },
         };
         if let Err(error) = result {
-            let w = String::from_utf8_lossy(word).into_owned();
-            return Err(fail(game, &w, error));
+            return Err(fail(game, word, error));
         }
         played += 1;
     }

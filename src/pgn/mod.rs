@@ -4,7 +4,8 @@
 //! The reader takes any number of games from a byte slice or (with the
 //! `std` feature) from any [`std::io::Read`], in chunks. It understands
 //! PGN as real files write it: tag pairs with escapes (the seven-tag
-//! roster and any others), SAN with or without check and mate marks,
+//! roster and any others), SAN with or without check and mate marks (and
+//! the long algebraic `Ng1-f3` or UCI `g1f3` moves some files use),
 //! `0-0` for `O-O`, `!?`-style annotations (read as NAGs 1 to 6), `e.p.`,
 //! null moves (`--`, `Z0`, `0000`), NAGs, `{}` comments, `;` comments to
 //! the end of the line, nested `()` variations, `%` escape lines, results,
@@ -288,9 +289,11 @@ pub trait Visitor {
 #[non_exhaustive]
 pub enum PgnErrorKind {
     /// A move that is malformed, illegal or ambiguous. `mv` names it as a
-    /// move list does (`23... Nf6`).
+    /// move list does (`23... Nf6`); the display shows the move text once,
+    /// there.
     Move {
-        /// The move with its number, `23... Nf6`.
+        /// The move with its number, `23... Nf6` (a move text of more than
+        /// 32 characters cut as [`MoveError`] echoes it).
         mv: String,
         /// Why it cannot be played.
         error: MoveError,
@@ -329,7 +332,8 @@ pub enum PgnErrorKind {
 impl fmt::Display for PgnErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PgnErrorKind::Move { mv, error } => write!(f, "{mv}: {error}"),
+            // `mv` names the move; the error's own echo of it is left out.
+            PgnErrorKind::Move { mv, error } => write!(f, "{mv}: {}", error.without_text()),
             PgnErrorKind::NullMoveInCheck { mv } => write!(f, "{mv}: a null move while in check"),
             PgnErrorKind::UnterminatedComment => f.write_str("comment not closed: '{' without '}'"),
             PgnErrorKind::UnterminatedVariation => f.write_str("variation not closed: '(' without ')'"),

@@ -5,7 +5,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::moves::Move;
-use crate::notation::MoveError;
+use crate::notation::{echo, MoveError};
 use crate::pgn::input::{Input, SliceInput};
 use crate::pgn::lexer::{Lexer, Mark, Token};
 use crate::pgn::san::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
@@ -31,7 +31,7 @@ use crate::types::{Role, Square};
 /// assert_eq!(first.mainline().count(), 3);
 /// let error = reader.read_tree().unwrap().unwrap_err();
 /// assert_eq!((error.game, error.line, error.column), (2, 7, 13));
-/// assert_eq!(error.to_string(), "game 2, line 7, column 13: 2. Ke3: illegal move \"Ke3\": no king can reach e3");
+/// assert_eq!(error.to_string(), "game 2, line 7, column 13: 2. Ke3: illegal move: no king can reach e3");
 /// let third = reader.read_tree().unwrap()?;
 /// assert_eq!(third.mainline().count(), 2);
 /// assert!(reader.read_tree().is_none());
@@ -671,10 +671,10 @@ impl<I: Input> Reader<I> {
 
     #[cold]
     fn move_error(&self, cur: &Level, s: usize, e: usize) -> Stop {
-        let text = String::from_utf8_lossy(&self.lexer.data()[s..e]).into_owned();
+        let text = String::from_utf8_lossy(&self.lexer.data()[s..e]);
         let error = cur.pos.parse_san(&text).err().unwrap_or(MoveError::Syntax {
             notation: crate::notation::Notation::San,
-            text: text.clone(),
+            text: echo(text.as_bytes()),
             reason: "not a move",
         });
         let mark = self.lexer.mark_at(s);
@@ -722,9 +722,10 @@ impl<I: Input> Reader<I> {
     }
 }
 
-/// The move as a move list names it: `12. Nf3`, `12... Nf6`.
+/// The move as a move list names it: `12. Nf3`, `12... Nf6` (the text
+/// shortened as errors echo it, see [`echo`]).
 pub(crate) fn move_label(pos: &Position, text: &[u8]) -> String {
-    let text = String::from_utf8_lossy(text);
+    let text = echo(text);
     let dots = if pos.side_to_move() == crate::Color::White { "." } else { "..." };
     alloc::format!("{}{dots} {text}", pos.fullmove_number())
 }

@@ -727,6 +727,9 @@ mod tests {
                     break;
                 }
                 for &mv in &moves {
+                    // The long forms too, which the reader may meet.
+                    check(&pos, &pos.lan(mv));
+                    check(&pos, &pos.uci(mv));
                     let san = pos.san(mv);
                     let fast = parse(san.as_bytes()).and_then(|s| resolve(&pos, s, pos.is_check()));
                     assert_eq!(gives_check(&pos.play(mv), mv), pos.play(mv).is_check(), "{san} in {}", pos.fen());
