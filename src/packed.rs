@@ -61,16 +61,32 @@ impl PackedPosition {
     pub fn pack(pos: &Position, score: i16, result: GameResult) -> PackedPosition {
         let occupied = pos.occupied();
         let black = pos.pieces_of_color(Color::Black).0;
-        let castling = pos.castling_rooks().0;
-        let mut codes: u128 = 0;
+        // The code of the piece on `sq` (castling rooks are marked after).
+        let code = |sq: Square| {
+            let role = pos.role_at(sq).map_or(0, |role| role as u64);
+            role | ((black >> sq.index()) & 1) << 3
+        };
+        // Pieces 0-15 fill the low eight bytes of codes, 16-31 the high.
+        let mut rest = occupied.0;
+        let mut low = 0u64;
         let mut shift = 0;
-        for sq in occupied {
-            let i = sq.index();
-            let role = pos.role_at(sq).map_or(0, |role| role as u8);
-            // A castling rook (3) becomes 6; Black adds 8.
-            let code = role + 3 * ((castling >> i) & 1) as u8 + BLACK * ((black >> i) & 1) as u8;
-            codes |= u128::from(code) << shift;
+        while rest != 0 && shift < 64 {
+            low |= code(Square::ALL[rest.trailing_zeros() as usize]) << shift;
+            rest &= rest - 1;
             shift += 4;
+        }
+        let mut high = 0u64;
+        shift = 0;
+        while rest != 0 {
+            high |= code(Square::ALL[rest.trailing_zeros() as usize]) << (shift & 63);
+            rest &= rest - 1;
+            shift += 4;
+        }
+        let mut codes = u128::from(low) | u128::from(high) << 64;
+        // A castling rook (3) becomes 6: at most four of them.
+        for rook in pos.castling_rooks() {
+            let index = (occupied.0 & ((1u64 << rook.index()) - 1)).count_ones();
+            codes += 3 << (4 * index);
         }
         let mut bytes = [0u8; 32];
         bytes[0..8].copy_from_slice(&occupied.0.to_le_bytes());

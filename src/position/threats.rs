@@ -130,7 +130,7 @@ impl Position {
     /// use chess_movegen::{Color, Position, Rank, Role};
     /// let pos = Position::startpos();
     /// assert_eq!(pos.attacks_by_role(Color::White, Role::Pawn), Rank::Third.bitboard());
-    /// assert_eq!(pos.attacks_by_role(Color::Black, Role::Knight).len(), 4);
+    /// assert_eq!(pos.attacks_by_role(Color::Black, Role::Knight).len(), 6); // a6 c6 d7, e7 f6 h6
     /// ```
     #[inline]
     pub fn attacks_by_role(&self, color: Color, role: Role) -> Bitboard {
