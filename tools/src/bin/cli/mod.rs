@@ -9,8 +9,8 @@
 
 use std::io::Write;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use chess_movegen::{CastlingMode, FenError, FenOptions, Position};
@@ -83,6 +83,11 @@ impl Args {
         }
     }
 
+    /// The arguments not read yet.
+    pub fn rest(&self) -> &[String] {
+        self.args.as_slice()
+    }
+
     /// The value after `name`, parsed.
     pub fn parsed<T: std::str::FromStr>(&mut self, name: &str, what: &str) -> Result<T, Stop> {
         let value = self.value(name)?;
@@ -92,11 +97,30 @@ impl Args {
 
 /// The usage error for an argument the tool does not know.
 pub fn unknown(arg: &str) -> Stop {
+    Stop::Usage(unknown_message(arg))
+}
+
+fn unknown_message(arg: &str) -> String {
     if arg.starts_with('-') {
-        Stop::Usage(format!("unknown flag {arg:?}"))
+        format!("unknown flag {arg:?}")
     } else {
-        Stop::Usage(format!("unexpected argument {arg:?}"))
+        format!("unexpected argument {arg:?}")
     }
+}
+
+/// The usage error for a stray argument `arg` that came right after
+/// `fen`, the value of a FEN argument: when `fen` is a bare board field (a
+/// FEN split at its spaces by the shell), the error says to quote it and
+/// shows the whole FEN quoted, as `flag "FEN"` (`flag` may be empty).
+pub fn unknown_after_fen(arg: &str, fen: &str, rest: &[String], flag: &str) -> Stop {
+    let message = unknown_message(arg);
+    if arg.starts_with('-') || !fen.contains('/') || fen.contains(' ') {
+        return Stop::Usage(message);
+    }
+    let mut fields = vec![fen, arg];
+    fields.extend(rest.iter().map(String::as_str).take_while(|a| *a == "-" || !a.starts_with('-')).take(4));
+    let flag = if flag.is_empty() { String::new() } else { format!("{flag} ") };
+    Stop::Usage(format!("{message}: FEN has spaces: quote it, e.g. {flag}\"{}\"", fields.join(" ")))
 }
 
 /// A FEN with its clocks completed (`0 1`) when it has only four or five
@@ -119,66 +143,133 @@ pub fn read_fen(fen: &str, chess960: bool) -> Result<Position, FenError> {
 /// A progress report on standard error every two seconds while the work
 /// runs: units done of the total, nodes, time elapsed and an estimate of
 /// the time left. Quiet for work that ends within the first two seconds.
+///
+/// The reporter thread waits on a condition variable, not in sleeps, so
+/// dropping the `Progress` wakes it at once: a caller that times its work
+/// around a `Progress` measures the work, not the reporter's wake-up.
 pub struct Progress {
-    done: Arc<AtomicU64>,
-    nodes: Arc<AtomicU64>,
-    stop: Arc<AtomicBool>,
+    shared: Arc<Shared>,
     reporter: Option<std::thread::JoinHandle<()>>,
+}
+
+/// What the worker threads and the reporter share.
+struct Shared {
+    done: AtomicU64,
+    nodes: AtomicU64,
+    stopped: Mutex<bool>,
+    wake: Condvar,
 }
 
 /// How often progress is reported: every two seconds, or every
 /// `CHESS_MOVEGEN_PROGRESS_MS` milliseconds (for the tests of the tools).
 fn every() -> Duration {
     let ms = std::env::var("CHESS_MOVEGEN_PROGRESS_MS").ok().and_then(|v| v.parse().ok());
-    Duration::from_millis(ms.unwrap_or(2000))
+    Duration::from_millis(ms.unwrap_or(2000).max(1))
+}
+
+/// The estimate of the time left, from the share of the work done and
+/// smoothed from one report to the next.
+///
+/// The share is `nodes / expected_nodes` when the total number of nodes is
+/// known in advance (a perft suite states its counts), else `done / total`
+/// units. Units finish in lumps of very different sizes, so each new raw
+/// estimate only moves the previous one (counted down by the time since)
+/// a third of the way: one big unit finishing does not halve or double
+/// the figure.
+#[derive(Default)]
+pub struct Estimate {
+    smoothed: Option<(f64, f64)>,
+}
+
+impl Estimate {
+    /// The share of the work done at `elapsed` seconds, `0.0..=1.0`.
+    /// Returns the estimated seconds left, or `None` while nothing is done.
+    pub fn update(&mut self, elapsed: f64, share: f64) -> Option<f64> {
+        if share <= 0.0 {
+            return None;
+        }
+        let raw = elapsed * (1.0 - share.min(1.0)) / share;
+        let next = match self.smoothed {
+            None => raw,
+            Some((at, left)) => {
+                let aged = (left - (elapsed - at)).max(0.0);
+                aged + (raw - aged) / 3.0
+            }
+        };
+        self.smoothed = Some((elapsed, next));
+        Some(next)
+    }
 }
 
 impl Progress {
     /// Starts reporting on `total` units called `unit` ("lines",
     /// "subtrees"), each adding to a count called `counted` ("nodes").
     pub fn start(total: u64, unit: &'static str, counted: &'static str) -> Progress {
-        let done = Arc::new(AtomicU64::new(0));
-        let nodes = Arc::new(AtomicU64::new(0));
-        let stop = Arc::new(AtomicBool::new(false));
-        let (d, n, s) = (done.clone(), nodes.clone(), stop.clone());
+        Progress::start_with(total, unit, counted, None)
+    }
+
+    /// [`Progress::start`] with the total count known in advance, which
+    /// the estimate of the time left is then made from.
+    pub fn start_with(total: u64, unit: &'static str, counted: &'static str, expected: Option<u64>) -> Progress {
+        let shared = Arc::new(Shared {
+            done: AtomicU64::new(0),
+            nodes: AtomicU64::new(0),
+            stopped: Mutex::new(false),
+            wake: Condvar::new(),
+        });
+        let theirs = shared.clone();
         let every = every();
         let reporter = std::thread::spawn(move || {
             let start = Instant::now();
             let mut next = every;
-            while !s.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(every.as_millis().clamp(1, 50) as u64));
+            let mut estimate = Estimate::default();
+            let mut stopped = theirs.stopped.lock().unwrap_or_else(|e| e.into_inner());
+            loop {
                 let elapsed = start.elapsed();
                 if elapsed < next {
+                    let (guard, _) =
+                        theirs.wake.wait_timeout(stopped, next - elapsed).unwrap_or_else(|e| e.into_inner());
+                    stopped = guard;
+                    if *stopped {
+                        return;
+                    }
                     continue;
                 }
                 next += every;
-                let (done, nodes) = (d.load(Ordering::Relaxed), n.load(Ordering::Relaxed));
+                let (done, nodes) = (theirs.done.load(Ordering::Relaxed), theirs.nodes.load(Ordering::Relaxed));
                 let secs = elapsed.as_secs_f64();
-                let left = if done == 0 {
-                    "unknown".to_string()
-                } else {
-                    duration(secs * (total - done.min(total)) as f64 / done as f64)
+                let share = match expected {
+                    Some(expected) if expected > 0 => nodes as f64 / expected as f64,
+                    _ => done as f64 / total.max(1) as f64,
                 };
+                let left = estimate.update(secs, share).map_or("unknown".to_string(), duration);
+                let of = expected.map_or(String::new(), |e| format!(" of {e}"));
                 eprintln!(
-                    "progress: {done}/{total} {unit}, {nodes} {counted}, {} elapsed, about {left} left",
+                    "progress: {done}/{total} {unit}, {nodes}{of} {counted}, {} elapsed, about {left} left",
                     duration(secs)
                 );
                 let _ = std::io::stderr().flush();
             }
         });
-        Progress { done, nodes, stop, reporter: Some(reporter) }
+        Progress { shared, reporter: Some(reporter) }
     }
 
     /// Records one unit done with its count.
     pub fn add(&self, nodes: u64) {
-        self.nodes.fetch_add(nodes, Ordering::Relaxed);
-        self.done.fetch_add(1, Ordering::Relaxed);
+        self.add_nodes(nodes);
+        self.shared.done.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Records a count within a unit that is not done yet.
+    pub fn add_nodes(&self, nodes: u64) {
+        self.shared.nodes.fetch_add(nodes, Ordering::Relaxed);
     }
 }
 
 impl Drop for Progress {
     fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
+        *self.shared.stopped.lock().unwrap_or_else(|e| e.into_inner()) = true;
+        self.shared.wake.notify_all();
         if let Some(reporter) = self.reporter.take() {
             let _ = reporter.join();
         }

@@ -106,7 +106,7 @@ fn perft_divide_uses_the_positions_notation() {
 
 #[test]
 fn perft_checks_an_epd_suite_and_names_its_source() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/quick.epd");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/quick.epd");
     let out = run(PERFT, &["--epd", path, "--max-depth", "2", "--threads", "1"]);
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
