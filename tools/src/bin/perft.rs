@@ -47,7 +47,7 @@ chessprogramming.org perft page, each count checked.
                  prints the failing lines and `N passed, M failed`
   --max-depth N  with --epd: skip the depths above N
   --chess960     read castling rights as Chess960 (X-FEN, Shredder-FEN)
-  --threads N    worker threads (default 1; with --epd, all cores)
+  --threads N    worker threads, 1 or more (default 1; with --epd, all cores)
   --hash MB      a shared transposition table of MB megabytes
   --stats        captures, e.p., castles, promotions, checks and mates per
                  depth, for --fen or the start position
