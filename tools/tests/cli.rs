@@ -295,6 +295,6 @@ fn epd_progress_counts_nodes_of_the_expected_total() {
     let stderr = text(&out.stderr);
     let line = stderr.lines().last().unwrap_or_else(|| panic!("no progress: {stderr:?}"));
     assert!(line.contains(&format!(" of {expected} nodes, ")), "{line}");
-    assert!(text(&out.stdout).starts_with(&format!("perft: ")), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).starts_with("perft: "), "{}", text(&out.stdout));
     assert!(text(&out.stdout).contains(&format!("\n{expected} nodes in ")), "{}", text(&out.stdout));
 }
