@@ -3,7 +3,7 @@
 
 /// The six standard perft positions with a bench depth of a few million
 /// nodes each and the count at that depth.
-pub const STANDARD: [(&str, &str, u32, u64); 6] = [
+pub const STANDARD: [(&str, &str, u8, u64); 6] = [
     ("startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5, 4_865_609),
     ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4, 4_085_603),
     ("position 3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6, 11_030_083),

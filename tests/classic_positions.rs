@@ -12,7 +12,7 @@ macro_rules! perft_test {
             let pos = Position::from_fen($fen).unwrap();
             let expected: &[u64] = &[$($count),*];
             for (i, &count) in expected.iter().enumerate() {
-                let depth = i as u32 + 1;
+                let depth = i as u8 + 1;
                 assert_eq!(perft(&pos, depth), count, "depth {depth}");
             }
             // The divide at depth 2 adds up to the depth-2 count.

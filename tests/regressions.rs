@@ -68,14 +68,22 @@ fn san_errors_quote_the_text_as_given() {
 /// `perft_stats` allocated one entry per requested depth before looking at
 /// the position: `u32::MAX` aborted the process (309 GB). It now grows the
 /// list as depths are reached and returns at once without legal moves.
+/// Then `perft`, `perft_divide` and `perft_stats` at depth 20,000 of king
+/// and rook against king overflowed the stack (one frame per ply of a
+/// line that never ends); their depth is now a `u8`, so a wider value does
+/// not compile (the `compile_fail` examples of `perft`) and the deepest
+/// one, 255, recurses at most 255 frames.
 #[test]
-fn perft_stats_with_huge_depth() {
-    use chess_movegen::perft_stats;
+fn perft_with_huge_depth() {
+    use chess_movegen::{perft, perft_divide, perft_stats};
     let mated = Position::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").unwrap();
-    assert!(perft_stats(&mated, u32::MAX).is_empty());
     let stalemate = Position::from_fen("k7/8/1Q6/8/8/8/8/K7 b - - 0 1").unwrap();
     assert!(stalemate.legal_moves().is_empty());
-    assert!(perft_stats(&stalemate, u32::MAX).is_empty());
+    for pos in [mated, stalemate] {
+        assert!(perft_stats(&pos, u8::MAX).is_empty());
+        assert_eq!(perft(&pos, u8::MAX), 0);
+        assert!(perft_divide(&pos, u8::MAX).is_empty());
+    }
     assert!(perft_stats(&Position::startpos(), 0).is_empty());
     let stats = perft_stats(&Position::startpos(), 2);
     assert_eq!(stats.iter().map(|s| s.nodes).collect::<Vec<_>>(), [20, 400]);

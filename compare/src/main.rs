@@ -182,7 +182,7 @@ mod ours {
         fn run(&self, index: usize, depth: u32, mode: Mode) -> u64 {
             let mut pos = self.0[index];
             match (mode, self.1) {
-                (Mode::Bulk, _) => perft(&pos, depth),
+                (Mode::Bulk, _) => perft(&pos, u8::try_from(depth).expect("a perft depth of at most 255")),
                 (Mode::Full, false) => full(&mut pos, depth),
                 (Mode::Full, true) => full_copy(&pos, depth),
                 (Mode::List, _) => list(&mut pos, depth),
@@ -423,7 +423,7 @@ fn check_games() {
         for (i, &expected) in counts.iter().enumerate() {
             let depth = i as u32 + 1;
             let got = [
-                chess_movegen::perft(&ours, depth),
+                chess_movegen::perft(&ours, depth as u8),
                 cozy::bulk_of(&cozy, depth),
                 shakmaty::perft(&shak, depth),
                 chess::MoveGen::movegen_perft_test(&jordan, depth as usize) as u64,
@@ -450,7 +450,7 @@ fn check_960(depth: u32) {
         let cozy = cozy_chess::Board::chess960_startpos(n);
         for d in 1..=depth {
             let got = [
-                chess_movegen::perft(&ours, d),
+                chess_movegen::perft(&ours, u8::try_from(d).expect("--check-960 DEPTH at most 255")),
                 ours::full_copy(&ours, d),
                 shakmaty::perft(&shak, d),
                 cozy::bulk_of(&cozy, d),

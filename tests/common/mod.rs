@@ -14,7 +14,7 @@ pub const MOST_MOVES: &str = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0
 /// One line of an EPD perft file: `FEN ;D1 n ;D2 n ...`.
 pub struct EpdLine {
     pub fen: String,
-    pub depths: Vec<(u32, u64)>,
+    pub depths: Vec<(u8, u64)>,
 }
 
 pub fn read_epd(text: &str) -> Vec<EpdLine> {

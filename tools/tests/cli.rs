@@ -106,7 +106,7 @@ fn perft_divide_uses_the_positions_notation() {
 
 #[test]
 fn perft_checks_an_epd_suite_and_names_its_source() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/quick.epd");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/quick.epd");
     let out = run(PERFT, &["--epd", path, "--max-depth", "2", "--threads", "1"]);
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
@@ -169,4 +169,132 @@ fn random_games_refuses_bad_values() {
     let out = run(RANDOM_GAMES, &["3", "--seed", "7", "--fen", "4k3/8/8/8/8/8/8/4K2R w K -"]);
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stdout).starts_with("3 random games in "));
+}
+
+/// The seconds of a `time X s` (or `in X s`) report in `stdout`.
+fn reported_secs(stdout: &str, before: &str) -> f64 {
+    let at = stdout.find(before).unwrap_or_else(|| panic!("no {before:?} in {stdout}")) + before.len();
+    stdout[at..].split_whitespace().next().and_then(|s| s.parse().ok()).unwrap_or_else(|| panic!("{stdout}"))
+}
+
+/// The reported time is the counting time: never more than the process's
+/// own wall time (measured here, around the whole process), and not
+/// inflated by waiting for the progress reporter. The reporter is set to
+/// report every minute: a reporter that slept in steps (50 ms each,
+/// as it once did) instead of being woken when the count ends would add
+/// a step to every reported time. Counting the 14 moves of one position
+/// takes microseconds, so the bound of 40 ms only catches such waiting.
+#[test]
+fn perft_reports_the_counting_time() {
+    let fen = "4k3/8/8/8/8/8/8/4K2R w - - 0 1";
+    for args in [
+        &["--fen", fen, "--depth", "1"][..],
+        &["--fen", fen, "--depth", "2", "--divide"],
+        &["--fen", fen, "--depth", "3", "--threads", "2"],
+        &["--stats", "--fen", fen, "--depth", "2"],
+    ] {
+        let start = std::time::Instant::now();
+        let out = run_with(PERFT, args, "", &[("CHESS_MOVEGEN_PROGRESS_MS", "60000")]);
+        let wall = start.elapsed().as_secs_f64();
+        let stdout = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stdout}");
+        let secs = reported_secs(&stdout, "time ");
+        // The report has three decimals: allow its rounding.
+        assert!(secs <= wall + 0.0005, "{args:?}: reported {secs} s, the process took {wall} s");
+        assert!(secs < 0.040, "{args:?}: reported {secs} s for a count of microseconds");
+    }
+    let quick = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/quick.epd");
+    let start = std::time::Instant::now();
+    let out = run_with(PERFT, &["--epd", quick, "--max-depth", "1"], "", &[("CHESS_MOVEGEN_PROGRESS_MS", "60000")]);
+    let wall = start.elapsed().as_secs_f64();
+    let stdout = text(&out.stdout);
+    let secs = reported_secs(&stdout, " nodes in ");
+    assert!(secs <= wall + 0.005 && secs < 0.040, "reported {secs} s, the process took {wall} s: {stdout}");
+}
+
+#[test]
+fn perft_refuses_zero_threads() {
+    assert_usage_error(PERFT, &["--threads", "0"], "--threads 0: expected a number of threads, at least 1");
+    let fen = "4k3/8/8/8/8/8/8/4K2R w - -";
+    assert_usage_error(PERFT, &["--fen", fen, "--depth", "2", "--threads", "0"], "--threads 0: expected");
+    assert_usage_error(PERFT, &["--threads", "-1"], "--threads \"-1\": expected a number of threads, at least 1");
+    assert_usage_error(PERFT, &["--threads", "x"], "--threads \"x\": expected a number of threads, at least 1");
+}
+
+/// A FEN given without quotes reaches the tool split at its spaces: the
+/// error names the stray field and shows the FEN quoted.
+#[test]
+fn an_unquoted_fen_gets_a_hint_to_quote_it() {
+    let fields = ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "w", "KQkq", "-", "0", "1"];
+    let quoted = "\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"";
+    let hint = "error: unexpected argument \"w\": FEN has spaces: quote it, e.g. ";
+
+    let mut args = vec!["--fen"];
+    args.extend(fields);
+    args.extend(["--depth", "3"]);
+    assert_usage_error(PERFT, &args, &format!("{hint}--fen {quoted}\n")[7..]);
+    assert_usage_error(INSPECT, &fields, &format!("{hint}inspect {quoted}\n")[7..]);
+    let mut args = vec!["2", "--fen"];
+    args.extend(fields);
+    assert_usage_error(RANDOM_GAMES, &args, &format!("{hint}--fen {quoted}\n")[7..]);
+    // Only after a FEN: other stray arguments keep the plain error.
+    assert_usage_error(PERFT, &["--depth", "3", "w"], "unexpected argument \"w\"\n");
+    assert_usage_error(INSPECT, &[fields.join(" ").as_str(), "extra"], "unexpected argument \"extra\"\n");
+}
+
+#[test]
+fn inspect_says_none_for_no_checkers_or_pins() {
+    let out = run(INSPECT, &[]);
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("\ncheckers:       none\n") && stdout.contains("\npinned:         none\n"), "{stdout}");
+    // The black rook checks; the white bishop on e2 is pinned by the queen.
+    let out = run(INSPECT, &["4q1k1/8/8/8/8/8/4B3/r3K3 w - - 0 1"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("\ncheckers:       a1\n") && stdout.contains("\npinned:         e2\n"), "{stdout}");
+}
+
+#[test]
+fn inspect_json_skips_blank_lines_and_fails_on_bad_ones() {
+    let good = "4k3/8/8/8/8/8/8/4K2R w K -";
+    let out = run_with(INSPECT, &["--json"], &format!("\n{good}\n   \n\t\n{good}\n"), &[]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    assert!(stdout.lines().all(|l| l.starts_with("{\"fen\":")), "{stdout}");
+    assert!(out.stderr.is_empty());
+
+    let out = run_with(INSPECT, &["--json"], &format!("{good}\n\nnot a fen\n{good}\n"), &[]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    assert!(lines[1].starts_with("{\"input\":\"not a fen\",\"error\":"), "{stdout}");
+    assert!(lines[2].starts_with("{\"fen\":"), "{stdout}");
+    assert_eq!(text(&out.stderr), "1 line was not a valid position\n");
+}
+
+/// `--epd` reports progress in nodes of the suite's own expected total,
+/// which its estimate of the time left goes by.
+#[test]
+fn epd_progress_counts_nodes_of_the_expected_total() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/quick.epd");
+    let expected: u64 = std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .flat_map(|l| l.split(';').skip(1).map(str::to_string).collect::<Vec<_>>())
+        .filter_map(|entry| {
+            let mut words = entry.split_whitespace();
+            let depth: u32 = words.next()?.strip_prefix('D')?.parse().ok()?;
+            (depth <= 3).then(|| words.next()?.parse::<u64>().ok())?
+        })
+        .sum();
+    let out = run_with(PERFT, &["--epd", path, "--max-depth", "3"], "", &[("CHESS_MOVEGEN_PROGRESS_MS", "1")]);
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = text(&out.stderr);
+    let line = stderr.lines().last().unwrap_or_else(|| panic!("no progress: {stderr:?}"));
+    assert!(line.contains(&format!(" of {expected} nodes, ")), "{line}");
+    assert!(text(&out.stdout).starts_with("perft: "), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains(&format!("\n{expected} nodes in ")), "{}", text(&out.stdout));
 }

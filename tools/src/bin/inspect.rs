@@ -14,7 +14,8 @@
 //! (normalised: en-passant square only when a capture is legal),
 //! "chess960", "in_check", "checkers", "legal_moves", "san", "outcome",
 //! "insufficient_material"}`, or `{"input", "error"}` for a line that is
-//! not a valid position.
+//! not a valid position. Blank lines are skipped; the exit status is 1
+//! when any line was not a valid position.
 
 mod cli;
 
@@ -36,8 +37,10 @@ and the outcome of a position (default: the start position).
   --chess960  read castling rights as Chess960 (X-FEN, Shredder-FEN) and
               write castling as the king taking its rook (e1h1)
 
-Without --chess960 a FEN is read as standard chess only.
-Exit status: 0, 1 for an invalid FEN, 2 for a usage error.";
+Without --chess960 a FEN is read as standard chess only. With --json,
+blank lines are skipped.
+Exit status: 0, 1 for an invalid FEN (with --json: any line), 2 for a
+usage error.";
 
 struct Args {
     fen: Option<String>,
@@ -52,7 +55,10 @@ fn parse_args(mut args: cli::Args) -> Result<Args, cli::Stop> {
             "--json" => parsed.json = true,
             "--chess960" => parsed.chess960 = true,
             other if other.starts_with('-') => return Err(cli::unknown(other)),
-            _ if parsed.fen.is_some() => return Err(cli::unknown(&arg)),
+            _ if parsed.fen.is_some() => {
+                let fen = parsed.fen.as_deref().unwrap_or_default();
+                return Err(cli::unknown_after_fen(&arg, fen, args.rest(), "inspect"));
+            }
             _ => parsed.fen = Some(arg),
         }
     }
@@ -118,14 +124,16 @@ fn json_list(items: &[String]) -> String {
     format!("[{}]", quoted.join(","))
 }
 
-fn json_line(line: &str, chess960: bool) -> String {
+/// The JSON object of one input line; `Err` holds the error object of a
+/// line that is not a valid position.
+fn json_line(line: &str, chess960: bool) -> Result<String, String> {
     let pos = match parse(line.trim(), chess960) {
         Ok(pos) => pos,
-        Err(e) => return format!("{{\"input\":{},\"error\":{}}}", json_string(line), json_string(&e)),
+        Err(e) => return Err(format!("{{\"input\":{},\"error\":{}}}", json_string(line), json_string(&e))),
     };
     let (uci, san): (Vec<String>, Vec<String>) = moves(&pos).into_iter().unzip();
     let outcome = outcome_name(pos.outcome()).map_or("null".to_string(), json_string);
-    format!(
+    Ok(format!(
         "{{\"fen\":{},\"chess960\":{},\"in_check\":{},\"checkers\":{},\"legal_moves\":{},\"san\":{},\"outcome\":{},\"insufficient_material\":{{\"white\":{},\"black\":{}}}}}",
         json_string(&pos.normalized_fen()),
         chess960,
@@ -136,7 +144,16 @@ fn json_line(line: &str, chess960: bool) -> String {
         outcome,
         pos.has_insufficient_material(Color::White),
         pos.has_insufficient_material(Color::Black),
-    )
+    ))
+}
+
+/// Squares as text, `none` for the empty set.
+fn square_list(bb: chess_movegen::Bitboard) -> String {
+    if bb.is_empty() {
+        "none".to_string()
+    } else {
+        squares(bb).join(" ")
+    }
 }
 
 fn describe(pos: &Position, chess960: bool) -> String {
@@ -162,8 +179,8 @@ fn describe(pos: &Position, chess960: bool) -> String {
     out.push_str(&format!("en passant:     {}\n", pos.ep_square().map_or("-".to_string(), |s| s.to_string())));
     out.push_str(&format!("clocks:         halfmove {}, fullmove {}\n", pos.halfmove_clock(), pos.fullmove_number()));
     out.push_str(&format!("hash:           {:016x}\n", pos.zobrist_hash()));
-    out.push_str(&format!("checkers:       {}\n", squares(pos.checkers()).join(" ")));
-    out.push_str(&format!("pinned:         {}\n", squares(pos.pinned()).join(" ")));
+    out.push_str(&format!("checkers:       {}\n", square_list(pos.checkers())));
+    out.push_str(&format!("pinned:         {}\n", square_list(pos.pinned())));
     let moves = moves(pos);
     out.push_str(&format!("legal moves ({}):\n", moves.len()));
     for chunk in moves.chunks(8) {
@@ -188,13 +205,32 @@ fn main() -> ExitCode {
     if args.json {
         let stdin = io::stdin();
         let mut out = BufWriter::new(io::stdout().lock());
-        for line in stdin.lock().lines() {
-            let Ok(line) = line else { break };
-            if writeln!(out, "{}", json_line(&line, args.chess960)).is_err() {
-                break;
+        let mut failed = 0usize;
+        for (number, line) in stdin.lock().lines().enumerate() {
+            let line = match line {
+                Ok(line) => line,
+                Err(e) => {
+                    let _ = out.flush();
+                    eprintln!("standard input, line {}: {e}", number + 1);
+                    return ExitCode::FAILURE;
+                }
+            };
+            if line.trim().is_empty() {
+                continue;
+            }
+            let object = json_line(&line, args.chess960).unwrap_or_else(|error| {
+                failed += 1;
+                error
+            });
+            if writeln!(out, "{object}").is_err() {
+                return if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE };
             }
         }
         let _ = out.flush();
+        if failed > 0 {
+            eprintln!("{failed} line{} not a valid position", if failed == 1 { " was" } else { "s were" });
+            return ExitCode::FAILURE;
+        }
         return ExitCode::SUCCESS;
     }
     let fen = args.fen.as_deref().unwrap_or("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");

@@ -21,7 +21,7 @@ use chess_movegen::{perft, perft_stats, PerftStats, Position};
 
 /// The six positions of the chessprogramming.org perft page, with the
 /// depth each is usually run to and the published count.
-const STANDARD: [(&str, &str, u32, u64); 6] = [
+const STANDARD: [(&str, &str, u8, u64); 6] = [
     ("start position", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 119_060_324),
     ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 193_690_690),
     ("position 3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7, 178_633_661),
@@ -47,7 +47,7 @@ chessprogramming.org perft page, each count checked.
                  prints the failing lines and `N passed, M failed`
   --max-depth N  with --epd: skip the depths above N
   --chess960     read castling rights as Chess960 (X-FEN, Shredder-FEN)
-  --threads N    worker threads (default 1; with --epd, all cores)
+  --threads N    worker threads, 1 or more (default 1; with --epd, all cores)
   --hash MB      a shared transposition table of MB megabytes
   --stats        captures, e.p., castles, promotions, checks and mates per
                  depth, for --fen or the start position
@@ -58,9 +58,9 @@ progress on standard error.";
 
 enum Mode {
     Standard,
-    Fen { fen: String, depth: u32, divide: bool },
-    Epd { path: String, max_depth: u32 },
-    Stats { fen: Option<String>, depth: u32 },
+    Fen { fen: String, depth: u8, divide: bool },
+    Epd { path: String, max_depth: u8 },
+    Stats { fen: Option<String>, depth: u8 },
 }
 
 struct Args {
@@ -73,22 +73,34 @@ struct Args {
 fn parse_args(mut args: cli::Args) -> Result<Args, cli::Stop> {
     let (mut fen, mut depth, mut divide, mut epd, mut max_depth, mut stats) = (None, None, false, None, None, false);
     let (mut chess960, mut threads, mut hash_mb) = (false, None, None);
+    // The argument read last, when it was the value of --fen.
+    let mut after_fen = false;
     while let Some(arg) = args.next()? {
+        let fen_before = std::mem::take(&mut after_fen);
         match arg.as_str() {
-            "--fen" => fen = Some(args.value("--fen")?),
+            "--fen" => {
+                fen = Some(args.value("--fen")?);
+                after_fen = true;
+            }
             "--depth" => depth = Some(args.parsed("--depth", "a depth 0-63")?),
             "--divide" => divide = true,
             "--epd" => epd = Some(args.value("--epd")?),
             "--max-depth" => max_depth = Some(args.parsed("--max-depth", "a depth")?),
             "--chess960" => chess960 = true,
-            "--threads" => threads = Some(args.parsed::<usize>("--threads", "a number of threads")?.max(1)),
+            "--threads" => match args.parsed::<usize>("--threads", "a number of threads, at least 1")? {
+                0 => return Err(cli::Stop::Usage("--threads 0: expected a number of threads, at least 1".into())),
+                n => threads = Some(n),
+            },
             "--hash" => hash_mb = Some(args.parsed("--hash", "megabytes")?),
             "--stats" => stats = true,
-            other => return Err(cli::unknown(other)),
+            other => match (&fen, fen_before) {
+                (Some(fen), true) => return Err(cli::unknown_after_fen(other, fen, args.rest(), "--fen")),
+                _ => return Err(cli::unknown(other)),
+            },
         }
     }
     let usage = |message: &str| Err(cli::Stop::Usage(message.to_string()));
-    if depth.is_some_and(|d: u32| d > 63) {
+    if depth.is_some_and(|d: u8| d > 63) {
         return usage("--depth must be at most 63");
     }
     let mode = match (fen, epd) {
@@ -97,7 +109,7 @@ fn parse_args(mut args: cli::Args) -> Result<Args, cli::Stop> {
             if stats || divide || depth.is_some() {
                 return usage("--epd takes its depths from the file; --depth, --divide and --stats do not apply");
             }
-            Mode::Epd { path, max_depth: max_depth.unwrap_or(u32::MAX) }
+            Mode::Epd { path, max_depth: max_depth.unwrap_or(u8::MAX) }
         }
         _ if max_depth.is_some() => return usage("--max-depth needs --epd"),
         (fen, None) if stats => {
@@ -150,14 +162,14 @@ impl Table {
         &self.slots[key as usize & (self.slots.len() - 1)]
     }
 
-    fn get(&self, key: u64, depth: u32) -> Option<u64> {
+    fn get(&self, key: u64, depth: u8) -> Option<u64> {
         let slot = self.slot(key);
         let check = slot[0].load(Ordering::Relaxed);
         let data = slot[1].load(Ordering::Relaxed);
         (data != 0 && check ^ data == key && data & 0xff == u64::from(depth)).then_some(data >> 8)
     }
 
-    fn put(&self, key: u64, depth: u32, nodes: u64) {
+    fn put(&self, key: u64, depth: u8, nodes: u64) {
         if nodes >= 1 << 56 {
             return;
         }
@@ -170,7 +182,7 @@ impl Table {
 
 /// Perft with the table: positions from depth 3 up are looked up and
 /// stored; the last two plies are bulk-counted.
-fn perft_hashed(pos: &mut Position, depth: u32, table: &Table) -> u64 {
+fn perft_hashed(pos: &mut Position, depth: u8, table: &Table) -> u64 {
     if depth <= 2 {
         return perft(pos, depth);
     }
@@ -187,7 +199,7 @@ fn perft_hashed(pos: &mut Position, depth: u32, table: &Table) -> u64 {
     nodes
 }
 
-fn count(pos: &Position, depth: u32, table: Option<&Table>) -> u64 {
+fn count(pos: &Position, depth: u8, table: Option<&Table>) -> u64 {
     match table {
         Some(table) => perft_hashed(&mut pos.clone(), depth, table),
         None => perft(pos, depth),
@@ -198,7 +210,7 @@ fn count(pos: &Position, depth: u32, table: Option<&Table>) -> u64 {
 /// at a time from a shared counter; returns the count of each task.
 fn count_tasks(
     tasks: &[Position],
-    depth: u32,
+    depth: u8,
     threads: usize,
     table: Option<&Table>,
     progress: &cli::Progress,
@@ -223,7 +235,7 @@ fn count_tasks(
 /// for depth 2): hundreds of small tasks instead of a few dozen root
 /// moves, so no thread is left alone with a big last task while the
 /// others wait, and progress can be reported as subtrees done.
-fn count_parallel(pos: &Position, depth: u32, threads: usize, table: Option<&Table>) -> u64 {
+fn count_parallel(pos: &Position, depth: u8, threads: usize, table: Option<&Table>) -> u64 {
     if depth < 2 {
         return count(pos, depth, table);
     }
@@ -272,9 +284,28 @@ fn run_standard(threads: usize, table: Option<&Table>) -> ExitCode {
     }
 }
 
-/// Checks one EPD line; returns the nodes counted and the report lines of
-/// failures (empty if it passed).
-fn check_line(number: usize, line: &str, max_depth: u32, chess960: bool, table: Option<&Table>) -> (u64, Vec<String>) {
+/// The `;Dn count` fields of an EPD line that can be read, with the
+/// fields of depths above `max_depth` left out.
+fn expected_counts(line: &str, max_depth: u8) -> impl Iterator<Item = (u8, u64)> + '_ {
+    line.split(';').skip(1).filter_map(move |entry| {
+        let mut words = entry.split_whitespace();
+        let depth = words.next()?.strip_prefix('D')?.parse::<u8>().ok()?;
+        let count = words.next()?.parse::<u64>().ok()?;
+        (depth <= max_depth).then_some((depth, count))
+    })
+}
+
+/// Checks one EPD line, adding each depth's count to `progress` as it is
+/// counted; returns the nodes counted and the report lines of failures
+/// (empty if it passed).
+fn check_line(
+    number: usize,
+    line: &str,
+    max_depth: u8,
+    chess960: bool,
+    table: Option<&Table>,
+    progress: &cli::Progress,
+) -> (u64, Vec<String>) {
     let mut parts = line.split(';');
     let fen = parts.next().unwrap_or("").trim();
     let pos = match cli::read_fen(fen, chess960) {
@@ -285,7 +316,7 @@ fn check_line(number: usize, line: &str, max_depth: u32, chess960: bool, table: 
     for entry in parts {
         let mut words = entry.split_whitespace();
         let (Some(d), Some(n)) = (words.next(), words.next()) else { continue };
-        let (Some(depth), Ok(expected)) = (d.strip_prefix('D').and_then(|d| d.parse::<u32>().ok()), n.parse::<u64>())
+        let (Some(depth), Ok(expected)) = (d.strip_prefix('D').and_then(|d| d.parse::<u8>().ok()), n.parse::<u64>())
         else {
             failures.push(format!("line {number}: cannot read {entry:?}"));
             continue;
@@ -294,6 +325,7 @@ fn check_line(number: usize, line: &str, max_depth: u32, chess960: bool, table: 
             continue;
         }
         let actual = count(&pos, depth, table);
+        progress.add_nodes(actual);
         nodes += actual;
         if actual != expected {
             failures.push(format!("line {number}: {fen} depth {depth}: expected {expected}, got {actual}"));
@@ -302,7 +334,7 @@ fn check_line(number: usize, line: &str, max_depth: u32, chess960: bool, table: 
     (nodes, failures)
 }
 
-fn run_epd(path: &str, max_depth: u32, chess960: bool, threads: usize, table: Option<&Table>) -> ExitCode {
+fn run_epd(path: &str, max_depth: u8, chess960: bool, threads: usize, table: Option<&Table>) -> ExitCode {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
         Err(e) => {
@@ -317,8 +349,11 @@ fn run_epd(path: &str, max_depth: u32, chess960: bool, threads: usize, table: Op
         .map(|(i, line)| (i + 1, line.trim()))
         .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
         .collect();
+    // The estimate of the time left goes by nodes: the lines' counts differ
+    // by orders of magnitude, so lines done say little about time.
+    let expected = lines.iter().flat_map(|(_, line)| expected_counts(line, max_depth)).map(|(_, n)| n).sum();
     let start = Instant::now();
-    let progress = cli::Progress::start(lines.len() as u64, "lines", "nodes");
+    let progress = cli::Progress::start_with(lines.len() as u64, "lines", "nodes", Some(expected));
     // Workers take lines one at a time; results are reported in file order.
     let results: Mutex<Vec<(usize, u64, Vec<String>)>> = Mutex::new(Vec::with_capacity(lines.len()));
     let next = AtomicUsize::new(0);
@@ -327,13 +362,14 @@ fn run_epd(path: &str, max_depth: u32, chess960: bool, threads: usize, table: Op
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(&(number, line)) = lines.get(i) else { break };
-                let (nodes, failures) = check_line(number, line, max_depth, chess960, table);
-                progress.add(nodes);
+                let (nodes, failures) = check_line(number, line, max_depth, chess960, table, &progress);
+                progress.add(0); // the line is done; its nodes were added depth by depth
                 results.lock().unwrap_or_else(|e| e.into_inner()).push((number, nodes, failures));
             });
         }
     });
     drop(progress);
+    let secs = start.elapsed().as_secs_f64();
     let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
     results.sort_by_key(|r| r.0);
     let (mut passed, mut failed, mut nodes_total) = (0, 0, 0u64);
@@ -348,7 +384,6 @@ fn run_epd(path: &str, max_depth: u32, chess960: bool, threads: usize, table: Op
             }
         }
     }
-    let secs = start.elapsed().as_secs_f64();
     cli::out!("{nodes_total} nodes in {secs:.2} s ({:.1} Mnps, {})", mnps(nodes_total, secs), threads_text(threads));
     cli::out!("{passed} passed, {failed} failed");
     if failed == 0 {
@@ -358,10 +393,10 @@ fn run_epd(path: &str, max_depth: u32, chess960: bool, threads: usize, table: Op
     }
 }
 
-fn run_fen(pos: &Position, depth: u32, divide: bool, threads: usize, table: Option<&Table>) -> ExitCode {
+fn run_fen(pos: &Position, depth: u8, divide: bool, threads: usize, table: Option<&Table>) -> ExitCode {
     cli::out!("perft: {}; no expected count (a position given by --fen)", threads_text(threads));
     let start = Instant::now();
-    let nodes = if divide && depth >= 1 {
+    let (nodes, divided) = if divide && depth >= 1 {
         // Sorted by the move's text in the position's own notation, so the
         // output diffs against other programs' divide output.
         let mut moves: Vec<(String, Position)> =
@@ -371,14 +406,15 @@ fn run_fen(pos: &Position, depth: u32, divide: bool, threads: usize, table: Opti
         let progress = cli::Progress::start(children.len() as u64, "moves", "nodes");
         let counts = count_tasks(&children, depth - 1, threads, table, &progress);
         drop(progress);
-        for ((uci, _), n) in moves.iter().zip(&counts) {
-            cli::out!("{uci}: {n}");
-        }
-        counts.iter().sum()
+        (counts.iter().sum(), moves.into_iter().map(|(uci, _)| uci).zip(counts).collect())
     } else {
-        count_parallel(pos, depth, threads, table)
+        (count_parallel(pos, depth, threads, table), Vec::new())
     };
+    // The time of the count alone, before any output.
     let secs = start.elapsed().as_secs_f64();
+    for (uci, n) in divided {
+        cli::out!("{uci}: {n}");
+    }
     cli::out!("nodes {nodes}  time {secs:.3} s  {:.1} Mnps", mnps(nodes, secs));
     ExitCode::SUCCESS
 }
@@ -397,7 +433,7 @@ fn add(total: &mut PerftStats, s: &PerftStats) {
 
 /// The breakdown per depth, counted below each root move in turn so that
 /// progress can be reported.
-fn run_stats(pos: &Position, depth: u32) -> ExitCode {
+fn run_stats(pos: &Position, depth: u8) -> ExitCode {
     cli::out!("perft --stats: 1 thread; no expected counts");
     let start = Instant::now();
     let mut stats = perft_stats(pos, depth.min(1));
@@ -413,6 +449,7 @@ fn run_stats(pos: &Position, depth: u32) -> ExitCode {
             progress.add(below.last().map_or(0, |s| s.nodes));
         }
     }
+    let secs = start.elapsed().as_secs_f64();
     cli::out!(
         "{:>5} {:>13} {:>11} {:>8} {:>9} {:>10} {:>10} {:>10} {:>8} {:>10}",
         "depth",
@@ -441,7 +478,7 @@ fn run_stats(pos: &Position, depth: u32) -> ExitCode {
             s.checkmates
         );
     }
-    cli::out!("time {:.3} s", start.elapsed().as_secs_f64());
+    cli::out!("time {secs:.3} s");
     ExitCode::SUCCESS
 }
 

@@ -37,11 +37,20 @@ struct Args {
 
 fn parse_args(mut args: cli::Args) -> Result<Args, cli::Stop> {
     let (mut games, mut seed, mut fen) = (None, 0x9e37_79b9_7f4a_7c15u64, None);
+    // Whether the argument read last was the value of --fen.
+    let mut after_fen = false;
     while let Some(arg) = args.next()? {
+        let fen_before = std::mem::take(&mut after_fen);
         match arg.as_str() {
             "--seed" => seed = args.parsed("--seed", "a number 0-18446744073709551615")?,
-            "--fen" => fen = Some(args.value("--fen")?),
+            "--fen" => {
+                fen = Some(args.value("--fen")?);
+                after_fen = true;
+            }
             other if other.starts_with('-') => return Err(cli::unknown(other)),
+            other if fen_before => {
+                return Err(cli::unknown_after_fen(other, fen.as_deref().unwrap_or_default(), args.rest(), "--fen"))
+            }
             n => match n.parse() {
                 Ok(n) if games.is_none() => games = Some(n),
                 Ok(_) => return Err(cli::unknown(n)),
