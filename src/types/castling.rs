@@ -127,6 +127,13 @@ impl CastlingSide {
     }
 }
 
+/// `color`'s back rank, where its king and castling rooks start: a shift
+/// of the first rank, not a select on the colour.
+#[inline(always)]
+pub(crate) const fn back_rank(color: Color) -> Bitboard {
+    Bitboard(0xff << (56 * color as u8))
+}
+
 /// The king's file in the standard setup.
 pub(crate) const STANDARD_KING_FILE: File = File::E;
 
