@@ -521,3 +521,51 @@ impl Position {
         debug_assert_eq!(self.compute_hash(), self.hash, "unmake_null_move: {undo:?} was not made here");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{CastlingMode, FenOptions, Position};
+
+    /// Two plies from each position: `make_move`, `play` and the leaf step
+    /// `play_for_count` must agree (the leaf step on what move generation
+    /// reads), and `hash_after` must equal the hash `make_move` computes.
+    #[test]
+    fn appliers_agree() {
+        let fens = [
+            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CastlingMode::Standard),
+            ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", CastlingMode::Standard),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", CastlingMode::Standard),
+            ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", CastlingMode::Standard),
+            ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", CastlingMode::Standard),
+            ("1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9", CastlingMode::Chess960),
+            ("2r1kr2/8/8/8/8/8/8/1R2K1R1 w GBfc - 0 1", CastlingMode::Chess960),
+        ];
+        let mut checked = 0;
+        for (fen, mode) in fens {
+            let root = Position::from_fen_with(fen, FenOptions::new().castling(mode)).expect("fen").0;
+            for first in root.legal_moves() {
+                let pos = root.play(first);
+                let mut child = pos;
+                for mv in pos.legal_moves() {
+                    let played = pos.play(mv);
+                    let mut made = pos;
+                    let undo = made.make_move(mv);
+                    assert_eq!(made, played, "make_move and play disagree on {mv:?} in {}", pos.fen());
+                    assert_eq!(made.hash, played.hash, "hashes disagree on {mv:?} in {}", pos.fen());
+                    assert_eq!(pos.hash_after(mv), made.hash, "hash_after {mv:?} in {}", pos.fen());
+                    pos.play_for_count(mv, &mut child);
+                    assert_eq!(
+                        (child.by_role, child.by_color, child.castling, child.ep_square, child.side),
+                        (played.by_role, played.by_color, played.castling, played.ep_square, played.side),
+                        "play_for_count and play disagree on {mv:?} in {}",
+                        pos.fen()
+                    );
+                    made.unmake_move(mv, undo);
+                    assert_eq!(made, pos);
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 5000, "only {checked} moves checked");
+    }
+}
