@@ -123,6 +123,13 @@ impl Move {
         Square::from_index_wrapping(self.target_index() as u8)
     }
 
+    /// For en passant: the square of the captured pawn, beside
+    /// [`Move::from`] on [`Move::to`]'s file.
+    #[inline(always)]
+    pub(crate) const fn en_passant_victim(self) -> Square {
+        Square::new(self.to().file(), self.from().rank())
+    }
+
     /// The index (0-63) of [`Move::from`], read straight from the bits.
     #[inline(always)]
     pub(crate) const fn origin_index(self) -> usize {

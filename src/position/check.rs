@@ -6,8 +6,9 @@
 //! pieces whose departure uncovers a check); an engine computes it once per
 //! node and asks [`Position::gives_check_with`] for every move.
 
-use crate::attacks::{self, aligned, between};
+use crate::attacks::{self, aligned};
 use crate::moves::{Move, MoveKind};
+use crate::position::status::scan_snipers;
 use crate::position::Position;
 use crate::types::{Bitboard, CastlingSide, Color, Role, Square};
 
@@ -106,25 +107,8 @@ impl Position {
     #[inline]
     pub(crate) fn slider_blockers(&self, color: Color) -> (Bitboard, Bitboard) {
         let king = self.king(color);
-        let theirs = self.pieces_of_color(!color);
-        let queens = self.pieces_of_role(Role::Queen);
-        let snipers = ((attacks::rook_rays(king) & (self.pieces_of_role(Role::Rook) | queens))
-            | (attacks::bishop_rays(king) & (self.pieces_of_role(Role::Bishop) | queens)))
-            & theirs;
-        let occupied = self.occupied();
-        let ours = self.pieces_of_color(color);
-        let mut blockers = Bitboard::EMPTY;
-        let mut pinners = Bitboard::EMPTY;
-        for sniper in snipers {
-            let between = between(king, sniper) & occupied;
-            if between.any() && !between.more_than_one() {
-                blockers |= between;
-                if (between & ours).any() {
-                    pinners = pinners.with(sniper);
-                }
-            }
-        }
-        (blockers, pinners)
+        let scan = scan_snipers(king, self.snipers(king, !color), self.occupied(), self.pieces_of_color(color));
+        (scan.blockers, scan.pinners)
     }
 
     /// What [`Position::gives_check_with`] needs, computed once for all the
@@ -188,7 +172,7 @@ impl Position {
                 let placed = mv.promotion_role().unwrap_or(role);
                 occupied = occupied.without(from).with(to);
                 if kind == MoveKind::EnPassant {
-                    occupied = occupied.without(Square::new(to.file(), from.rank()));
+                    occupied = occupied.without(mv.en_passant_victim());
                 }
                 for set in [&mut rooks, &mut bishops, &mut knights, &mut pawns] {
                     *set = set.without(from);

@@ -2,11 +2,11 @@
 //! adds (for incremental evaluation) and the hash of the position after
 //! it (for prefetching a transposition-table slot).
 
-use crate::attacks;
 use crate::moves::{Move, MoveKind};
-use crate::position::zobrist::{castling_key, piece_key, side_key};
+use crate::position::make::{double_step_square, lost_rights};
+use crate::position::zobrist::{castling_key, ep_file_key, piece_key, side_key};
 use crate::position::Position;
-use crate::types::{CastlingSide, Piece, Rank, Role, Square};
+use crate::types::{Bitboard, CastlingSide, Color, Piece, Role, Square};
 
 /// The pieces a move takes off the board and puts on it: at most two
 /// each. Apply the removals first, then the additions (a square may be in
@@ -80,39 +80,20 @@ impl Position {
     /// to move the effects are empty.
     pub fn move_effects(&self, mv: Move) -> MoveEffects {
         let us = self.side_to_move();
-        let mut fx = MoveEffects::NONE;
-        let (from, to) = (mv.from(), mv.to());
-        let Some(role) = self.role_at(from).filter(|_| self.pieces_of_color(us).contains(from)) else {
-            return fx;
-        };
-        match mv.kind() {
-            MoveKind::Castle => {
-                let side = CastlingSide::of_rook(from, to);
-                fx.remove(from, Piece::new(us, Role::King));
-                fx.remove(to, Piece::new(us, Role::Rook));
-                fx.add(side.king_to(us), Piece::new(us, Role::King));
-                fx.add(side.rook_to(us), Piece::new(us, Role::Rook));
-            }
-            MoveKind::EnPassant => {
-                fx.remove(from, Piece::new(us, Role::Pawn));
-                fx.remove(Square::new(to.file(), from.rank()), Piece::new(!us, Role::Pawn));
-                fx.add(to, Piece::new(us, Role::Pawn));
-            }
-            MoveKind::Normal | MoveKind::Promotion => {
-                fx.remove(from, Piece::new(us, role));
-                if let Some(captured) = self.piece_at(to) {
-                    fx.remove(to, captured);
-                }
-                fx.add(to, Piece::new(us, mv.promotion_role().unwrap_or(role)));
-            }
+        match self.role_at(mv.from()).filter(|_| self.pieces_of_color(us).contains(mv.from())) {
+            Some(role) => effects_of(us, role, self.piece_at(mv.to()), mv),
+            None => MoveEffects::NONE,
         }
-        fx
     }
 
     /// The [`Position::zobrist_hash`] of the position after the legal move
     /// `mv`, computed without playing it (to prefetch a
     /// transposition-table slot before making the move). Equal to
     /// `self.play(mv).zobrist_hash()`.
+    ///
+    /// The keys of the pieces come from the move's [`MoveEffects`]; the
+    /// side, en-passant and castling keys from the rules `make_move` and
+    /// `play` use (`double_step_square`, `ep_file_key`, `lost_rights`).
     ///
     /// ```
     /// use chess_movegen::Position;
@@ -123,50 +104,54 @@ impl Position {
     /// ```
     pub fn hash_after(&self, mv: Move) -> u64 {
         let us = self.side_to_move();
-        let them = !us;
         let mut hash = self.zobrist_hash() ^ side_key() ^ self.ep_key();
-        let (from, to) = (mv.from(), mv.to());
-        let Some(role) = self.role_at(from) else {
+        let (from, to) = (mv.origin_index(), mv.target_index());
+        let Some(role) = self.role_at(mv.from()) else {
             return hash;
         };
-        match mv.kind() {
-            MoveKind::Normal | MoveKind::Promotion => {
-                let placed = mv.promotion_role().unwrap_or(role);
-                hash ^= piece_key(us, role, from) ^ piece_key(us, placed, to);
-                if let Some(captured) = self.role_at(to) {
-                    hash ^= piece_key(them, captured, to);
-                }
-                if role == Role::Pawn && from.index() ^ to.index() == 16 {
-                    let ep = Square::from_index_wrapping(((from.index() + to.index()) / 2) as u8);
-                    if (attacks::pawn_attacks(us, ep) & self.pieces(them, Role::Pawn)).any() {
-                        hash ^= crate::attacks::ZOBRIST_EP_FILE[ep.file().index()];
-                    }
-                }
-            }
-            MoveKind::EnPassant => {
-                let victim = Square::new(to.file(), from.rank());
-                hash ^= piece_key(us, Role::Pawn, from)
-                    ^ piece_key(us, Role::Pawn, to)
-                    ^ piece_key(them, Role::Pawn, victim);
-            }
-            MoveKind::Castle => {
-                let side = CastlingSide::of_rook(from, to);
-                hash ^= piece_key(us, Role::King, from)
-                    ^ piece_key(us, Role::Rook, to)
-                    ^ piece_key(us, Role::King, side.king_to(us))
-                    ^ piece_key(us, Role::Rook, side.rook_to(us));
+        let fx = effects_of(us, role, self.piece_at(mv.to()), mv);
+        for &(sq, piece) in fx.removed().iter().chain(fx.added()) {
+            hash ^= piece_key(piece.color, piece.role, sq);
+        }
+        if role == Role::Pawn {
+            if let Some(ep) = double_step_square(from, to) {
+                hash ^= ep_file_key(ep, !us, self.pieces(!us, Role::Pawn));
             }
         }
-        let castling = self.castling_rooks();
-        if castling.any() {
-            let mut lost = castling & (from.bitboard() | to.bitboard());
-            if role == Role::King {
-                lost |= castling & Rank::First.relative_to(us).bitboard();
-            }
-            if lost.any() {
-                hash ^= castling_key(lost);
-            }
+        let lost = lost_rights(self.castling_rooks().0, 1 << from | 1 << to, role == Role::King, us);
+        if lost != 0 {
+            hash ^= castling_key(Bitboard(lost));
         }
         hash
     }
+}
+
+/// The effects of `us`'s move `mv` of a `role`, with `target` on the
+/// move's target square (for a castling, `us`'s own rook).
+#[inline]
+fn effects_of(us: Color, role: Role, target: Option<Piece>, mv: Move) -> MoveEffects {
+    let mut fx = MoveEffects::NONE;
+    let (from, to) = (mv.from(), mv.to());
+    match mv.kind() {
+        MoveKind::Castle => {
+            let side = CastlingSide::of_rook(from, to);
+            fx.remove(from, Piece::new(us, Role::King));
+            fx.remove(to, Piece::new(us, Role::Rook));
+            fx.add(side.king_to(us), Piece::new(us, Role::King));
+            fx.add(side.rook_to(us), Piece::new(us, Role::Rook));
+        }
+        MoveKind::EnPassant => {
+            fx.remove(from, Piece::new(us, Role::Pawn));
+            fx.remove(mv.en_passant_victim(), Piece::new(!us, Role::Pawn));
+            fx.add(to, Piece::new(us, Role::Pawn));
+        }
+        MoveKind::Normal | MoveKind::Promotion => {
+            fx.remove(from, Piece::new(us, role));
+            if let Some(captured) = target {
+                fx.remove(to, captured);
+            }
+            fx.add(to, Piece::new(us, mv.promotion_role().unwrap_or(role)));
+        }
+    }
+    fx
 }

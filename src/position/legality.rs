@@ -112,11 +112,14 @@ impl Position {
         if (must_be_empty & self.occupied()).any() {
             return IllegalReason::PathBlocked;
         }
-        let lifted = self.occupied() & !(king.bitboard() | rook.bitboard());
-        if self.attackers_with(side.king_to(us), !us, lifted).any() {
-            IllegalReason::CastleIntoCheck
-        } else {
+        // The path is attacked (else the castling would be legal): into
+        // check if the king's destination is.
+        let occupied = self.occupied();
+        let danger = self.king_danger(!us, king, occupied);
+        if self.castling_path_safe::<false>(!us, (king, rook), side.king_to(us).bitboard(), occupied, danger) {
             IllegalReason::CastleThroughCheck
+        } else {
+            IllegalReason::CastleIntoCheck
         }
     }
 

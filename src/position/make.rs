@@ -1,9 +1,10 @@
 //! Playing and taking back moves.
 
-use crate::attacks::{self, ZOBRIST_EP_FILE, ZOBRIST_PIECES};
+use crate::attacks::ZOBRIST_PIECES;
 use crate::moves::{Move, MoveKind};
-use crate::position::zobrist::{castling_key, piece_key, side_key};
+use crate::position::zobrist::{castle_keys, castling_key, en_passant_keys, ep_file_key, piece_move_keys, side_key};
 use crate::position::Position;
+use crate::types::castling::back_rank;
 use crate::types::{Bitboard, CastlingSide, Color, Role, Square};
 
 /// The bitboard side of `$us`'s normal move or promotion `$mv` of a
@@ -46,7 +47,7 @@ macro_rules! toggle_capture {
 macro_rules! toggle_en_passant {
     ($pos:ident, $us:expr, $mv:expr) => {{
         let (from, to) = ($mv.from(), $mv.to());
-        let victim = Square::new(to.file(), from.rank());
+        let victim = $mv.en_passant_victim();
         $pos.by_role[Role::Pawn.index()].0 ^= from.bitboard().0 ^ to.bitboard().0 ^ victim.bitboard().0;
         $pos.by_color[$us.index()].0 ^= from.bitboard().0 ^ to.bitboard().0;
         $pos.by_color[(!$us).index()].0 ^= victim.bitboard().0;
@@ -72,13 +73,106 @@ macro_rules! toggle_castle {
     }};
 }
 
+/// `$us`'s normal move or promotion `$mv`, read from the position `$src`
+/// and written into `$dst` (the same position when played in place):
+/// the capture and the move on the bitboards, with `$full` the mailbox;
+/// the moved and captured roles into `$undo`; the en-passant square after
+/// a double step; `$halfmove` to 0 after a capture or a pawn move.
+/// Evaluates to the hash change (the en-passant key only with `$full`).
+/// The enemy pawns it reads are the same before and after a double step.
+macro_rules! piece_move_step {
+    ($src:ident, $dst:ident, $us:expr, $mv:expr, $undo:ident, $halfmove:ident, $full:expr) => {{
+        let (us, mv): (Color, Move) = ($us, $mv);
+        let (from, to) = (mv.origin_index(), mv.target_index());
+        let role = $src.board[from].unwrap_or(Role::Pawn);
+        let placed = mv.promotion_role().unwrap_or(role);
+        let captured = $src.board[to];
+        debug_assert!(captured != Some(Role::King), "{mv:?} captures a king in {:?}", $src);
+        $undo.moved = role;
+        $undo.captured = captured;
+        // The capture's bitboards, key and clock reset in one branch.
+        let mut key = 0;
+        if let Some(captured) = captured {
+            toggle_capture!($dst, !us, captured, to);
+            key = ZOBRIST_PIECES[(!us).index()][captured.index()][to];
+            $halfmove = 0;
+        }
+        toggle_mover!($dst, us, mv, role);
+        if $full {
+            $dst.board[from] = None;
+            $dst.board[to] = Some(placed);
+        }
+        if role == Role::Pawn {
+            $halfmove = 0;
+            if let Some(ep) = double_step_square(from, to) {
+                $dst.ep_square = Some(ep);
+                if $full {
+                    key ^= ep_file_key(ep, !us, $src.pieces(!us, Role::Pawn));
+                }
+            }
+        }
+        key ^ piece_move_keys(us, role, placed, from, to)
+    }};
+}
+
+/// `$us`'s en-passant capture `$mv` on `$dst` (bitboards, with `$full` the
+/// mailbox; the roles into `$undo`). Evaluates to the hash change.
+macro_rules! en_passant_step {
+    ($dst:ident, $us:expr, $mv:expr, $undo:ident, $full:expr) => {{
+        let (us, mv): (Color, Move) = ($us, $mv);
+        let victim = toggle_en_passant!($dst, us, mv);
+        if $full {
+            $dst.board[mv.origin_index()] = None;
+            $dst.board[victim.index()] = None;
+            $dst.board[mv.target_index()] = Some(Role::Pawn);
+        }
+        $undo.captured = Some(Role::Pawn);
+        $undo.moved = Role::Pawn;
+        en_passant_keys(us, mv.from(), mv.to(), victim)
+    }};
+}
+
+/// `$us`'s castling `$mv` on `$dst` (bitboards, with `$full` the mailbox;
+/// the `Undo` keeps its default moved role, the king). Evaluates to the
+/// hash change.
+macro_rules! castle_step {
+    ($dst:ident, $us:expr, $mv:expr, $full:expr) => {{
+        let (us, mv): (Color, Move) = ($us, $mv);
+        let (king_to, rook_to) = toggle_castle!($dst, us, mv);
+        if $full {
+            $dst.board[mv.origin_index()] = None;
+            $dst.board[mv.target_index()] = None;
+            $dst.board[king_to.index()] = Some(Role::King);
+            $dst.board[rook_to.index()] = Some(Role::Rook);
+        }
+        castle_keys(us, mv.from(), mv.to(), king_to, rook_to)
+    }};
+}
+
+/// Takes from `$dst` the castling rights (of `$src`) that `$us`'s move
+/// loses ([`lost_rights`]). Evaluates to the hash change.
+macro_rules! lose_rights_step {
+    ($src:ident, $dst:ident, $us:expr, $touched:expr, $king_moved:expr) => {{
+        let castling = $src.castling.0;
+        let mut key = 0;
+        if castling != 0 {
+            let lost = lost_rights(castling, $touched, $king_moved, $us);
+            if lost != 0 {
+                $dst.castling.0 = castling ^ lost;
+                key = castling_key(Bitboard(lost));
+            }
+        }
+        key
+    }};
+}
+
 /// The move application of [`Position::play`] and
-/// [`Position::play_for_count`]: plays the legal move `$mv` of the
-/// position `$src` into `$dst`, a copy of it (copy-make; `make_move` has
-/// the same steps in place, `Position::apply_in_place`). Moves the
-/// pieces, updates castling rights, the en-passant square and the side to
-/// move, and with `$full` also the mailbox, clocks and hash. Evaluates to
-/// the [`Undo`].
+/// [`Position::play_for_count`] (copy-make, `$dst` a copy of `$src`;
+/// `make_move` has the same steps in place, `Position::apply_in_place`):
+/// plays the legal move `$mv` of the position `$src` into `$dst`. Moves
+/// the pieces, updates castling rights, the en-passant square and the side
+/// to move, and with `$full` also the mailbox, clocks and hash. Evaluates
+/// to the [`Undo`].
 ///
 /// Everything is read from `$src` before `$dst` changes it, or is
 /// unchanged by the move (the enemy pawns after a double step). A macro
@@ -87,10 +181,9 @@ macro_rules! apply_move {
     ($src:ident, $dst:ident, $mv:expr, $full:expr) => {{
         let mv: Move = $mv;
         let us = $src.side;
-        let (from, to) = (mv.origin_index(), mv.target_index());
         let mut undo = Undo::before(&$src);
         // Before the branches, so that every kind of move has it at hand.
-        let touched = 1u64 << from | 1u64 << to;
+        let touched = 1u64 << mv.origin_index() | 1u64 << mv.target_index();
         let mut hash = $src.hash ^ side_key();
         if $src.ep_square.is_some() {
             hash ^= $src.ep_key();
@@ -100,90 +193,33 @@ macro_rules! apply_move {
         // exist anyway.
         let mut halfmove = $src.halfmove.saturating_add(1);
         if !mv.is_special() {
-            let role = $src.board[from].unwrap_or(Role::Pawn);
-            let placed = mv.promotion_role().unwrap_or(role);
-            let captured = $src.board[to];
-            debug_assert!(captured != Some(Role::King), "play: {mv:?} captures a king in {:?}", $src);
-            undo.moved = role;
-            undo.captured = captured;
-            // The capture's bitboards, key and clock reset in one branch.
-            let mut key = 0;
-            if let Some(captured) = captured {
-                toggle_capture!($dst, !us, captured, to);
-                key = ZOBRIST_PIECES[(!us).index()][captured.index()][to];
-                halfmove = 0;
-            }
-            toggle_mover!($dst, us, mv, role);
-            if $full {
-                $dst.board[from] = None;
-                $dst.board[to] = Some(placed);
-            }
-            if role == Role::Pawn {
-                halfmove = 0;
-                if from ^ to == 16 {
-                    let ep = Square::from_index_wrapping(((from + to) / 2) as u8);
-                    $dst.ep_square = Some(ep);
-                    // The enemy pawns are the same before and after a
-                    // double step.
-                    if $full && (attacks::pawn_attacks(us, ep) & $src.pieces(!us, Role::Pawn)).any() {
-                        hash ^= ZOBRIST_EP_FILE[ep.file().index()];
-                    }
-                }
-            }
-            let our_keys = &ZOBRIST_PIECES[us.index()];
-            hash ^= key ^ our_keys[role.index()][from] ^ our_keys[placed.index()][to];
+            hash ^= piece_move_step!($src, $dst, us, mv, undo, halfmove, $full);
         } else if mv.is_en_passant() {
             halfmove = 0;
-            let victim = toggle_en_passant!($dst, us, mv);
-            if $full {
-                $dst.board[from] = None;
-                $dst.board[victim.index()] = None;
-                $dst.board[to] = Some(Role::Pawn);
-            }
-            undo.captured = Some(Role::Pawn);
-            undo.moved = Role::Pawn;
-            hash ^= piece_key(!us, Role::Pawn, victim)
-                ^ piece_key(us, Role::Pawn, mv.from())
-                ^ piece_key(us, Role::Pawn, mv.to());
+            hash ^= en_passant_step!($dst, us, mv, undo, $full);
         } else {
-            // The `Undo` keeps its default moved role, the king.
-            let (king_to, rook_to) = toggle_castle!($dst, us, mv);
-            if $full {
-                $dst.board[from] = None;
-                $dst.board[to] = None;
-                $dst.board[king_to.index()] = Some(Role::King);
-                $dst.board[rook_to.index()] = Some(Role::Rook);
-            }
-            hash ^= piece_key(us, Role::King, mv.from())
-                ^ piece_key(us, Role::Rook, mv.to())
-                ^ piece_key(us, Role::King, king_to)
-                ^ piece_key(us, Role::Rook, rook_to);
+            hash ^= castle_step!($dst, us, mv, $full);
         }
-        // The castling rights the move loses.
-        let castling = $src.castling.0;
-        if castling != 0 {
-            let lost = lost_rights(castling, touched, undo.moved == Role::King, us);
-            if lost != 0 {
-                $dst.castling.0 = castling ^ lost;
-                hash ^= castling_key(Bitboard(lost));
-            }
-        }
+        hash ^= lose_rights_step!($src, $dst, us, touched, undo.moved == Role::King);
         $dst.side = !us;
-        // Records the side that moved and, if it is Black, counts the
-        // move: the fullmove number goes up by one, except at `u32::MAX`,
-        // where it stays (a valid position never has a fullmove number
-        // of 0). Without a branch.
-        let black = us == Color::Black;
         let fullmove = $src.fullmove;
-        let step = black & (fullmove != u32::MAX);
-        undo.flags = u8::from(black) | u8::from(step) << 1;
+        let (step, flags) = fullmove_step(us, fullmove);
+        undo.flags = flags;
         if $full {
             $dst.halfmove = halfmove;
-            $dst.fullmove = fullmove + u32::from(step);
+            $dst.fullmove = fullmove + step;
             $dst.hash = hash;
         }
         undo
     }};
+}
+
+/// The en-passant square a pawn's move between the square indexes `from`
+/// and `to` leaves: the square a double step skips; none after any other
+/// pawn move.
+#[inline(always)]
+pub(crate) fn double_step_square(from: usize, to: usize) -> Option<Square> {
+    (from ^ to == 16).then(|| Square::from_index_wrapping(((from + to) / 2) as u8))
 }
 
 /// The castling rights (rook squares, of `castling`) that a move of `us`
@@ -191,13 +227,23 @@ macro_rules! apply_move {
 /// its origin and target; the rook moves or is captured) and, when the
 /// king moves, both of `us`'s.
 #[inline(always)]
-fn lost_rights(castling: u64, touched: u64, king_moved: bool, us: Color) -> u64 {
+pub(crate) fn lost_rights(castling: u64, touched: u64, king_moved: bool, us: Color) -> u64 {
     let mut lost = castling & touched;
     if king_moved {
-        // Our back rank, by shift rather than by a select on the colour.
-        lost |= castling & (0xff << (56 * us.index()));
+        lost |= castling & back_rank(us).0;
     }
     lost
+}
+
+/// The fullmove rule: the number goes up by one after Black's move, except
+/// at `u32::MAX`, where it stays (a valid position never has a fullmove
+/// number of 0). Returns the step (0 or 1) and the `Undo` flags that record
+/// the side that moved and the step. Without a branch.
+#[inline(always)]
+fn fullmove_step(us: Color, fullmove: u32) -> (u32, u8) {
+    let black = us == Color::Black;
+    let step = black & (fullmove != u32::MAX);
+    (u32::from(step), u8::from(black) | u8::from(step) << 1)
 }
 
 /// What [`Position::make_move`] cannot recompute when the move is taken
@@ -391,14 +437,15 @@ impl Position {
         apply_move!(self, next, mv, false);
     }
 
-    /// [`Position::make_move`]'s move application: the same steps as
-    /// `apply_move!`, written for a position that is its own source.
-    /// `apply_move!(self, self, ..)` computes the same position, but the
-    /// compiler schedules that form worse: make/unmake perft ran 9-10 %
-    /// slower with it on an AMD Zen 5 (`compare --only full`, 1.51-1.54x
-    /// shakmaty's copy-make against 1.65-1.69x), at the same instruction
-    /// count. `tests/make_unmake.rs` checks that the two agree (position
-    /// and hash) on every move of its trees.
+    /// [`Position::make_move`]'s move application: the steps of
+    /// `apply_move!` with the same rule helpers, written for a position
+    /// that is its own source. `apply_move!(self, self, ..)` computes the
+    /// same position with about the same instruction count, but its
+    /// make/unmake perft ran about 10 % slower relative to `play` in the
+    /// same run (0.77-0.94 of `play`'s speed against 0.83-1.01 with this
+    /// routine, `compare --only full` and `--align-sweep` on a loaded AMD
+    /// EPYC; 9-10 % on a Zen 5 before). `appliers_agree` below and
+    /// `tests/make_unmake.rs` check that the two agree.
     #[inline(always)]
     fn apply_in_place(&mut self, mv: Move) -> Undo {
         let us = self.side;
@@ -423,7 +470,9 @@ impl Position {
         self.lose_castling_rights(us, touched, undo.moved == Role::King, &mut hash);
         self.side = !us;
         self.halfmove = halfmove;
-        self.advance_fullmove(us, &mut undo);
+        let (step, flags) = fullmove_step(us, self.fullmove);
+        self.fullmove += step;
+        undo.flags = flags;
         if self.ep_square.is_some() {
             hash ^= self.ep_key();
         }
@@ -431,10 +480,8 @@ impl Position {
         undo
     }
 
-    /// A normal move or a promotion in place: captures what stands on
-    /// `to`, records the moved and captured roles in `undo`, sets the
-    /// en-passant square after a double step and clears `halfmove` after a
-    /// capture or a pawn move. Returns the hash change of the pieces.
+    /// A normal move or a promotion in place (`piece_move_step!` but for
+    /// the en-passant key, which `apply_in_place` adds at the end).
     #[inline(always)]
     fn make_piece_move(&mut self, us: Color, mv: Move, undo: &mut Undo, halfmove: &mut u32) -> u64 {
         let (from, to) = (mv.origin_index(), mv.target_index());
@@ -456,12 +503,11 @@ impl Position {
         self.board[to] = Some(placed);
         if role == Role::Pawn {
             *halfmove = 0;
-            if from ^ to == 16 {
-                self.ep_square = Some(Square::from_index_wrapping(((from + to) / 2) as u8));
+            if let Some(ep) = double_step_square(from, to) {
+                self.ep_square = Some(ep);
             }
         }
-        let our_keys = &ZOBRIST_PIECES[us.index()];
-        key ^ our_keys[role.index()][from] ^ our_keys[placed.index()][to]
+        key ^ piece_move_keys(us, role, placed, from, to)
     }
 
     /// En passant in place: the pawn moves and the enemy pawn beside its
@@ -475,7 +521,7 @@ impl Position {
         self.board[to.index()] = Some(Role::Pawn);
         undo.captured = Some(Role::Pawn);
         undo.moved = Role::Pawn;
-        piece_key(!us, Role::Pawn, victim) ^ piece_key(us, Role::Pawn, from) ^ piece_key(us, Role::Pawn, to)
+        en_passant_keys(us, from, to, victim)
     }
 
     /// Castling in place: king and rook go to their destinations (the
@@ -489,10 +535,7 @@ impl Position {
         self.board[rook.index()] = None;
         self.board[king_to.index()] = Some(Role::King);
         self.board[rook_to.index()] = Some(Role::Rook);
-        piece_key(us, Role::King, king)
-            ^ piece_key(us, Role::Rook, rook)
-            ^ piece_key(us, Role::King, king_to)
-            ^ piece_key(us, Role::Rook, rook_to)
+        castle_keys(us, king, rook, king_to, rook_to)
     }
 
     /// Removes the castling rights the move of `us` loses (see
@@ -579,7 +622,9 @@ impl Position {
         self.hash ^= self.ep_key() ^ side_key();
         self.ep_square = None;
         self.halfmove = self.halfmove.saturating_add(1);
-        self.advance_fullmove(self.side, &mut undo);
+        let (step, flags) = fullmove_step(self.side, self.fullmove);
+        self.fullmove += step;
+        undo.flags = flags;
         self.side = !self.side;
         undo
     }
@@ -590,16 +635,52 @@ impl Position {
         self.restore(undo);
         debug_assert_eq!(self.compute_hash(), self.hash, "unmake_null_move: {undo:?} was not made here");
     }
+}
 
-    /// Records the side to move `us` in `undo` and, if it is Black, counts the
-    /// move: the fullmove number goes up by one, except at `u32::MAX`,
-    /// where it stays (a valid position never gets a fullmove number of 0).
-    /// Without a branch.
-    #[inline(always)]
-    fn advance_fullmove(&mut self, us: Color, undo: &mut Undo) {
-        let black = us == Color::Black;
-        let step = black & (self.fullmove != u32::MAX);
-        self.fullmove += u32::from(step);
-        undo.flags = u8::from(black) | u8::from(step) << 1;
+#[cfg(test)]
+mod tests {
+    use crate::{CastlingMode, FenOptions, Position};
+
+    /// Two plies from each position: `make_move`, `play` and the leaf step
+    /// `play_for_count` must agree (the leaf step on what move generation
+    /// reads), and `hash_after` must equal the hash `make_move` computes.
+    #[test]
+    fn appliers_agree() {
+        let fens = [
+            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CastlingMode::Standard),
+            ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", CastlingMode::Standard),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", CastlingMode::Standard),
+            ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", CastlingMode::Standard),
+            ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", CastlingMode::Standard),
+            ("1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9", CastlingMode::Chess960),
+            ("2r1kr2/8/8/8/8/8/8/1R2K1R1 w GBfc - 0 1", CastlingMode::Chess960),
+        ];
+        let mut checked = 0;
+        for (fen, mode) in fens {
+            let root = Position::from_fen_with(fen, FenOptions::new().castling(mode)).expect("fen").0;
+            for first in root.legal_moves() {
+                let pos = root.play(first);
+                let mut child = pos;
+                for mv in pos.legal_moves() {
+                    let played = pos.play(mv);
+                    let mut made = pos;
+                    let undo = made.make_move(mv);
+                    assert_eq!(made, played, "make_move and play disagree on {mv:?} in {}", pos.fen());
+                    assert_eq!(made.hash, played.hash, "hashes disagree on {mv:?} in {}", pos.fen());
+                    assert_eq!(pos.hash_after(mv), made.hash, "hash_after {mv:?} in {}", pos.fen());
+                    pos.play_for_count(mv, &mut child);
+                    assert_eq!(
+                        (child.by_role, child.by_color, child.castling, child.ep_square, child.side),
+                        (played.by_role, played.by_color, played.castling, played.ep_square, played.side),
+                        "play_for_count and play disagree on {mv:?} in {}",
+                        pos.fen()
+                    );
+                    made.unmake_move(mv, undo);
+                    assert_eq!(made, pos);
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 5000, "only {checked} moves checked");
     }
 }

@@ -102,13 +102,9 @@ impl Exchange {
         if (between(king, sq) & before).any() {
             return false;
         }
-        // The first piece behind `sq`, seen from the king, on the line.
-        let behind = if king.rank() == sq.rank() || king.file() == sq.file() {
-            attacks::rook_attacks(king, before.without(sq)) & self.orthogonal
-        } else {
-            attacks::bishop_attacks(king, before.without(sq)) & self.diagonal
-        } & pos.pieces_of_color(!side)
-            & pin_line;
+        // The enemy sliders that see the king, on the line, once `sq` is
+        // gone: the pinner among them is the one behind `sq`.
+        let behind = pos.slider_attackers(king, !side, before.without(sq)) & pin_line;
         self.held_by(king, sq, behind)
     }
 
@@ -298,7 +294,7 @@ impl Position {
         match mv.kind() {
             MoveKind::Castle => return Start::Value(0),
             MoveKind::EnPassant => {
-                occupied = occupied.without(Square::new(to.file(), from.rank())).with(to);
+                occupied = occupied.without(mv.en_passant_victim()).with(to);
                 first = values[Role::Pawn.index()];
             }
             MoveKind::Normal | MoveKind::Promotion => {

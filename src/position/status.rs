@@ -11,10 +11,9 @@ impl Position {
     pub fn attackers_with(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
         ((attacks::pawn_attacks(!color, sq) & self.by_role[Role::Pawn.index()])
             | (attacks::knight_attacks(sq) & self.by_role[Role::Knight.index()])
-            | (attacks::king_attacks(sq) & self.by_role[Role::King.index()])
-            | (attacks::rook_attacks(sq, occupied) & self.orthogonal_sliders())
-            | (attacks::bishop_attacks(sq, occupied) & self.diagonal_sliders()))
+            | (attacks::king_attacks(sq) & self.by_role[Role::King.index()]))
             & self.by_color[color.index()]
+            | self.slider_attackers(sq, color, occupied)
     }
 
     /// Pieces of `color` that attack `sq` on the current board.
@@ -55,10 +54,15 @@ impl Position {
 
     /// Checkers of `us`'s king on `king` and `us`'s pinned pieces, from one
     /// pair of slider lookups: enemy sliders that see the king through our
-    /// pieces give check when nothing stands between, and pin the piece
+    /// pieces ([`Position::slider_attackers`] on the board of their pieces
+    /// alone) give check when nothing stands between, and pin the piece
     /// when exactly one of ours does. (A king never gives check in a valid
     /// position, so kings are not looked at.) The move generator's first
-    /// step.
+    /// step, so the sets and the loop of [`Position::snipers`],
+    /// [`Position::slider_attackers`] and [`scan_snipers`] are written out
+    /// here: through those helpers the bulk-perft leaf ran 0.7 % more
+    /// instructions at startpos (callgrind, x86-64-v3); the results are
+    /// the same (`tests` below).
     #[inline(always)]
     pub(crate) fn checkers_and_pinned(&self, us: Color, king: Square, occupied: Bitboard) -> (Bitboard, Bitboard) {
         let theirs = self.by_color[(!us).index()];
@@ -86,6 +90,36 @@ impl Position {
         (checkers, pinned & self.by_color[us.index()])
     }
 
+    /// The sliders of `color` on `sq`'s lines of the empty board: rooks
+    /// and queens on its rank and file, bishops and queens on its
+    /// diagonals. They attack `sq`, or would once the pieces between are
+    /// gone: the candidates for checks, pins and x-rays ("snipers").
+    #[inline(always)]
+    pub(crate) fn snipers(&self, sq: Square, color: Color) -> Bitboard {
+        let theirs = self.by_color[color.index()];
+        snipers_among(sq, self.orthogonal_sliders() & theirs, self.diagonal_sliders() & theirs)
+    }
+
+    /// The sliders of `color` that attack `sq` with `occupied` as the
+    /// occupancy (the snipers with nothing of `occupied` between).
+    #[inline(always)]
+    pub(crate) fn slider_attackers(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
+        let theirs = self.by_color[color.index()];
+        slider_attackers_among(sq, occupied, self.orthogonal_sliders() & theirs, self.diagonal_sliders() & theirs)
+    }
+
+    /// True if a slider of `color` attacks `sq` with `occupied` as the
+    /// occupancy: [`Position::slider_attackers`]`(..).any()`, with each
+    /// lookup made only if a sniper of its kind stands on `sq`'s lines.
+    #[inline(always)]
+    pub(crate) fn slider_attacks(&self, sq: Square, color: Color, occupied: Bitboard) -> bool {
+        let theirs = self.by_color[color.index()];
+        let diagonal = self.diagonal_sliders() & theirs & attacks::bishop_rays(sq);
+        let orthogonal = self.orthogonal_sliders() & theirs & attacks::rook_rays(sq);
+        (diagonal.any() && (attacks::bishop_attacks(sq, occupied) & diagonal).any())
+            || (orthogonal.any() && (attacks::rook_attacks(sq, occupied) & orthogonal).any())
+    }
+
     /// True if the side to move is in check and has no legal move.
     pub fn is_checkmate(&self) -> bool {
         self.is_check() && !self.has_legal_moves()
@@ -94,5 +128,102 @@ impl Position {
     /// True if the side to move is not in check and has no legal move.
     pub fn is_stalemate(&self) -> bool {
         !self.is_check() && !self.has_legal_moves()
+    }
+}
+
+/// The sliders among `orthogonal` (rooks and queens) and `diagonal`
+/// (bishops and queens) on `sq`'s lines of the empty board
+/// ([`Position::snipers`] of given slider sets).
+#[inline(always)]
+pub(crate) fn snipers_among(sq: Square, orthogonal: Bitboard, diagonal: Bitboard) -> Bitboard {
+    (attacks::rook_rays(sq) & orthogonal) | (attacks::bishop_rays(sq) & diagonal)
+}
+
+/// The sliders among `orthogonal` and `diagonal` that attack `sq` with
+/// `occupied` as the occupancy ([`Position::slider_attackers`] of given
+/// slider sets).
+#[inline(always)]
+pub(crate) fn slider_attackers_among(
+    sq: Square,
+    occupied: Bitboard,
+    orthogonal: Bitboard,
+    diagonal: Bitboard,
+) -> Bitboard {
+    (attacks::rook_attacks(sq, occupied) & orthogonal) | (attacks::bishop_attacks(sq, occupied) & diagonal)
+}
+
+/// What stands between a king and the sliders aiming at it (see
+/// [`scan_snipers`]).
+pub(crate) struct SniperScan {
+    /// The snipers with nothing between them and the king: they give check.
+    pub checkers: Bitboard,
+    /// The pieces (of either colour) that stand alone between a sniper and
+    /// the king.
+    pub blockers: Bitboard,
+    /// The snipers whose lone blocker is one of `ours`: they pin it.
+    pub pinners: Bitboard,
+}
+
+/// The one sniper scan: for each of `snipers` (sliders on the lines of
+/// `king`), the pieces of `occupied` between it and the king. None: the
+/// sniper gives check; exactly one: that piece blocks it, and the sniper
+/// pins it if it is one of `ours`. Used for the blockers and pinners of
+/// [`Position::blockers_for_king`] and [`Position::pinners`] (and so SEE's
+/// and the checks' discovered-check candidates); the move generator's
+/// `checkers_and_pinned` is the same scan written out for its hot path.
+#[inline(always)]
+pub(crate) fn scan_snipers(king: Square, snipers: Bitboard, occupied: Bitboard, ours: Bitboard) -> SniperScan {
+    let mut scan = SniperScan { checkers: Bitboard::EMPTY, blockers: Bitboard::EMPTY, pinners: Bitboard::EMPTY };
+    for sniper in snipers {
+        let between = between(king, sniper) & occupied;
+        if between.is_empty() {
+            scan.checkers = scan.checkers.with(sniper);
+        } else if !between.more_than_one() {
+            scan.blockers |= between;
+            if (between & ours).any() {
+                scan.pinners = scan.pinners.with(sniper);
+            }
+        }
+    }
+    scan
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scan_snipers;
+    use crate::Position;
+
+    /// The generator's written-out scan agrees with the sniper vocabulary
+    /// for both kings of every position two plies from a few busy roots.
+    #[test]
+    fn checkers_and_pinned_is_the_sniper_scan() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "4k3/8/8/b7/7q/6n1/3B4/4K3 w - - 0 1",
+        ];
+        let mut checked = 0;
+        for fen in fens {
+            let root = Position::from_fen(fen).expect("fen");
+            for first in root.legal_moves() {
+                let pos = root.play(first);
+                for mv in pos.legal_moves() {
+                    let next = pos.play(mv);
+                    for us in crate::Color::ALL {
+                        let king = next.king(us);
+                        let occupied = next.occupied();
+                        let theirs = next.pieces_of_color(!us);
+                        let ours = next.pieces_of_color(us);
+                        let scan = scan_snipers(king, next.slider_attackers(king, !us, theirs), occupied, ours);
+                        let steppers = next.attackers_to(king, !us) & !next.slider_attackers(king, !us, occupied);
+                        let expected = (steppers | scan.checkers, scan.blockers & ours);
+                        assert_eq!(next.checkers_and_pinned(us, king, occupied), expected, "{}", next.fen());
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "only {checked} checked");
     }
 }

@@ -9,10 +9,15 @@
 //!   `castling_path` (and the `CASTLING_PATHS` table the move generator
 //!   reads);
 //! - the standard-chess setup (king on the e-file, rook in a corner):
-//!   `is_standard_castling`.
+//!   `is_standard_castling`, and the corner masks the move generator's
+//!   standard-chess path reads (`CORNER_FILES`, `CORNERS`, `FREE_CORNERS`,
+//!   `corners_for_king_to`);
+//! - the back rank: `back_rank`.
 //!
 //! The rules that use these facts: castling moves are generated in
-//! `position/movegen.rs`, played in `position/make.rs`, explained when
+//! `position/movegen.rs` (where `castling_path_safe` states the rule that
+//! the king's path may not be attacked, for the generator and for
+//! `position/legality.rs`), played in `position/make.rs`, explained when
 //! illegal in `position/legality.rs`, and castling rights are read and
 //! checked in `position/fen.rs` and `position/validate.rs`.
 
@@ -127,6 +132,13 @@ impl CastlingSide {
     }
 }
 
+/// `color`'s back rank, where its king and castling rooks start: a shift
+/// of the first rank, not a select on the colour.
+#[inline(always)]
+pub(crate) const fn back_rank(color: Color) -> Bitboard {
+    Bitboard(0xff << (56 * color as u8))
+}
+
 /// The king's file in the standard setup.
 pub(crate) const STANDARD_KING_FILE: File = File::E;
 
@@ -191,8 +203,57 @@ pub(crate) const CASTLING_PATHS: [[CastlingPath; 8]; 8] = {
 
 /// The squares that must be empty and the king's path of castling with the
 /// king on `king` and the rook on `rook` (same rank), as squares of that rank.
+#[inline(always)]
 pub(crate) fn castling_path(king: Square, rook: Square) -> (Bitboard, Bitboard) {
-    let path = CASTLING_PATHS[king.file().index()][rook.file().index()];
-    let on_rank = |mask: u8| Bitboard(u64::from(mask) << (8 * king.rank().index()));
+    let path = CASTLING_PATHS[usize::from(king as u8 & 7)][usize::from(rook as u8 & 7)];
+    let on_rank = |mask: u8| Bitboard(u64::from(mask) << (king as u8 & 56));
     (on_rank(path.must_be_empty), on_rank(path.king_path))
+}
+
+/// The squares the king crosses and lands on when it castles with `rook`
+/// (the second half of [`castling_path`]): none may be attacked.
+#[inline(always)]
+pub(crate) fn king_path(king: Square, rook: Square) -> Bitboard {
+    castling_path(king, rook).1
+}
+
+/// The corner files, a and h, as a rank mask (bit `f` for file `f`): where
+/// the castling rooks of standard chess stand.
+pub(crate) const CORNER_FILES: u8 = 1 << File::A as u8 | 1 << File::H as u8;
+
+/// The four corners.
+pub(crate) const CORNERS: Bitboard = Bitboard(CORNER_FILES as u64 | (CORNER_FILES as u64) << 56);
+
+/// For each occupancy of a back rank (bit `f` for file `f`), the corners
+/// (as in [`CORNER_FILES`]) that a king on the e-file can castle with as
+/// far as empty squares go: the `must_be_empty` squares of
+/// [`CASTLING_PATHS`] (b-d for the a-rook, f-g for the h-rook) are free.
+pub(crate) const FREE_CORNERS: [u8; 256] = {
+    let king = STANDARD_KING_FILE as usize;
+    let queen_side = CASTLING_PATHS[king][File::A as usize].must_be_empty;
+    let king_side = CASTLING_PATHS[king][File::H as usize].must_be_empty;
+    let mut table = [0; 256];
+    let mut occupancy = 0;
+    while occupancy < 256 {
+        let mut corners = 0;
+        if occupancy as u8 & queen_side == 0 {
+            corners |= 1 << File::A as u8;
+        }
+        if occupancy as u8 & king_side == 0 {
+            corners |= 1 << File::H as u8;
+        }
+        table[occupancy] = corners;
+        occupancy += 1;
+    }
+    table
+};
+
+/// The corner rooks (as in [`CORNER_FILES`]) of the castlings whose king
+/// destinations are in `king_to` (a rank mask) with the king on the
+/// e-file: g for the h-rook, c for the a-rook.
+#[inline(always)]
+pub(crate) const fn corners_for_king_to(king_to: u8) -> u8 {
+    let king_side = (king_to >> CastlingSide::KingSide.king_to_file() as u8 & 1) << File::H as u8;
+    let queen_side = (king_to >> CastlingSide::QueenSide.king_to_file() as u8 & 1) << File::A as u8;
+    king_side | queen_side
 }
