@@ -577,6 +577,12 @@ impl Position {
 
     /// Parses a FEN of a standard chess position, strictly.
     ///
+    /// Fields are separated by runs of ASCII whitespace (spaces, tabs, line
+    /// feeds, carriage returns, form feeds), and ASCII whitespace before
+    /// and after the FEN is ignored. Other whitespace (U+00A0, U+3000, ...)
+    /// and control characters are refused wherever they stand, as
+    /// [`FenErrorKind::UnexpectedChar`] at their byte offset.
+    ///
     /// # Errors
     ///
     /// A [`FenError`] naming what is wrong, the field, and the byte offset:
@@ -630,9 +636,8 @@ impl Position {
     /// ```
     pub fn from_fen_with(fen: &str, options: FenOptions) -> Result<(Position, Repairs), FenError> {
         let parsed = parse_setup(fen, options)?;
-        let (pos, mut repairs) =
-            Position::validated_with(&parsed.setup, options.lenient, options.impossible_check)
-                .map_err(|errors| parsed.illegal(errors))?;
+        let (pos, mut repairs) = Position::validated_with(&parsed.setup, options.lenient, options.impossible_check)
+            .map_err(|errors| parsed.illegal(errors))?;
         if parsed.missing_clocks {
             repairs |= Repairs::MISSING_CLOCKS;
         }
