@@ -74,6 +74,7 @@ fn offsets_point_at_the_fault() {
     assert_eq!(at("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq – 0 1 é"), 59);
     let lenient = |text: &str| reject(text, FenOptions::new().lenient(true)).offset();
     assert_eq!(lenient("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\u{a0}w KQkq - 0 1"), 43);
+    assert_eq!(lenient("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0\u{3000}1"), 54);
 }
 
 #[test]
@@ -111,24 +112,43 @@ fn non_ascii_and_nul_bytes() {
         kind("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 ١"),
         (InvalidNumber, FenField::FullmoveNumber)
     );
-    // A no-break space does not separate fields: five fields are left,
-    // and the lenient parser (which takes five) finds the first rank too long.
+    // Whitespace that is not an ASCII separator, and control characters,
+    // are reported as themselves where they stand, strict or lenient.
     let nbsp = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\u{a0}w KQkq - 0 1";
-    assert_eq!(kind(nbsp), (FieldCount { found: 5, min: 6, max: 6 }, FenField::FullmoveNumber));
+    assert_eq!(kind(nbsp), (UnexpectedChar('\u{a0}'), FenField::Board));
     let err = reject(nbsp, FenOptions::new().lenient(true));
-    assert_eq!((err.kind(), err.field()), (RankTooLong { rank: chess_movegen::Rank::First }, FenField::Board));
-    // NUL bytes are ordinary (invalid) characters, not terminators.
-    assert_eq!(kind("\0"), (FieldCount { found: 1, min: 6, max: 6 }, FenField::SideToMove));
+    assert_eq!((err.kind(), err.field(), err.offset()), (UnexpectedChar('\u{a0}'), FenField::Board, 43));
+    let ideographic = format!("{}\u{3000}1", START.strip_suffix(" 1").unwrap());
+    let err = reject(&ideographic, FenOptions::new());
+    assert_eq!((err.kind(), err.field(), err.offset()), (UnexpectedChar('\u{3000}'), FenField::HalfmoveClock, 54));
+    assert_eq!(
+        err.to_string(),
+        "invalid FEN (halfmove clock field, byte 54): unexpected character '\\u{3000}' (U+3000); \
+         fields are separated by ASCII spaces or tabs"
+    );
+    for c in ['\u{2003}', '\u{2009}', '\u{202f}', '\u{85}', '\u{b}', '\u{200b}', '\u{feff}', '\u{7f}'] {
+        let text = START.replacen(' ', &c.to_string(), 2);
+        let err = reject(&text, FenOptions::new().lenient(true));
+        assert_eq!((err.kind(), err.field(), err.offset()), (UnexpectedChar(c), FenField::Board, 43), "{c:?}");
+    }
+    // After a separator, the character starts the next field.
+    let err = reject(&START.replacen(" w", " \u{3000}w", 1), FenOptions::new());
+    assert_eq!((err.kind(), err.field(), err.offset()), (UnexpectedChar('\u{3000}'), FenField::SideToMove, 44));
+    // A leading byte-order mark is refused too.
+    let err = reject(&format!("\u{feff}{START}"), FenOptions::new());
+    assert_eq!((err.kind(), err.field(), err.offset()), (UnexpectedChar('\u{feff}'), FenField::Board, 0));
+    // NUL bytes are control characters like the others.
+    assert_eq!(kind("\0"), (UnexpectedChar('\0'), FenField::Board));
     assert_eq!(
         kind("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\0 w KQkq - 0 1"),
-        (InvalidBoardChar('\0'), FenField::Board)
+        (UnexpectedChar('\0'), FenField::Board)
     );
-    assert_eq!(kind(&format!("{START}\0")), (InvalidNumber, FenField::FullmoveNumber));
+    assert_eq!(kind(&format!("{START}\0")), (UnexpectedChar('\0'), FenField::FullmoveNumber));
     assert_eq!(
         kind("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w\0KQkq - 0 1"),
-        (FieldCount { found: 5, min: 6, max: 6 }, FenField::FullmoveNumber)
+        (UnexpectedChar('\0'), FenField::SideToMove)
     );
-    assert_eq!(kind(&START.replace(' ', "\0")), (FieldCount { found: 1, min: 6, max: 6 }, FenField::SideToMove));
+    assert_eq!(kind(&START.replace(' ', "\0")), (UnexpectedChar('\0'), FenField::Board));
     // Other ASCII whitespace does separate fields.
     assert!(Position::from_fen(&START.replace(' ', "\t")).is_ok());
     assert!(Position::from_fen(&format!("\n  {}  \r\n", START.replace(' ', "   "))).is_ok());

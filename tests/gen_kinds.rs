@@ -201,7 +201,8 @@ fn perft_suite_positions() {
     ] {
         let text = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
         for line in read_epd(&text).iter().step_by(step) {
-            let Ok((pos, _)) = Position::from_fen_with(&line.fen, FenOptions::new().castling(mode)) else { continue };
+            let options = FenOptions::new().castling(mode).impossible_check(true);
+            let Ok((pos, _)) = Position::from_fen_with(&line.fen, options) else { continue };
             check(&pos);
             for mv in pos.legal_moves().iter().step_by(5) {
                 check(&pos.play(*mv));

@@ -14,9 +14,12 @@ fn suite(file: &str) -> Vec<Position> {
     read_epd(&text)
         .iter()
         .filter_map(|line| {
-            Position::from_fen(&line.fen).ok().or_else(|| {
-                Position::from_fen_with(&line.fen, FenOptions::new().castling(CastlingMode::Chess960)).ok().map(|p| p.0)
-            })
+            // Composed positions with impossible checks included.
+            let options = FenOptions::new().impossible_check(true);
+            Position::from_fen_with(&line.fen, options)
+                .or_else(|_| Position::from_fen_with(&line.fen, options.castling(CastlingMode::Chess960)))
+                .ok()
+                .map(|p| p.0)
         })
         .collect()
 }

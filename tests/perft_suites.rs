@@ -8,7 +8,7 @@
 
 mod common;
 
-use chess_movegen::{perft, FenErrorKind, Position, PositionError};
+use chess_movegen::{perft, CastlingMode, FenErrorKind, FenOptions, Position, PositionError};
 use common::{parse, read_epd};
 
 /// Checks every depth entry of `file` with at most `budget` nodes.
@@ -58,11 +58,12 @@ fn chess960_suite_up_to_1m_nodes() {
 
 #[test]
 fn unusual_positions() {
-    // Unreachable positions that are still valid by our rules (impossible
-    // checks, odd en-passant alignments) must count right; the one with
-    // 17 queens breaks the material rule and is refused with that reason.
+    // Unreachable positions (impossible checks, odd en-passant alignments)
+    // must count right; the one with 17 queens breaks the material rule
+    // and is refused with that reason.
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/unusual.epd")).unwrap();
     let mut counted = 0;
+    let mut impossible = 0;
     for line in read_epd(&text) {
         if line.fen.starts_with("kBQQQQQQ") {
             let err = Position::from_fen(&line.fen).unwrap_err();
@@ -70,7 +71,16 @@ fn unusual_positions() {
             continue;
         }
         // One line has a Chess960 castling right (king c1, rook f1).
-        let pos = parse(&line.fen, line.fen.contains(" K - "));
+        let mode = if line.fen.contains(" K - ") { CastlingMode::Chess960 } else { CastlingMode::Standard };
+        // Ten have a check that no last move can have given (python-chess
+        // refuses seven; the other three have two knights, two pawns, or a
+        // knight and a pawn giving check): refused unless asked for.
+        let options = FenOptions::new().castling(mode);
+        if let Err(err) = Position::from_fen_with(&line.fen, options) {
+            assert_eq!(err.kind(), FenErrorKind::Illegal(PositionError::IMPOSSIBLE_CHECK), "{}", line.fen);
+            impossible += 1;
+        }
+        let pos = Position::from_fen_with(&line.fen, options.impossible_check(true)).unwrap().0;
         for &(depth, expected) in &line.depths {
             if expected <= 2_000_000 {
                 assert_eq!(perft(&pos, depth), expected, "{} depth {depth}", line.fen);
@@ -79,6 +89,7 @@ fn unusual_positions() {
         }
     }
     assert_eq!(counted, 32);
+    assert_eq!(impossible, 10);
 }
 
 #[test]

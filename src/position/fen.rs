@@ -95,6 +95,17 @@ pub enum FenErrorKind {
     InvalidEpSquare,
     /// A clock that is not a decimal number that fits in 32 bits.
     InvalidNumber,
+    /// A character that has no place anywhere in a FEN: whitespace other
+    /// than the ASCII separators (a no-break space U+00A0, an ideographic
+    /// space U+3000, a vertical tab), a control character (such as NUL),
+    /// or an invisible zero-width space (U+200B) or byte-order mark (U+FEFF).
+    /// Fields are separated by runs of ASCII spaces, tabs, line feeds,
+    /// carriage returns or form feeds; anything else that looks like a
+    /// separator would make the field boundaries a guess, so the text is
+    /// refused at this character before its fields are read.
+    /// [`FenError::field`] is the field the character stands in (or
+    /// follows), [`FenError::offset`] its byte offset.
+    UnexpectedChar(char),
     /// The text is well-formed but the position breaks the rules of chess;
     /// every reason is listed.
     Illegal(PositionError),
@@ -158,6 +169,11 @@ impl fmt::Display for FenError {
             FenErrorKind::DuplicateCastling(c) => write!(f, "castling right {c:?} given twice"),
             FenErrorKind::InvalidEpSquare => f.write_str("en-passant square must be a square like e3, or '-'"),
             FenErrorKind::InvalidNumber => f.write_str("expected a decimal number from 0 to 4294967295"),
+            FenErrorKind::UnexpectedChar(c) => write!(
+                f,
+                "unexpected character {c:?} (U+{:04X}); fields are separated by ASCII spaces or tabs",
+                u32::from(c)
+            ),
             FenErrorKind::Illegal(reasons) => write!(f, "{reasons}"),
         }
     }
@@ -191,12 +207,27 @@ impl std::error::Error for FenError {}
 bitflags! {
     /// What the lenient parser ([`Position::from_fen_lenient`]) changed to
     /// make a real-world FEN valid.
+    ///
+    /// Only the castling rights, the en-passant square and the clocks are
+    /// repaired: they are the fields writers get wrong, and each has one
+    /// natural repair. Nothing is repaired on the board, so a position
+    /// with a missing or extra king, pawns on a back rank, the side not to
+    /// move in check, too much material, more than two checkers
+    /// ([`PositionError::TOO_MANY_CHECKERS`]) or a check no move can have
+    /// given ([`PositionError::IMPOSSIBLE_CHECK`], unless dropping the
+    /// en-passant square explains it) is still refused.
+    ///
+    /// `Display` lists what was repaired in words.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
     pub struct Repairs: u8 {
         /// Castling rights whose king or rook is not in place were dropped.
         const CASTLING_RIGHTS = 1;
-        /// An en-passant square that no pawn can use (no double step just
-        /// happened there) was dropped.
+        /// An en-passant square that no double step explains was dropped:
+        /// no pawn of the side not to move stands in front of it with the
+        /// square and the one behind it empty
+        /// ([`PositionError::INVALID_EP_SQUARE`]), or the side to move is
+        /// in check and the double step cannot have given that check while
+        /// another move can ([`PositionError::IMPOSSIBLE_CHECK`]).
         const EP_SQUARE = 1 << 1;
         /// Missing halfmove clock and/or fullmove number were set to `0 1`.
         const MISSING_CLOCKS = 1 << 2;
@@ -204,6 +235,43 @@ bitflags! {
         /// clock after a double step became 0, and a fullmove number too
         /// small for the halfmove clock was raised.
         const COUNTERS = 1 << 3;
+    }
+}
+
+const REPAIRS: [(Repairs, &str); 4] = [
+    (Repairs::CASTLING_RIGHTS, "dropped castling rights without their king or rook"),
+    (Repairs::EP_SQUARE, "dropped an en-passant square that the last move cannot have left"),
+    (Repairs::MISSING_CLOCKS, "set the missing clocks to 0 1"),
+    (Repairs::COUNTERS, "corrected impossible move counters"),
+];
+
+impl fmt::Display for Repairs {
+    /// What was repaired, in words, separated by commas:
+    /// `dropped castling rights without their king or rook, set the missing
+    /// clocks to 0 1`; `nothing repaired` when empty.
+    ///
+    /// ```
+    /// use chess_movegen::{Position, Repairs};
+    /// let (_, repairs) = Position::from_fen_lenient("4k3/8/8/8/8/8/8/4K3 w K -")?;
+    /// assert_eq!(repairs.to_string(), "dropped castling rights without their king or rook, set the missing clocks to 0 1");
+    /// assert_eq!(Repairs::empty().to_string(), "nothing repaired");
+    /// # Ok::<(), chess_movegen::FenError>(())
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("nothing repaired");
+        }
+        let mut first = true;
+        for (flag, text) in REPAIRS {
+            if self.contains(flag) {
+                if !first {
+                    f.write_str(", ")?;
+                }
+                f.write_str(text)?;
+                first = false;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -217,12 +285,17 @@ pub struct FenOptions {
     /// Repair what real-world FENs often get wrong instead of rejecting it
     /// (see [`Repairs`]).
     pub lenient: bool,
+    /// Accept a check that no last move can have given
+    /// ([`PositionError::IMPOSSIBLE_CHECK`]): composed positions and perft
+    /// test suites hold such positions, and the move generator handles
+    /// them (with two checkers only the king moves). Off by default.
+    pub impossible_check: bool,
 }
 
 impl FenOptions {
     /// Options for standard chess, strict.
     pub const fn new() -> FenOptions {
-        FenOptions { castling: CastlingMode::Standard, lenient: false }
+        FenOptions { castling: CastlingMode::Standard, lenient: false, impossible_check: false }
     }
 
     /// With the given castling mode.
@@ -234,6 +307,23 @@ impl FenOptions {
     /// With lenient parsing on or off.
     pub const fn lenient(mut self, lenient: bool) -> FenOptions {
         self.lenient = lenient;
+        self
+    }
+
+    /// With impossible checks accepted or not (see
+    /// [`FenOptions::impossible_check`]).
+    ///
+    /// ```
+    /// use chess_movegen::{FenOptions, Position};
+    /// // Two bishops on the long diagonal both give check.
+    /// let fen = "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1";
+    /// assert!(Position::from_fen(fen).is_err());
+    /// let (pos, _) = Position::from_fen_with(fen, FenOptions::new().impossible_check(true))?;
+    /// assert_eq!(pos.legal_moves().len(), 6);
+    /// # Ok::<(), chess_movegen::FenError>(())
+    /// ```
+    pub const fn impossible_check(mut self, accept: bool) -> FenOptions {
+        self.impossible_check = accept;
         self
     }
 }
@@ -258,6 +348,22 @@ fn split_fields(text: &str) -> ([(&str, usize); 7], usize) {
     (fields, count)
 }
 
+/// The first character that no FEN may hold (see
+/// [`FenErrorKind::UnexpectedChar`]), with the field it stands in.
+fn check_chars(text: &str) -> Result<(), FenError> {
+    let Some((at, c)) = text.char_indices().find(|&(_, c)| {
+        !c.is_ascii_whitespace() && (c.is_whitespace() || c.is_control() || matches!(c, '\u{200b}' | '\u{feff}'))
+    }) else {
+        return Ok(());
+    };
+    // The field: how many fields start before the character (it stands
+    // in the last of them), or the next one if none.
+    let (_, started) = split_fields(&text[..at]);
+    let inside = at > 0 && !text.as_bytes()[at - 1].is_ascii_whitespace();
+    let index = if inside { started.saturating_sub(1) } else { started };
+    Err(error(FenErrorKind::UnexpectedChar(c), FenField::ALL[index.min(5)], at))
+}
+
 fn error(kind: FenErrorKind, field: FenField, offset: usize) -> FenError {
     FenError { kind, field, offset }
 }
@@ -279,7 +385,9 @@ impl ParsedFen {
                 | PositionError::TOO_MANY_KINGS
                 | PositionError::PAWNS_ON_BACK_RANK
                 | PositionError::OPPOSITE_CHECK
-                | PositionError::TOO_MUCH_MATERIAL,
+                | PositionError::TOO_MUCH_MATERIAL
+                | PositionError::TOO_MANY_CHECKERS
+                | PositionError::IMPOSSIBLE_CHECK,
         ) {
             FenField::Board
         } else if errors.contains(PositionError::INVALID_CASTLING_RIGHTS) {
@@ -298,6 +406,7 @@ impl ParsedFen {
 /// Reads the six (or, lenient, four to six) fields of a FEN into a
 /// [`Setup`], checking syntax only.
 pub(crate) fn parse_setup(fen: &str, options: FenOptions) -> Result<ParsedFen, FenError> {
+    check_chars(fen)?;
     let (fields, count) = split_fields(fen);
     check_field_count(fen, &fields, count, options.lenient)?;
     let [board, side, castling, ep, halfmove, fullmove, _] = fields;
@@ -468,6 +577,12 @@ impl Position {
 
     /// Parses a FEN of a standard chess position, strictly.
     ///
+    /// Fields are separated by runs of ASCII whitespace (spaces, tabs, line
+    /// feeds, carriage returns, form feeds), and ASCII whitespace before
+    /// and after the FEN is ignored. Other whitespace (U+00A0, U+3000, ...)
+    /// and control characters are refused wherever they stand, as
+    /// [`FenErrorKind::UnexpectedChar`] at their byte offset.
+    ///
     /// # Errors
     ///
     /// A [`FenError`] naming what is wrong, the field, and the byte offset:
@@ -493,7 +608,10 @@ impl Position {
     /// - impossible clocks are corrected.
     ///
     /// Anything else (missing kings, pawns on the back rank, the side not to
-    /// move in check, syntax errors) is still an error.
+    /// move in check, more than two checkers, a check that no last move can
+    /// have given, syntax errors) is still an error; an impossible check is
+    /// repaired only when it is the en-passant square that makes it so (see
+    /// [`Repairs::EP_SQUARE`]).
     ///
     /// ```
     /// use chess_movegen::{Position, Repairs};
@@ -518,8 +636,8 @@ impl Position {
     /// ```
     pub fn from_fen_with(fen: &str, options: FenOptions) -> Result<(Position, Repairs), FenError> {
         let parsed = parse_setup(fen, options)?;
-        let (pos, mut repairs) =
-            Position::validated(&parsed.setup, options.lenient).map_err(|errors| parsed.illegal(errors))?;
+        let (pos, mut repairs) = Position::validated_with(&parsed.setup, options.lenient, options.impossible_check)
+            .map_err(|errors| parsed.illegal(errors))?;
         if parsed.missing_clocks {
             repairs |= Repairs::MISSING_CLOCKS;
         }
@@ -536,6 +654,16 @@ impl Position {
         if errors.contains(PositionError::INVALID_EP_SQUARE) {
             self.ep_square = None;
             repairs |= Repairs::EP_SQUARE;
+        }
+        // A check that the double step of the en-passant square cannot
+        // have given, but another move can: the square is what is wrong.
+        if errors.contains(PositionError::IMPOSSIBLE_CHECK) && self.ep_square.is_some() {
+            let mut without = *self;
+            without.ep_square = None;
+            if !without.check_errors().contains(PositionError::IMPOSSIBLE_CHECK) {
+                *self = without;
+                repairs |= Repairs::EP_SQUARE;
+            }
         }
         if !self.counters_valid() {
             self.repair_counters();

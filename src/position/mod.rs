@@ -87,9 +87,20 @@ impl std::error::Error for CastlingModeError {}
 /// A chess position: what is on each square, whose turn it is, castling
 /// rights, the en-passant square and the move clocks.
 ///
-/// A `Position` is always valid (see [`PositionError`] for what that
-/// means): exactly one king per side, no pawns on the back ranks, the side
-/// not to move not in check, consistent castling and en-passant state.
+/// What is guaranteed: a `Position` built by the checked constructors
+/// ([`Position::from_fen`] and the other FEN readers, [`Position::from_setup`],
+/// [`Position::startpos`], [`Position::chess960`], the transforms) follows
+/// every rule of [`PositionError`]: exactly one king per side, no pawns on
+/// the back ranks, the side not to move not in check, no impossible
+/// material or checks, consistent castling and en-passant state, possible
+/// clocks. (With [`FenOptions::impossible_check`], a check no last move
+/// can have given is let through; nothing else is.) Changed only by legal
+/// moves ([`Position::try_play`], [`Position::try_make_move`], or
+/// [`Position::make_move`] / [`Position::play`] with a move of
+/// [`Position::legal_moves`]), it stays so. `make_move` and `play` are the
+/// fast path and do not check their move in release builds: an illegal
+/// move there leaves a position whose state may be wrong (never undefined
+/// behaviour); debug builds assert legality and panic instead.
 /// It is `Copy` (160 bytes), so copy-make ([`Position::play`]) and
 /// make/unmake ([`Position::make_move`]) are both cheap.
 ///

@@ -461,6 +461,16 @@ impl Position {
 
     /// Validates (and with `lenient`, repairs) the position of `setup`.
     pub(crate) fn validated(setup: &Setup, lenient: bool) -> Result<(Position, Repairs), PositionError> {
+        Position::validated_with(setup, lenient, false)
+    }
+
+    /// As [`Position::validated`], not counting
+    /// [`PositionError::IMPOSSIBLE_CHECK`] when `impossible_check`.
+    pub(crate) fn validated_with(
+        setup: &Setup,
+        lenient: bool,
+        impossible_check: bool,
+    ) -> Result<(Position, Repairs), PositionError> {
         let mut pos = Position::empty();
         for (sq, piece) in setup.iter() {
             pos.put(sq, piece);
@@ -476,6 +486,9 @@ impl Position {
         if lenient {
             repairs = pos.repair(errors);
             errors = pos.validate();
+        }
+        if impossible_check {
+            errors -= PositionError::IMPOSSIBLE_CHECK;
         }
         if !errors.is_empty() {
             return Err(errors);

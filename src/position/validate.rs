@@ -5,9 +5,10 @@ use core::fmt;
 
 use bitflags::bitflags;
 
+use crate::attacks;
 use crate::position::{CastlingMode, Position};
 use crate::types::castling::is_standard_castling;
-use crate::types::{Bitboard, CastlingSide, Color, Rank, Role};
+use crate::types::{Bitboard, CastlingSide, Color, Rank, Role, Square};
 
 bitflags! {
     /// Every reason a position is not accepted, all at once.
@@ -44,10 +45,46 @@ bitflags! {
         /// larger than the number of half-moves played, or a non-zero
         /// halfmove clock right after a double step (a pawn move resets it).
         const IMPOSSIBLE_COUNTERS = 1 << 7;
+        /// The side to move is in check by more than two pieces. A move
+        /// gives check with the piece it moves and at most one piece it
+        /// uncovers (en passant can uncover two, but then the capturing
+        /// pawn cannot give check as well), so no game gets past a double
+        /// check. Never accepted, not even by the lenient readers.
+        const TOO_MANY_CHECKERS = 1 << 8;
+        /// The side to move is in check in a way that no move of the other
+        /// side can have given: the check was there before the last move,
+        /// so the side that made it left the side to move in check while it
+        /// was its own turn. Two cases are looked at.
+        ///
+        /// With an en-passant square (one that passes
+        /// [`INVALID_EP_SQUARE`](Self::INVALID_EP_SQUARE)), the last move
+        /// was that double step: there can be only one checker, and the
+        /// check must not be there with the pawn back on its starting
+        /// square (the pawn gives it, or it is uncovered by the pawn).
+        ///
+        /// Without one, a double check needs a last move that gives one
+        /// check and uncovers the other: one checker stepped off the line
+        /// between the other checker (a slider) and the king, by a move
+        /// of its kind from an empty square, a promotion included; or an
+        /// en-passant capture uncovered two sliders at once, through the
+        /// capturing pawn's square and the captured pawn's. Two checkers on
+        /// one line with the king, two knights, a knight and a pawn, or a
+        /// slider next to the king with any other checker cannot be
+        /// explained so. Castling and king moves give at most one check.
+        ///
+        /// Kings do not count as checkers here: a king next to the other
+        /// king is [`OPPOSITE_CHECK`](Self::OPPOSITE_CHECK) for one of them.
+        ///
+        /// The rule is at least as strict as python-chess's
+        /// `STATUS_IMPOSSIBLE_CHECK` and refuses no position a game can
+        /// reach. Composed positions and perft suites hold such checks:
+        /// [`FenOptions::impossible_check`](crate::FenOptions::impossible_check)
+        /// reads them.
+        const IMPOSSIBLE_CHECK = 1 << 9;
     }
 }
 
-const REASONS: [(PositionError, &str); 8] = [
+const REASONS: [(PositionError, &str); 10] = [
     (PositionError::MISSING_KING, "missing king"),
     (PositionError::TOO_MANY_KINGS, "too many kings"),
     (PositionError::PAWNS_ON_BACK_RANK, "pawns on the first or eighth rank"),
@@ -56,6 +93,8 @@ const REASONS: [(PositionError, &str); 8] = [
     (PositionError::INVALID_CASTLING_RIGHTS, "castling right without its king or rook on the castling square"),
     (PositionError::INVALID_EP_SQUARE, "en-passant square without a pawn that just made a double step"),
     (PositionError::IMPOSSIBLE_COUNTERS, "impossible move counters"),
+    (PositionError::TOO_MANY_CHECKERS, "more than two pieces give check"),
+    (PositionError::IMPOSSIBLE_CHECK, "a check that no last move can have given"),
 ];
 
 impl fmt::Display for PositionError {
@@ -121,6 +160,9 @@ impl Position {
         {
             errors |= PositionError::OPPOSITE_CHECK;
         }
+        if !errors.intersects(PositionError::MISSING_KING | PositionError::TOO_MANY_KINGS) {
+            errors |= self.check_errors();
+        }
         if !self.castling_rooks_valid() {
             errors |= PositionError::INVALID_CASTLING_RIGHTS;
         }
@@ -182,6 +224,122 @@ impl Position {
             && (self.occupied() & (ep.bitboard() | start.bitboard())).is_empty()
     }
 
+    /// [`PositionError::TOO_MANY_CHECKERS`] and
+    /// [`PositionError::IMPOSSIBLE_CHECK`] for the side to move, whose king
+    /// is known to be there, once.
+    pub(crate) fn check_errors(&self) -> PositionError {
+        let us = self.side;
+        let king = self.king(us);
+        let checkers = self.attackers_to(king, !us) & !self.pieces_of_role(Role::King);
+        if checkers.is_empty() {
+            return PositionError::empty();
+        }
+        if checkers.len() > 2 {
+            return PositionError::TOO_MANY_CHECKERS;
+        }
+        let possible = match self.ep_square.filter(|_| self.ep_square_valid()) {
+            Some(ep) => !checkers.more_than_one() && self.check_follows_double_step(ep, king),
+            None => !checkers.more_than_one() || self.double_check_possible(king, checkers),
+        };
+        if possible {
+            PositionError::empty()
+        } else {
+            PositionError::IMPOSSIBLE_CHECK
+        }
+    }
+
+    /// Whether the check on `king` can come from the double step that the
+    /// (valid) en-passant square `ep` says was the last move: it must not
+    /// be there with the pawn back on its starting square.
+    fn check_follows_double_step(&self, ep: Square, king: Square) -> bool {
+        let up = self.side.fold(1, -1);
+        let (Some(pawn), Some(start)) = (ep.offset(0, -up), ep.offset(0, up)) else {
+            return false;
+        };
+        !self.attacked_before(king, Retraction { from: start, to: pawn, role: Role::Pawn, restored: Bitboard::EMPTY })
+    }
+
+    /// Whether some move of the side not to move can have given the two
+    /// checks of `checkers` on `king`: a move of one checker (the other is
+    /// then uncovered) or an en-passant capture, after which the checks
+    /// are new, as found by taking the move back.
+    fn double_check_possible(&self, king: Square, checkers: Bitboard) -> bool {
+        let them = !self.side;
+        let occupied = self.occupied();
+        let empty = !occupied;
+        let back = them.fold(-1, 1);
+        let single = |sq: Option<Square>| sq.filter(|&sq| empty.contains(sq)).map_or(Bitboard::EMPTY, Square::bitboard);
+        // Some origin in `origins` from which the piece on `to` (a `role`
+        // before the move) can have come, with or without a capture.
+        let from_any = |origins: Bitboard, to: Square, role: Role, capture: bool| {
+            let restored = if capture { to.bitboard() } else { Bitboard::EMPTY };
+            origins.into_iter().any(|from| !self.attacked_before(king, Retraction { from, to, role, restored }))
+        };
+        for to in checkers {
+            let Some(role) = self.role_at(to) else { continue };
+            let capture_origins = attacks::pawn_attacks(self.side, to) & empty;
+            let explained = match role {
+                Role::Pawn => {
+                    let push = single(to.offset(0, back));
+                    let double = if push.any() && to.rank() == Rank::Fourth.relative_to(them) {
+                        single(to.offset(0, 2 * back))
+                    } else {
+                        Bitboard::EMPTY
+                    };
+                    from_any(push | double, to, role, false) || from_any(capture_origins, to, role, true)
+                }
+                Role::King => false,
+                _ => {
+                    let origins = match role {
+                        Role::Knight => attacks::knight_attacks(to),
+                        Role::Bishop => attacks::bishop_attacks(to, occupied),
+                        Role::Rook => attacks::rook_attacks(to, occupied),
+                        _ => attacks::queen_attacks(to, occupied),
+                    } & empty;
+                    let promoted = to.rank() == Rank::Eighth.relative_to(them);
+                    from_any(origins, to, role, false)
+                        || from_any(origins, to, role, true)
+                        || (promoted
+                            && (from_any(single(to.offset(0, back)), to, Role::Pawn, false)
+                                || from_any(capture_origins, to, Role::Pawn, true)))
+                }
+            };
+            if explained {
+                return true;
+            }
+        }
+        // En passant: a pawn on its sixth rank, with the square of the
+        // pawn it took (behind it) and that pawn's starting square empty.
+        for to in self.pieces(them, Role::Pawn) & Rank::Sixth.relative_to(them).bitboard() {
+            let (Some(victim), Some(start)) = (to.offset(0, back), to.offset(0, -back)) else { continue };
+            if occupied.contains(victim) || occupied.contains(start) {
+                continue;
+            }
+            for from in attacks::pawn_attacks(self.side, to) & empty {
+                if !self.attacked_before(king, Retraction { from, to, role: Role::Pawn, restored: victim.bitboard() }) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether `king` (the side to move's) was attacked, kings aside,
+    /// before the side not to move made the move `retraction` takes back.
+    fn attacked_before(&self, king: Square, retraction: Retraction) -> bool {
+        let Retraction { from, to, role, restored } = retraction;
+        let them = !self.side;
+        let Some(role_now) = self.role_at(to) else {
+            return true;
+        };
+        let mut before = *self;
+        before.by_role[role_now.index()] ^= to.bitboard();
+        before.by_role[role.index()] ^= from.bitboard();
+        before.by_color[them.index()] ^= to.bitboard() | from.bitboard();
+        let occupied = before.occupied() | restored;
+        (before.attackers_with(king, them, occupied) & !before.pieces_of_role(Role::King)).any()
+    }
+
     pub(crate) fn counters_valid(&self) -> bool {
         if self.fullmove == 0 {
             return false;
@@ -189,6 +347,18 @@ impl Position {
         let played = 2 * (u64::from(self.fullmove) - 1) + self.side as u64;
         u64::from(self.halfmove) <= played && (self.ep_square.is_none() || self.halfmove == 0)
     }
+}
+
+/// A move of the side not to move, taken back: the piece on `to` goes
+/// back to `from` as a `role` (a pawn, if it promoted), and `restored`
+/// (the captured piece's square) is occupied again by a piece of the side
+/// to move.
+#[derive(Clone, Copy)]
+struct Retraction {
+    from: Square,
+    to: Square,
+    role: Role,
+    restored: Bitboard,
 }
 
 /// Bitboard of the squares a castling right may name, for parsing.
