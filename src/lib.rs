@@ -160,6 +160,8 @@ mod notation;
 
 mod game;
 
+pub mod epd;
+
 // The slow, obviously correct geometry that build.rs tabulates: the
 // library itself only tests against it.
 #[cfg(test)]

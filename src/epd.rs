@@ -1,0 +1,1068 @@
+//! EPD records: a position (the first four FEN fields) followed by
+//! operations, `opcode operand;`, kept in the order they were read.
+//!
+//! ```
+//! use chess_movegen::epd::{Epd, Operand};
+//!
+//! let text = r#"2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id "WAC.001";"#;
+//! let mut epd = Epd::parse(text)?;
+//! let best: Vec<String> = epd.best_moves()?.iter().map(|&m| epd.position().san(m)).collect();
+//! assert_eq!(best, ["Qg6"]);
+//! assert_eq!(epd.id(), Some("WAC.001"));
+//!
+//! // Operations keep their order; unknown ones are kept verbatim.
+//! epd.set("acd", Operand::Integer(12))?;
+//! assert_eq!(epd.to_string(), format!("{text} acd 12;"));
+//! assert_eq!(Epd::parse(&epd.to_string())?, epd);
+//! # Ok::<(), chess_movegen::epd::EpdError>(())
+//! ```
+//!
+//! # Grammar
+//!
+//! - The record starts with the board, side to move, castling and
+//!   en-passant fields of FEN. Two decimal numbers after them are read as
+//!   the halfmove clock and fullmove number (the form of perft suites,
+//!   `FEN 0 1 ;D1 20 ;D2 400`), and are written back in the same place.
+//! - Operations follow, each ended by `;` (the last one may leave it out).
+//!   Empty operations (`;;`) are skipped, and so is a lone `-` where an
+//!   opcode would be. An opcode starts with a letter and runs to the next
+//!   white space, `;` or end; it may not contain `"`. An opcode given twice
+//!   keeps its first place and its last operand.
+//! - The operand is everything up to the `;` that ends the operation, with
+//!   `;` inside double quotes not ending it. It is read as an
+//!   [`Operand`]: nothing, one quoted string (escapes `\"`, `\\`, `\n`,
+//!   `\t`, `\r`; any other escaped character stands for itself), one
+//!   integer, one finite decimal number with `.` or an exponent, or else
+//!   the text verbatim ([`Operand::Tokens`]: SAN moves, or anything else).
+//! - Moves (`bm`, `am`, `pv` and any other opcode read by
+//!   [`Epd::moves`]) are resolved only when asked for, in SAN or, failing
+//!   that, UCI; a bad move is reported with its text, the reason and its
+//!   byte offset.
+//! - `hmvc` and `fmvn` set the clocks of [`Epd::position`].
+//!
+//! The writer puts one space between fields and operations and ends each
+//! operation with `;`; strings are quoted with `\`, `"`, tab, carriage
+//! return and line feed escaped, and decimal numbers are written the way
+//! Python writes floats, so that python-chess reads back the same values.
+
+use alloc::borrow::ToOwned;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt::{self, Write as _};
+
+use crate::{FenError, FenField, FenOptions, Move, MoveError, Position, PositionError};
+
+/// The operand of an EPD operation.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Operand {
+    /// No operand (`noop;`).
+    None,
+    /// One quoted string, unescaped (`id "WAC.001";`).
+    String(String),
+    /// One integer (`acd 12;`, `ce -35;`, `D3 8902;`).
+    Integer(i64),
+    /// One finite decimal number written with `.` or an exponent
+    /// (`acs 1.5;`).
+    Float(f64),
+    /// Anything else, verbatim and trimmed: one or more SAN moves
+    /// (`bm Qg6 Rf7;`) or other tokens. It must not be empty and may not
+    /// contain `;` outside double quotes or a line break.
+    Tokens(String),
+}
+
+impl Operand {
+    /// The string of an [`Operand::String`], or the text of
+    /// [`Operand::Tokens`] (some files leave `id` unquoted).
+    ///
+    /// ```
+    /// use chess_movegen::epd::Operand;
+    /// assert_eq!(Operand::String("x y".into()).as_str(), Some("x y"));
+    /// assert_eq!(Operand::Integer(3).as_str(), None);
+    /// ```
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Operand::String(s) | Operand::Tokens(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The value of an [`Operand::Integer`].
+    ///
+    /// ```
+    /// use chess_movegen::epd::Operand;
+    /// assert_eq!(Operand::Integer(-35).as_integer(), Some(-35));
+    /// assert_eq!(Operand::Tokens("e4".into()).as_integer(), None);
+    /// ```
+    pub fn as_integer(&self) -> Option<i64> {
+        match *self {
+            Operand::Integer(n) => Some(n),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Operand {
+    /// The operand as written in a record (nothing for [`Operand::None`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Operand::None => Ok(()),
+            Operand::String(s) => write_quoted(f, s),
+            Operand::Integer(n) => write!(f, "{n}"),
+            Operand::Float(x) => write_float(f, *x),
+            Operand::Tokens(t) => f.write_str(t),
+        }
+    }
+}
+
+/// Where an EPD error is.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum EpdField {
+    /// One of the FEN fields at the start of the record.
+    Fen(FenField),
+    /// The operation with this opcode (its opcode or its operand).
+    Operation(String),
+}
+
+impl fmt::Display for EpdField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EpdField::Fen(field) => write!(f, "{field} field"),
+            EpdField::Operation(op) => write!(f, "operation {op:?}"),
+        }
+    }
+}
+
+/// What is wrong with an EPD record or operation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum EpdErrorKind {
+    /// Fewer than the four FEN fields.
+    MissingFields {
+        /// How many fields there are.
+        found: usize,
+    },
+    /// The FEN fields do not give a valid position.
+    Fen(FenError),
+    /// An opcode that does not start with a letter, or contains `"`,
+    /// white space or `;`.
+    InvalidOpcode,
+    /// A quoted string without its closing `"`.
+    UnterminatedString,
+    /// An operand that cannot be written in a record: an empty or
+    /// multi-line [`Operand::Tokens`], `;` outside quotes, a control
+    /// character or a float that is not finite.
+    InvalidOperand,
+    /// `hmvc` or `fmvn` is not a number from 0 (1 for `fmvn`) to 4294967295.
+    InvalidClock,
+    /// The clocks from `hmvc`/`fmvn` are impossible in the position (more
+    /// halfmoves than moves played, or a halfmove clock after a double
+    /// step).
+    ImpossibleClocks(PositionError),
+    /// A move of the operand is not a legal move (in SAN or UCI) where it
+    /// is played.
+    Move {
+        /// The move as written.
+        text: String,
+        /// Why it was rejected.
+        error: MoveError,
+    },
+}
+
+/// Why an EPD record or operation was rejected: what, where, at which byte.
+///
+/// ```
+/// use chess_movegen::epd::{Epd, EpdErrorKind, EpdField};
+/// let epd = Epd::parse("4k3/8/8/8/8/8/8/4K2R w K - bm Rh9; id \"x\";")?;
+/// let err = epd.best_moves().unwrap_err();
+/// assert_eq!(err.field(), &EpdField::Operation("bm".into()));
+/// assert_eq!(err.offset(), Some(30));
+/// assert!(matches!(err.kind(), EpdErrorKind::Move { text, .. } if text == "Rh9"));
+/// assert!(err.to_string().starts_with("invalid EPD (operation \"bm\", byte 30): move \"Rh9\": "));
+/// # Ok::<(), chess_movegen::epd::EpdError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EpdError {
+    kind: EpdErrorKind,
+    field: EpdField,
+    offset: Option<usize>,
+}
+
+impl EpdError {
+    fn new(kind: EpdErrorKind, field: EpdField, offset: Option<usize>) -> EpdError {
+        EpdError { kind, field, offset }
+    }
+
+    fn op(kind: EpdErrorKind, opcode: &str, offset: Option<usize>) -> EpdError {
+        EpdError::new(kind, EpdField::Operation(opcode.to_owned()), offset)
+    }
+
+    /// What is wrong.
+    pub fn kind(&self) -> &EpdErrorKind {
+        &self.kind
+    }
+
+    /// The field or operation where the problem is.
+    pub fn field(&self) -> &EpdField {
+        &self.field
+    }
+
+    /// Byte offset into the record text where the problem starts; `None`
+    /// for operations that were not read from text (set by
+    /// [`Epd::set`]).
+    pub fn offset(&self) -> Option<usize> {
+        self.offset
+    }
+}
+
+impl fmt::Display for EpdError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.offset {
+            Some(offset) => write!(f, "invalid EPD ({}, byte {offset}): ", self.field)?,
+            None => write!(f, "invalid EPD ({}): ", self.field)?,
+        }
+        match &self.kind {
+            EpdErrorKind::MissingFields { found } => {
+                write!(f, "found {found} fields, expected board, side to move, castling and en passant")
+            }
+            EpdErrorKind::Fen(err) => write!(f, "{err}"),
+            EpdErrorKind::InvalidOpcode => {
+                f.write_str("an opcode starts with a letter and contains no '\"', ';' or white space")
+            }
+            EpdErrorKind::UnterminatedString => f.write_str("string without its closing '\"'"),
+            EpdErrorKind::InvalidOperand => f.write_str(
+                "operand cannot be written: empty or multi-line tokens, ';' outside quotes, or a float that is not finite",
+            ),
+            EpdErrorKind::InvalidClock => {
+                f.write_str("expected a decimal number from 0 (1 for fmvn) to 4294967295")
+            }
+            EpdErrorKind::ImpossibleClocks(reasons) => write!(f, "{reasons}"),
+            EpdErrorKind::Move { text, error } => write!(f, "move {text:?}: {error}"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for EpdError {}
+
+#[derive(Clone, Debug)]
+struct Operation {
+    opcode: String,
+    operand: Operand,
+    /// Byte offset of the operand (of the opcode when there is none) in the
+    /// text it was read from.
+    offset: Option<usize>,
+}
+
+/// An EPD record: a position and its operations in order.
+///
+/// Two records are equal when their positions (clocks included) and their
+/// operations, in order, are equal; where they were read from does not
+/// matter.
+///
+/// # Examples
+///
+/// ```
+/// use chess_movegen::epd::Epd;
+/// let epd = Epd::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400")?;
+/// assert_eq!(epd.perft(2), Some(400));
+/// assert_eq!(epd.perft_depths(), [(1, 20), (2, 400)]);
+/// # Ok::<(), chess_movegen::epd::EpdError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Epd {
+    /// The position of the FEN fields, clocks from fields five and six or
+    /// `0 1`.
+    base: Position,
+    /// `base` with the clocks of `hmvc` / `fmvn`.
+    position: Position,
+    /// The record had the two clock fields after the four FEN fields.
+    clock_fields: bool,
+    ops: Vec<Operation>,
+}
+
+impl PartialEq for Epd {
+    fn eq(&self, other: &Epd) -> bool {
+        self.position == other.position
+            && self.base.halfmove_clock() == other.base.halfmove_clock()
+            && self.base.fullmove_number() == other.base.fullmove_number()
+            && self.clock_fields == other.clock_fields
+            && self.ops.len() == other.ops.len()
+            && self.ops.iter().zip(&other.ops).all(|(a, b)| a.opcode == b.opcode && a.operand == b.operand)
+    }
+}
+
+impl Epd {
+    /// A record of the position with no operations. Written, it has the
+    /// four FEN fields only; use `hmvc` and `fmvn` to keep the clocks.
+    ///
+    /// ```
+    /// use chess_movegen::{epd::Epd, Position};
+    /// assert_eq!(Epd::new(Position::startpos()).to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -");
+    /// ```
+    pub fn new(position: Position) -> Epd {
+        Epd { base: position, position, clock_fields: false, ops: Vec::new() }
+    }
+
+    /// Reads one record of standard chess (strict FEN rules).
+    ///
+    /// # Errors
+    ///
+    /// An [`EpdError`] with the field or opcode and the byte offset: fewer
+    /// than four fields, an invalid position, an invalid opcode, an
+    /// unterminated string, or bad `hmvc`/`fmvn` clocks. Moves are checked
+    /// only when asked for ([`Epd::best_moves`] and the like).
+    ///
+    /// ```
+    /// use chess_movegen::epd::{Epd, EpdErrorKind};
+    /// let err = Epd::parse("4k3/8/8/8/8/8/8/4K3 w - - id \"open").unwrap_err();
+    /// assert_eq!(err.kind(), &EpdErrorKind::UnterminatedString);
+    /// assert_eq!(err.offset(), Some(29));
+    /// ```
+    pub fn parse(text: &str) -> Result<Epd, EpdError> {
+        Epd::parse_with(text, FenOptions::new())
+    }
+
+    /// Reads one record with the given FEN options (Chess960 castling
+    /// rights, lenient repairs).
+    ///
+    /// # Errors
+    ///
+    /// As [`Epd::parse`].
+    ///
+    /// ```
+    /// use chess_movegen::{epd::Epd, CastlingMode, FenOptions};
+    /// let options = FenOptions::new().castling(CastlingMode::Chess960);
+    /// let epd = Epd::parse_with("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 ;D1 21", options)?;
+    /// assert_eq!(epd.perft(1), Some(21));
+    /// assert_eq!(epd.position().fullmove_number(), 9);
+    /// # Ok::<(), chess_movegen::epd::EpdError>(())
+    /// ```
+    pub fn parse_with(text: &str, options: FenOptions) -> Result<Epd, EpdError> {
+        let fields = leading_fields(text, 6);
+        let found = fields.len().min(4);
+        if found < 4 {
+            return Err(EpdError::new(
+                EpdErrorKind::MissingFields { found },
+                EpdField::Fen(FEN_FIELDS[found]),
+                Some(fields.last().map_or(text.len(), |&(start, word)| start + word.len())),
+            ));
+        }
+        let is_number = |i: usize| fields.get(i).is_some_and(|&(_, w)| w.bytes().all(|b| b.is_ascii_digit()));
+        let clock_fields = is_number(4) && is_number(5);
+        let used = if clock_fields { 6 } else { 4 };
+        let mut fen = String::new();
+        for (i, &(_, word)) in fields[..used].iter().enumerate() {
+            if i > 0 {
+                fen.push(' ');
+            }
+            fen.push_str(word);
+        }
+        if !clock_fields {
+            fen.push_str(" 0 1");
+        }
+        let base = Position::from_fen_with(&fen, options)
+            .map_err(|err| fen_error(err, &fields[..used], &fen, text.len()))?
+            .0;
+        let rest_start = fields[used - 1].0 + fields[used - 1].1.len();
+        let mut epd = Epd { base, position: base, clock_fields, ops: Vec::new() };
+        for op in parse_operations(text, rest_start)? {
+            epd.insert(op);
+        }
+        epd.apply_clocks()?;
+        Ok(epd)
+    }
+
+    /// The position, with the clocks from `hmvc` and `fmvn` where given
+    /// (otherwise from the clock fields, or `0 1`).
+    ///
+    /// ```
+    /// use chess_movegen::epd::Epd;
+    /// let epd = Epd::parse("4k3/8/8/8/8/8/8/4K3 b - - hmvc 7; fmvn 30;")?;
+    /// assert_eq!(epd.position().fen(), "4k3/8/8/8/8/8/8/4K3 b - - 7 30");
+    /// # Ok::<(), chess_movegen::epd::EpdError>(())
+    /// ```
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The operations in order.
+    ///
+    /// ```
+    /// use chess_movegen::epd::{Epd, Operand};
+    /// let epd = Epd::parse("4k3/8/8/8/8/8/8/4K3 w - - xyz; acd 3; c0 \"a;b\";")?;
+    /// let ops: Vec<(&str, &Operand)> = epd.ops().collect();
+    /// assert_eq!(ops, [("xyz", &Operand::None), ("acd", &Operand::Integer(3)), ("c0", &Operand::String("a;b".into()))]);
+    /// # Ok::<(), chess_movegen::epd::EpdError>(())
+    /// ```
+    pub fn ops(&self) -> impl ExactSizeIterator<Item = (&str, &Operand)> + '_ {
+        self.ops.iter().map(|op| (op.opcode.as_str(), &op.operand))
+    }
+
+    /// The operand of `opcode`, if the record has that operation.
+    ///
+    /// ```
+    /// use chess_movegen::epd::{Epd, Operand};
+    /// let epd = Epd::parse("4k3/8/8/8/8/8/8/4K3 w - - ce -12;")?;
+    /// assert_eq!(epd.get("ce"), Some(&Operand::Integer(-12)));
+    /// assert_eq!(epd.get("bm"), None);
+    /// # Ok::<(), chess_movegen::epd::EpdError>(())
+    /// ```
+    pub fn get(&self, opcode: &str) -> Option<&Operand> {
+        self.find(opcode).map(|op| &op.operand)
+    }
+
+    /// Sets the operand of `opcode`: in its place if the record has it,
+    /// else as the last operation. `hmvc` and `fmvn` change the clocks of
+    /// [`Epd::position`].
+    ///
+    /// # Errors
+    ///
+    /// An invalid opcode ([`EpdErrorKind::InvalidOpcode`]), an operand
+    /// that cannot be written ([`EpdErrorKind::InvalidOperand`]), or
+    /// clocks that are not valid here; the record is then unchanged.
+    ///
+    /// ```
+    /// use chess_movegen::epd::{Epd, Operand};
+    /// let mut epd = Epd::parse("4k3/8/8/8/8/8/8/4K3 w - - id \"old\"; acd 3;")?;
+    /// epd.set("id", Operand::String("new \"one\"".into()))?;
+    /// assert_eq!(epd.to_string(), r#"4k3/8/8/8/8/8/8/4K3 w - - id "new \"one\""; acd 3;"#);
+    /// assert!(epd.set("bad op", Operand::None).is_err());
+    /// # Ok::<(), chess_movegen::epd::EpdError>(())
+    /// ```
+    pub fn set(&mut self, opcode: &str, operand: Operand) -> Result<(), EpdError> {
+        if !valid_opcode(opcode) {
+            return Err(EpdError::op(EpdErrorKind::InvalidOpcode, opcode, None));
+        }
+        if !writable(&operand) {
+            return Err(EpdError::op(EpdErrorKind::InvalidOperand, opcode, None));
+        }
+        let before = self.clone();
+        self.insert(Operation { opcode: opcode.to_owned(), operand, offset: None });
+        if let Err(err) = self.apply_clocks() {
+            *self = before;
+            return Err(err);
+        }
+        Ok(())
+    }
+
+    /// Sets `opcode` to moves of the position, written in SAN in the order
+    /// given (for `bm` and `am`).
+    ///
+    /// # Errors
+    ///
+    /// [`EpdErrorKind::Move`] if a move is not legal in the position (the
+    /// text is the move in UCI); the record is then unchanged.
+    ///
+    /// ```
+    /// use chess_movegen::{epd::Epd, Position};
+    /// let mut epd = Epd::new(Position::startpos());
+    /// let moves = [epd.position().parse_san("e4")?, epd.position().parse_san("Nf3")?];
+    /// epd.set_moves("bm", &moves)?;
+    /// assert_eq!(epd.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4 Nf3;");
+    /// assert_eq!(epd.best_moves()?, moves);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_moves(&mut self, opcode: &str, moves: &[Move]) -> Result<(), EpdError> {
+        let text = self.san_text(opcode, moves, false)?;
+        self.set(opcode, text)
+    }
+
+    /// Sets `opcode` to a line of moves played one after the other from the
+    /// position, written in SAN (for `pv`).
+    ///
+    /// # Errors
+    ///
+    /// [`EpdErrorKind::Move`] if a move is not legal where it is played;
+    /// the record is then unchanged.
+    ///
+    /// ```
+    /// use chess_movegen::{epd::Epd, Position};
+    /// let mut epd = Epd::new(Position::startpos());
+    /// let start = Position::startpos();
+    /// let e4 = start.parse_san("e4")?;
+    /// let e5 = start.play(e4).parse_san("e5")?;
+    /// epd.set_line("pv", &[e4, e5])?;
+    /// assert_eq!(epd.get("pv").unwrap().to_string(), "e4 e5");
+    /// assert_eq!(epd.pv()?, [e4, e5]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_line(&mut self, opcode: &str, moves: &[Move]) -> Result<(), EpdError> {
+        let text = self.san_text(opcode, moves, true)?;
+        self.set(opcode, text)
+    }
+
+    fn san_text(&self, opcode: &str, moves: &[Move], line: bool) -> Result<Operand, EpdError> {
+        if moves.is_empty() {
+            return Ok(Operand::None);
+        }
+        let mut pos = self.position;
+        let mut text = String::new();
+        for &mv in moves {
+            if !pos.is_legal(mv) {
+                let error = pos.try_play(mv).err().unwrap_or(MoveError::Illegal {
+                    text: mv.to_string(),
+                    reason: crate::IllegalReason::CannotMoveThatWay,
+                });
+                return Err(EpdError::op(EpdErrorKind::Move { text: pos.uci(mv), error }, opcode, None));
+            }
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            text.push_str(&pos.san(mv));
+            if line {
+                pos = pos.play(mv);
+            }
+        }
+        Ok(Operand::Tokens(text))
+    }
+
+    /// Removes the operation `opcode` and returns its operand.
+    ///
+    /// ```
+    /// use chess_movegen::epd::{Epd, Operand};
+    /// let mut epd = Epd::parse("4k3/8/8/8/8/8/8/4K3 w - - hmvc 4; fmvn 9; id \"x\";")?;
+    /// assert_eq!(epd.remove("hmvc"), Some(Operand::Integer(4)));
+    /// assert_eq!(epd.position().halfmove_clock(), 0);
+    /// assert_eq!(epd.to_string(), "4k3/8/8/8/8/8/8/4K3 w - - fmvn 9; id \"x\";");
+    /// # Ok::<(), chess_movegen::epd::EpdError>(())
+    /// ```
+    pub fn remove(&mut self, opcode: &str) -> Option<Operand> {
+        let index = self.ops.iter().position(|op| op.opcode == opcode)?;
+        let op = self.ops.remove(index);
+        if self.apply_clocks().is_err() {
+            // Dropping one clock can make the other impossible (fmvn 1 with
+            // the halfmove clock of the FEN fields): keep the position's
+            // clocks as they were then.
+        }
+        Some(op.operand)
+    }
+
+    /// The best moves (`bm`), resolved in the position; empty if the record
+    /// has no `bm`.
+    ///
+    /// # Errors
+    ///
+    /// [`EpdErrorKind::Move`] for the first move that is not legal, with
+    /// its text and byte offset.
+    ///
+    /// ```
+    /// use chess_movegen::epd::Epd;
+    /// let epd = Epd::parse("4k3/8/8/8/8/8/8/R3K3 w Q - bm Ra8+ O-O-O;")?;
+    /// let uci: Vec<String> = epd.best_moves()?.iter().map(|m| m.to_string()).collect();
+    /// assert_eq!(uci, ["a1a8", "e1c1"]);
+    /// # Ok::<(), chess_movegen::epd::EpdError>(())
+    /// ```
+    pub fn best_moves(&self) -> Result<Vec<Move>, EpdError> {
+        self.moves("bm")
+    }
+
+    /// The moves to avoid (`am`); as [`Epd::best_moves`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Epd::best_moves`].
+    pub fn avoid_moves(&self) -> Result<Vec<Move>, EpdError> {
+        self.moves("am")
+    }
+
+    /// The predicted variation (`pv`): each move resolved in the position
+    /// after the ones before it; empty if the record has no `pv`.
+    ///
+    /// # Errors
+    ///
+    /// [`EpdErrorKind::Move`] for the first move that is not legal where it
+    /// is played.
+    ///
+    /// ```
+    /// use chess_movegen::epd::Epd;
+    /// let epd = Epd::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - pv e4 e5 Nf3 Nc6;")?;
+    /// assert_eq!(epd.pv()?.len(), 4);
+    /// let bad = Epd::parse("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - pv e4 e4;")?;
+    /// assert_eq!(bad.pv().unwrap_err().offset(), Some(59));
+    /// # Ok::<(), chess_movegen::epd::EpdError>(())
+    /// ```
+    pub fn pv(&self) -> Result<Vec<Move>, EpdError> {
+        self.line("pv")
+    }
+
+    /// The moves of `opcode`, each resolved in the position (a set of
+    /// alternatives, as `bm` and `am`). Moves are read as SAN, or as UCI if
+    /// they are not SAN. Empty if the record has no such operation or it
+    /// has no operand.
+    ///
+    /// # Errors
+    ///
+    /// [`EpdErrorKind::Move`] for the first token that is not a legal move
+    /// (a string or a number is one token).
+    ///
+    /// ```
+    /// use chess_movegen::epd::Epd;
+    /// let epd = Epd::parse("4k3/8/8/8/8/8/8/4K2R w K - sm e1g1;")?;
+    /// assert_eq!(epd.moves("sm")?[0].to_string(), "e1g1");
+    /// # Ok::<(), chess_movegen::epd::EpdError>(())
+    /// ```
+    pub fn moves(&self, opcode: &str) -> Result<Vec<Move>, EpdError> {
+        self.resolve(opcode, false)
+    }
+
+    /// The moves of `opcode` played one after the other from the position
+    /// (a line, as `pv`); see [`Epd::moves`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Epd::pv`].
+    pub fn line(&self, opcode: &str) -> Result<Vec<Move>, EpdError> {
+        self.resolve(opcode, true)
+    }
+
+    fn resolve(&self, opcode: &str, line: bool) -> Result<Vec<Move>, EpdError> {
+        let Some(op) = self.find(opcode) else {
+            return Ok(Vec::new());
+        };
+        let text = match &op.operand {
+            Operand::None => return Ok(Vec::new()),
+            Operand::Tokens(text) => text.clone(),
+            other => other.to_string(),
+        };
+        let mut pos = self.position;
+        let mut moves = Vec::new();
+        for (start, token) in words(&text, 0) {
+            let mv = pos.parse_san(token).or_else(|san_error| pos.parse_uci(token).map_err(|_| san_error));
+            let mv = mv.map_err(|error| {
+                EpdError::op(
+                    EpdErrorKind::Move { text: token.to_owned(), error },
+                    opcode,
+                    op.offset.map(|o| o + start),
+                )
+            })?;
+            moves.push(mv);
+            if line {
+                pos = pos.play(mv);
+            }
+        }
+        Ok(moves)
+    }
+
+    /// The identifier (`id`).
+    ///
+    /// ```
+    /// use chess_movegen::epd::Epd;
+    /// let epd = Epd::parse(r#"4k3/8/8/8/8/8/8/4K3 w - - id "STS(v1.0) \"a\"; b";"#)?;
+    /// assert_eq!(epd.id(), Some(r#"STS(v1.0) "a"; b"#));
+    /// # Ok::<(), chess_movegen::epd::EpdError>(())
+    /// ```
+    pub fn id(&self) -> Option<&str> {
+        self.get("id").and_then(Operand::as_str)
+    }
+
+    /// The comment `c0` to `c9` (`None` for `n > 9`).
+    ///
+    /// ```
+    /// use chess_movegen::epd::Epd;
+    /// let epd = Epd::parse(r#"4k3/8/8/8/8/8/8/4K3 w - - c0 "Nf5=10, Rf8=6"; c9 "x";"#)?;
+    /// assert_eq!(epd.comment(0), Some("Nf5=10, Rf8=6"));
+    /// assert_eq!(epd.comment(9), Some("x"));
+    /// assert_eq!(epd.comment(1), None);
+    /// # Ok::<(), chess_movegen::epd::EpdError>(())
+    /// ```
+    pub fn comment(&self, n: u8) -> Option<&str> {
+        const NAMES: [&str; 10] = ["c0", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9"];
+        NAMES.get(usize::from(n)).and_then(|name| self.get(name)).and_then(Operand::as_str)
+    }
+
+    fn integer<T: TryFrom<i64>>(&self, opcode: &str) -> Option<T> {
+        self.get(opcode).and_then(Operand::as_integer).and_then(|n| T::try_from(n).ok())
+    }
+
+    /// The analysis depth in plies (`acd`), if it is a number from 0 to
+    /// 4294967295.
+    ///
+    /// ```
+    /// use chess_movegen::epd::Epd;
+    /// let epd = Epd::parse("4k3/8/8/8/8/8/8/4K3 w - - acd 18; acn 123456789; ce -35; dm 3;")?;
+    /// assert_eq!((epd.acd(), epd.acn(), epd.ce(), epd.dm()), (Some(18), Some(123456789), Some(-35), Some(3)));
+    /// # Ok::<(), chess_movegen::epd::EpdError>(())
+    /// ```
+    pub fn acd(&self) -> Option<u32> {
+        self.integer("acd")
+    }
+
+    /// The number of nodes analysed (`acn`), if it is a non-negative integer.
+    pub fn acn(&self) -> Option<u64> {
+        self.integer("acn")
+    }
+
+    /// The centipawn evaluation for the side to move (`ce`), if it is an
+    /// integer.
+    pub fn ce(&self) -> Option<i64> {
+        self.integer("ce")
+    }
+
+    /// Direct mate in this many moves (`dm`; negative: the side to move is
+    /// mated), if it is an integer.
+    pub fn dm(&self) -> Option<i64> {
+        self.integer("dm")
+    }
+
+    /// The halfmove clock operation (`hmvc`); [`Epd::position`] has it.
+    ///
+    /// ```
+    /// use chess_movegen::epd::Epd;
+    /// let epd = Epd::parse("4k3/8/8/8/8/8/8/4K3 w - - hmvc 3; fmvn 12;")?;
+    /// assert_eq!((epd.hmvc(), epd.fmvn()), (Some(3), Some(12)));
+    /// # Ok::<(), chess_movegen::epd::EpdError>(())
+    /// ```
+    pub fn hmvc(&self) -> Option<u32> {
+        self.integer("hmvc")
+    }
+
+    /// The fullmove number operation (`fmvn`); [`Epd::position`] has it.
+    pub fn fmvn(&self) -> Option<u32> {
+        self.integer("fmvn")
+    }
+
+    /// The perft count at `depth` (operation `D1`, `D2`, …), if it is a
+    /// non-negative integer.
+    ///
+    /// ```
+    /// use chess_movegen::epd::Epd;
+    /// let epd = Epd::parse("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - D1 14; D2 191;")?;
+    /// assert_eq!(epd.perft(2), Some(191));
+    /// assert_eq!(epd.perft(3), None);
+    /// # Ok::<(), chess_movegen::epd::EpdError>(())
+    /// ```
+    pub fn perft(&self, depth: u32) -> Option<u64> {
+        self.integer(&format!("D{depth}"))
+    }
+
+    /// Every perft count of the record, `(depth, nodes)` in the order of
+    /// the operations (opcodes `D` and a decimal depth, with a non-negative
+    /// integer operand).
+    pub fn perft_depths(&self) -> Vec<(u32, u64)> {
+        self.ops
+            .iter()
+            .filter_map(|op| {
+                let digits = op.opcode.strip_prefix('D')?;
+                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                    return None;
+                }
+                let depth = digits.parse().ok()?;
+                let nodes = u64::try_from(op.operand.as_integer()?).ok()?;
+                Some((depth, nodes))
+            })
+            .collect()
+    }
+
+    fn find(&self, opcode: &str) -> Option<&Operation> {
+        self.ops.iter().find(|op| op.opcode == opcode)
+    }
+
+    /// Adds an operation, replacing the operand of an earlier one with the
+    /// same opcode in its place.
+    fn insert(&mut self, op: Operation) {
+        match self.ops.iter_mut().find(|o| o.opcode == op.opcode) {
+            Some(existing) => *existing = op,
+            None => self.ops.push(op),
+        }
+    }
+
+    /// Recomputes `position` from `base` and the `hmvc`/`fmvn` operations.
+    fn apply_clocks(&mut self) -> Result<(), EpdError> {
+        let clock = |name: &str, min: i64| -> Result<Option<u32>, EpdError> {
+            let Some(op) = self.find(name) else { return Ok(None) };
+            match op.operand {
+                Operand::Integer(n) if n >= min => u32::try_from(n)
+                    .map(Some)
+                    .map_err(|_| EpdError::op(EpdErrorKind::InvalidClock, name, op.offset)),
+                _ => Err(EpdError::op(EpdErrorKind::InvalidClock, name, op.offset)),
+            }
+        };
+        let halfmove = clock("hmvc", 0)?;
+        let fullmove = clock("fmvn", 1)?;
+        if halfmove.is_none() && fullmove.is_none() {
+            self.position = self.base;
+            return Ok(());
+        }
+        let mut setup = self.base.to_setup();
+        if let Some(h) = halfmove {
+            setup.set_halfmove_clock(h);
+        }
+        if let Some(f) = fullmove {
+            setup.set_fullmove_number(f);
+        }
+        match Position::from_setup(&setup) {
+            Ok(pos) => {
+                self.position = pos;
+                Ok(())
+            }
+            Err(reasons) => {
+                let name = if halfmove.is_some() { "hmvc" } else { "fmvn" };
+                let offset = self.find(name).and_then(|op| op.offset);
+                Err(EpdError::op(EpdErrorKind::ImpossibleClocks(reasons), name, offset))
+            }
+        }
+    }
+}
+
+impl core::str::FromStr for Epd {
+    type Err = EpdError;
+
+    /// Same as [`Epd::parse`].
+    fn from_str(text: &str) -> Result<Epd, EpdError> {
+        Epd::parse(text)
+    }
+}
+
+impl fmt::Display for Epd {
+    /// The record: the four FEN fields (and the clocks if the record was
+    /// read with them), then each operation as `opcode operand;`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let fen = self.base.fen();
+        let fields = if self.clock_fields { 6 } else { 4 };
+        for (i, word) in fen.split(' ').take(fields).enumerate() {
+            if i > 0 {
+                f.write_char(' ')?;
+            }
+            f.write_str(word)?;
+        }
+        for op in &self.ops {
+            write!(f, " {}", op.opcode)?;
+            if op.operand != Operand::None {
+                write!(f, " {}", op.operand)?;
+            }
+            f.write_char(';')?;
+        }
+        Ok(())
+    }
+}
+
+/// The fields of an EPD record's FEN part, for reports of missing ones.
+const FEN_FIELDS: [FenField; 4] = [FenField::Board, FenField::SideToMove, FenField::Castling, FenField::EnPassant];
+
+/// Maps an error of the FEN built from the fields back onto the record.
+fn fen_error(err: FenError, fields: &[(usize, &str)], fen: &str, end: usize) -> EpdError {
+    // `fen` is the fields joined by single spaces (and maybe " 0 1").
+    let mut at = 0;
+    let mut offset = None;
+    for &(start, word) in fields {
+        if err.offset() >= at && err.offset() <= at + word.len() {
+            offset = Some(start + (err.offset() - at));
+            break;
+        }
+        at += word.len() + 1;
+    }
+    let last = fields.last().map_or(end, |&(start, word)| start + word.len());
+    let offset = offset.unwrap_or(last.min(end)).min(end.max(fen.len().min(end)));
+    EpdError::new(EpdErrorKind::Fen(err), EpdField::Fen(err.field()), Some(offset))
+}
+
+/// The first `n` white-space separated words of `text` with their offsets.
+fn leading_fields(text: &str, n: usize) -> Vec<(usize, &str)> {
+    words(text, 0).take(n).collect()
+}
+
+/// The white-space separated words of `text`, with offsets plus `base`.
+fn words(text: &str, base: usize) -> impl Iterator<Item = (usize, &str)> {
+    let mut rest = 0;
+    core::iter::from_fn(move || {
+        let tail = &text[rest..];
+        let start = rest + tail.find(|c: char| !c.is_whitespace())?;
+        let len = text[start..].find(char::is_whitespace).unwrap_or(text.len() - start);
+        rest = start + len;
+        Some((base + start, &text[start..start + len]))
+    })
+}
+
+fn valid_opcode(opcode: &str) -> bool {
+    opcode.chars().next().is_some_and(|c| c.is_alphabetic())
+        && !opcode.contains(|c: char| c.is_whitespace() || c == ';' || c == '"')
+}
+
+/// Whether the writer can write `operand` so that it reads back the same.
+fn writable(operand: &Operand) -> bool {
+    match operand {
+        Operand::Float(x) => x.is_finite(),
+        Operand::Tokens(text) => {
+            let trimmed = !text.is_empty() && text.trim() == text;
+            let mut quoted = false;
+            let mut escaped = false;
+            let mut ok = true;
+            for c in text.chars() {
+                if c == '\n' || c == '\r' {
+                    ok = false;
+                } else if escaped {
+                    escaped = false;
+                } else if quoted && c == '\\' {
+                    escaped = true;
+                } else if c == '"' {
+                    quoted = !quoted;
+                } else if c == ';' && !quoted {
+                    ok = false;
+                }
+            }
+            // Tokens that would read back as another kind of operand.
+            trimmed && ok && !quoted && matches!(classify(text, 0), Ok(Operand::Tokens(_)))
+        }
+        _ => true,
+    }
+}
+
+/// Reads the operations after the FEN part (`start` is the byte where
+/// they begin).
+fn parse_operations(text: &str, start: usize) -> Result<Vec<Operation>, EpdError> {
+    let bytes = text.as_bytes();
+    let mut ops = Vec::new();
+    let mut i = start;
+    loop {
+        while i < bytes.len() && (bytes[i].is_ascii_whitespace() || bytes[i] == b';') {
+            i += 1;
+        }
+        if i >= bytes.len() {
+            return Ok(ops);
+        }
+        // The opcode.
+        let op_start = i;
+        while i < bytes.len() && !bytes[i].is_ascii_whitespace() && bytes[i] != b';' {
+            i += 1;
+        }
+        let opcode = &text[op_start..i];
+        if opcode == "-" {
+            continue;
+        }
+        if !valid_opcode(opcode) {
+            return Err(EpdError::op(EpdErrorKind::InvalidOpcode, opcode, Some(op_start)));
+        }
+        // The operand: up to the `;` outside quotes.
+        let operand_start = i;
+        let mut quote = None;
+        while i < bytes.len() {
+            match (bytes[i], quote) {
+                (b';', None) => break,
+                (b'"', None) => quote = Some(i),
+                (b'"', Some(_)) => quote = None,
+                (b'\\', Some(_)) => i += 1,
+                _ => {}
+            }
+            i += 1;
+        }
+        if let Some(open) = quote {
+            return Err(EpdError::op(EpdErrorKind::UnterminatedString, opcode, Some(open)));
+        }
+        let end = i.min(bytes.len());
+        let raw = &text[operand_start..end];
+        let lead = raw.len() - raw.trim_start().len();
+        let at = operand_start + lead;
+        let operand = classify(raw.trim(), at).map_err(|kind| EpdError::op(kind, opcode, Some(at)))?;
+        let offset = if operand == Operand::None { op_start } else { at };
+        ops.push(Operation { opcode: opcode.to_owned(), operand, offset: Some(offset) });
+    }
+}
+
+/// The operand that the trimmed text `raw` stands for.
+fn classify(raw: &str, _at: usize) -> Result<Operand, EpdErrorKind> {
+    if raw.is_empty() {
+        return Ok(Operand::None);
+    }
+    if let Some(s) = single_string(raw) {
+        return Ok(Operand::String(s));
+    }
+    if raw.contains(char::is_whitespace) || raw.contains('"') {
+        return Ok(Operand::Tokens(raw.to_owned()));
+    }
+    let first = raw.as_bytes()[0];
+    if matches!(first, b'+' | b'-' | b'.' | b'0'..=b'9') {
+        let digits = raw.strip_prefix(['+', '-']).unwrap_or(raw);
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            if let Ok(n) = raw.parse::<i64>() {
+                return Ok(Operand::Integer(n));
+            }
+        } else if raw.contains(['.', 'e', 'E']) && digits.bytes().all(|b| b.is_ascii_digit() || b".eE+-".contains(&b))
+        {
+            if let Ok(x) = raw.parse::<f64>() {
+                if x.is_finite() {
+                    return Ok(Operand::Float(x));
+                }
+            }
+        }
+    }
+    Ok(Operand::Tokens(raw.to_owned()))
+}
+
+/// The unescaped content if `raw` is exactly one quoted string.
+fn single_string(raw: &str) -> Option<String> {
+    let inner = raw.strip_prefix('"')?;
+    let mut out = String::new();
+    let mut chars = inner.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => return (i + 1 == inner.len()).then_some(out),
+            '\\' => match chars.next()?.1 {
+                'n' => out.push('\n'),
+                't' => out.push('\t'),
+                'r' => out.push('\r'),
+                other => out.push(other),
+            },
+            c => out.push(c),
+        }
+    }
+    None
+}
+
+fn write_quoted(f: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
+    f.write_char('"')?;
+    for c in s.chars() {
+        match c {
+            '\\' => f.write_str("\\\\")?,
+            '"' => f.write_str("\\\"")?,
+            '\n' => f.write_str("\\n")?,
+            '\t' => f.write_str("\\t")?,
+            '\r' => f.write_str("\\r")?,
+            c => f.write_char(c)?,
+        }
+    }
+    f.write_char('"')
+}
+
+/// Writes a finite float as Python's `repr` does: the shortest digits that
+/// read back the same, positional for exponents from -4 to 15 (always with
+/// a `.`), else `d.ddde+XX`.
+fn write_float(f: &mut fmt::Formatter<'_>, x: f64) -> fmt::Result {
+    let sci = format!("{x:e}");
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let (sign, mantissa) = match mantissa.strip_prefix('-') {
+        Some(m) => ("-", m),
+        None => ("", mantissa),
+    };
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    f.write_str(sign)?;
+    if (-4..16).contains(&exp) {
+        if exp < 0 {
+            f.write_str("0.")?;
+            for _ in 0..(-exp - 1) {
+                f.write_char('0')?;
+            }
+            f.write_str(&digits)
+        } else {
+            let int_len = exp as usize + 1;
+            if digits.len() <= int_len {
+                f.write_str(&digits)?;
+                for _ in digits.len()..int_len {
+                    f.write_char('0')?;
+                }
+                f.write_str(".0")
+            } else {
+                write!(f, "{}.{}", &digits[..int_len], &digits[int_len..])
+            }
+        }
+    } else {
+        f.write_str(&digits[..1])?;
+        if digits.len() > 1 {
+            write!(f, ".{}", &digits[1..])?;
+        }
+        write!(f, "e{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs())
+    }
+}
