@@ -363,9 +363,8 @@ impl Epd {
         if !clock_fields {
             fen.push_str(" 0 1");
         }
-        let base = Position::from_fen_with(&fen, options)
-            .map_err(|err| fen_error(err, &fields[..used], &fen, text.len()))?
-            .0;
+        let base =
+            Position::from_fen_with(&fen, options).map_err(|err| fen_error(err, &fields[..used], &fen, text.len()))?.0;
         let rest_start = fields[used - 1].0 + fields[used - 1].1.len();
         let mut epd = Epd { base, position: base, clock_fields, ops: Vec::new() };
         for op in parse_operations(text, rest_start)? {
@@ -632,11 +631,7 @@ impl Epd {
         for (start, token) in words(&text, 0) {
             let mv = pos.parse_san(token).or_else(|san_error| pos.parse_uci(token).map_err(|_| san_error));
             let mv = mv.map_err(|error| {
-                EpdError::op(
-                    EpdErrorKind::Move { text: token.to_owned(), error },
-                    opcode,
-                    op.offset.map(|o| o + start),
-                )
+                EpdError::op(EpdErrorKind::Move { text: token.to_owned(), error }, opcode, op.offset.map(|o| o + start))
             })?;
             moves.push(mv);
             if line {
@@ -774,9 +769,9 @@ impl Epd {
         let clock = |name: &str, min: i64| -> Result<Option<u32>, EpdError> {
             let Some(op) = self.find(name) else { return Ok(None) };
             match op.operand {
-                Operand::Integer(n) if n >= min => u32::try_from(n)
-                    .map(Some)
-                    .map_err(|_| EpdError::op(EpdErrorKind::InvalidClock, name, op.offset)),
+                Operand::Integer(n) if n >= min => {
+                    u32::try_from(n).map(Some).map_err(|_| EpdError::op(EpdErrorKind::InvalidClock, name, op.offset))
+                }
                 _ => Err(EpdError::op(EpdErrorKind::InvalidClock, name, op.offset)),
             }
         };
@@ -979,8 +974,7 @@ fn classify(raw: &str, _at: usize) -> Result<Operand, EpdErrorKind> {
             if let Ok(n) = raw.parse::<i64>() {
                 return Ok(Operand::Integer(n));
             }
-        } else if raw.contains(['.', 'e', 'E']) && digits.bytes().all(|b| b.is_ascii_digit() || b".eE+-".contains(&b))
-        {
+        } else if raw.contains(['.', 'e', 'E']) && digits.bytes().all(|b| b.is_ascii_digit() || b".eE+-".contains(&b)) {
             if let Ok(x) = raw.parse::<f64>() {
                 if x.is_finite() {
                     return Ok(Operand::Float(x));
