@@ -44,6 +44,26 @@
 //! operation with `;`; strings are quoted with `\`, `"`, tab, carriage
 //! return and line feed escaped, and decimal numbers are written the way
 //! Python writes floats, so that python-chess reads back the same values.
+//!
+//! # Differences from python-chess
+//!
+//! The tests check the reader and the writer against python-chess 1.11.2
+//! (`Board.set_epd` and `Board.epd`) on records in the styles of the WAC,
+//! STS and ERET suites. Where they differ:
+//! - the position must be legal, clocks included (python-chess takes any
+//!   board, and `hmvc 10` without `fmvn`); see [`EpdErrorKind`];
+//! - moves are checked when asked for, not while reading, and an unknown
+//!   opcode's unquoted operand is kept as text, not read as a move;
+//! - an operand that is more than one string or number (`c0 "a" "b"`,
+//!   `xx 1 2`), or a malformed number, is kept as [`Operand::Tokens`]
+//!   (python-chess reads text after a closing quote as the next opcode,
+//!   and rejects the numbers);
+//! - an unterminated string is an error (python-chess ends it at the end
+//!   of the record);
+//! - `bm` and `am` are written in the order given (python-chess sorts them
+//!   by SAN);
+//! - the clock fields of `FEN 0 1 ;D1 20` records are read as clocks
+//!   (python-chess cannot read such records).
 
 use alloc::borrow::ToOwned;
 use alloc::format;
@@ -144,7 +164,10 @@ pub enum EpdErrorKind {
         /// How many fields there are.
         found: usize,
     },
-    /// The FEN fields do not give a valid position.
+    /// The FEN fields do not give a valid position. The [`FenError`]'s
+    /// own offset is into the FEN rebuilt from the fields (one space
+    /// between them, and ` 0 1` for a record without clocks);
+    /// [`EpdError::offset`] is the byte in the record.
     Fen(FenError),
     /// An opcode that does not start with a letter, or contains `"`,
     /// white space or `;`.
@@ -227,7 +250,12 @@ impl fmt::Display for EpdError {
             EpdErrorKind::MissingFields { found } => {
                 write!(f, "found {found} fields, expected board, side to move, castling and en passant")
             }
-            EpdErrorKind::Fen(err) => write!(f, "{err}"),
+            EpdErrorKind::Fen(err) => {
+                // The FEN error's own prefix names a byte of the FEN rebuilt
+                // from the fields; the record's byte is given above.
+                let text = err.to_string();
+                f.write_str(text.split_once("): ").map_or(text.as_str(), |(_, reason)| reason))
+            }
             EpdErrorKind::InvalidOpcode => {
                 f.write_str("an opcode starts with a letter and contains no '\"', ';' or white space")
             }
@@ -363,8 +391,7 @@ impl Epd {
         if !clock_fields {
             fen.push_str(" 0 1");
         }
-        let base =
-            Position::from_fen_with(&fen, options).map_err(|err| fen_error(err, &fields[..used], &fen, text.len()))?.0;
+        let base = Position::from_fen_with(&fen, options).map_err(|err| fen_error(err, &fields[..used], text.len()))?.0;
         let rest_start = fields[used - 1].0 + fields[used - 1].1.len();
         let mut epd = Epd { base, position: base, clock_fields, ops: Vec::new() };
         for op in parse_operations(text, rest_start)? {
@@ -518,25 +545,34 @@ impl Epd {
         Ok(Operand::Tokens(text))
     }
 
-    /// Removes the operation `opcode` and returns its operand.
+    /// Removes the operation `opcode` and returns its operand (`None` if
+    /// the record has no such operation).
+    ///
+    /// # Errors
+    ///
+    /// [`EpdErrorKind::ImpossibleClocks`] if removing `fmvn` or `hmvc`
+    /// leaves clocks that are impossible in the position (`hmvc 40` with
+    /// the fullmove number back at 1); the record is then unchanged.
     ///
     /// ```
     /// use chess_movegen::epd::{Epd, Operand};
     /// let mut epd = Epd::parse("4k3/8/8/8/8/8/8/4K3 w - - hmvc 4; fmvn 9; id \"x\";")?;
-    /// assert_eq!(epd.remove("hmvc"), Some(Operand::Integer(4)));
+    /// assert!(epd.remove("fmvn").is_err());
+    /// assert_eq!(epd.remove("hmvc")?, Some(Operand::Integer(4)));
     /// assert_eq!(epd.position().halfmove_clock(), 0);
     /// assert_eq!(epd.to_string(), "4k3/8/8/8/8/8/8/4K3 w - - fmvn 9; id \"x\";");
     /// # Ok::<(), chess_movegen::epd::EpdError>(())
     /// ```
-    pub fn remove(&mut self, opcode: &str) -> Option<Operand> {
-        let index = self.ops.iter().position(|op| op.opcode == opcode)?;
+    pub fn remove(&mut self, opcode: &str) -> Result<Option<Operand>, EpdError> {
+        let Some(index) = self.ops.iter().position(|op| op.opcode == opcode) else {
+            return Ok(None);
+        };
         let op = self.ops.remove(index);
-        if self.apply_clocks().is_err() {
-            // Dropping one clock can make the other impossible (fmvn 1 with
-            // the halfmove clock of the FEN fields): keep the position's
-            // clocks as they were then.
+        if let Err(err) = self.apply_clocks() {
+            self.ops.insert(index, op);
+            return Err(err);
         }
-        Some(op.operand)
+        Ok(Some(op.operand))
     }
 
     /// The best moves (`bm`), resolved in the position; empty if the record
@@ -838,7 +874,7 @@ impl fmt::Display for Epd {
 const FEN_FIELDS: [FenField; 4] = [FenField::Board, FenField::SideToMove, FenField::Castling, FenField::EnPassant];
 
 /// Maps an error of the FEN built from the fields back onto the record.
-fn fen_error(err: FenError, fields: &[(usize, &str)], fen: &str, end: usize) -> EpdError {
+fn fen_error(err: FenError, fields: &[(usize, &str)], end: usize) -> EpdError {
     // `fen` is the fields joined by single spaces (and maybe " 0 1").
     let mut at = 0;
     let mut offset = None;
@@ -849,8 +885,8 @@ fn fen_error(err: FenError, fields: &[(usize, &str)], fen: &str, end: usize) -> 
         }
         at += word.len() + 1;
     }
-    let last = fields.last().map_or(end, |&(start, word)| start + word.len());
-    let offset = offset.unwrap_or(last.min(end)).min(end.max(fen.len().min(end)));
+    // Past the fields (the clocks added for a record without them).
+    let offset = offset.unwrap_or_else(|| fields.last().map_or(end, |&(start, word)| start + word.len()));
     EpdError::new(EpdErrorKind::Fen(err), EpdField::Fen(err.field()), Some(offset))
 }
 
@@ -899,7 +935,7 @@ fn writable(operand: &Operand) -> bool {
                 }
             }
             // Tokens that would read back as another kind of operand.
-            trimmed && ok && !quoted && matches!(classify(text, 0), Ok(Operand::Tokens(_)))
+            trimmed && ok && !quoted && matches!(classify(text), Operand::Tokens(_))
         }
         _ => true,
     }
@@ -950,39 +986,39 @@ fn parse_operations(text: &str, start: usize) -> Result<Vec<Operation>, EpdError
         let raw = &text[operand_start..end];
         let lead = raw.len() - raw.trim_start().len();
         let at = operand_start + lead;
-        let operand = classify(raw.trim(), at).map_err(|kind| EpdError::op(kind, opcode, Some(at)))?;
+        let operand = classify(raw.trim());
         let offset = if operand == Operand::None { op_start } else { at };
         ops.push(Operation { opcode: opcode.to_owned(), operand, offset: Some(offset) });
     }
 }
 
 /// The operand that the trimmed text `raw` stands for.
-fn classify(raw: &str, _at: usize) -> Result<Operand, EpdErrorKind> {
+fn classify(raw: &str) -> Operand {
     if raw.is_empty() {
-        return Ok(Operand::None);
+        return Operand::None;
     }
     if let Some(s) = single_string(raw) {
-        return Ok(Operand::String(s));
+        return Operand::String(s);
     }
     if raw.contains(char::is_whitespace) || raw.contains('"') {
-        return Ok(Operand::Tokens(raw.to_owned()));
+        return Operand::Tokens(raw.to_owned());
     }
     let first = raw.as_bytes()[0];
     if matches!(first, b'+' | b'-' | b'.' | b'0'..=b'9') {
         let digits = raw.strip_prefix(['+', '-']).unwrap_or(raw);
         if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
             if let Ok(n) = raw.parse::<i64>() {
-                return Ok(Operand::Integer(n));
+                return Operand::Integer(n);
             }
         } else if raw.contains(['.', 'e', 'E']) && digits.bytes().all(|b| b.is_ascii_digit() || b".eE+-".contains(&b)) {
             if let Ok(x) = raw.parse::<f64>() {
                 if x.is_finite() {
-                    return Ok(Operand::Float(x));
+                    return Operand::Float(x);
                 }
             }
         }
     }
-    Ok(Operand::Tokens(raw.to_owned()))
+    Operand::Tokens(raw.to_owned())
 }
 
 /// The unescaped content if `raw` is exactly one quoted string.

@@ -249,7 +249,10 @@ fn fen_errors_point_into_the_record() {
     let err = Epd::parse("4k3/8/8/8/8/8/8/4K3   w  X - bm Kd1;").unwrap_err();
     assert_eq!(err.field(), &EpdField::Fen(FenField::Castling));
     assert_eq!(err.offset(), Some(25));
-    assert!(err.to_string().starts_with("invalid EPD (castling field, byte 25): invalid FEN"));
+    assert_eq!(
+        err.to_string(),
+        "invalid EPD (castling field, byte 25): invalid castling character 'X' (expected KQkq, file letters A-H or a-h, or '-')"
+    );
 }
 
 #[test]
@@ -315,8 +318,8 @@ fn operations_keep_order_and_replace_in_place() {
     epd.set("zz", Operand::Float(1e-5)).unwrap();
     epd.set("new", Operand::None).unwrap();
     assert_eq!(epd.to_string(), "4k3/8/8/8/8/8/8/4K3 w - - zz 1e-05; acd 4; id x y; new;");
-    assert_eq!(epd.remove("acd"), Some(Operand::Integer(4)));
-    assert_eq!(epd.remove("acd"), None);
+    assert_eq!(epd.remove("acd"), Ok(Some(Operand::Integer(4))));
+    assert_eq!(epd.remove("acd"), Ok(None));
     assert_eq!(epd.to_string(), "4k3/8/8/8/8/8/8/4K3 w - - zz 1e-05; id x y; new;");
 
     // Rejected operands leave the record as it was.
@@ -335,6 +338,13 @@ fn operations_keep_order_and_replace_in_place() {
     epd.set("fmvn", Operand::Integer(30)).unwrap();
     epd.set("hmvc", Operand::Integer(40)).unwrap();
     assert_eq!(epd.position().fen(), "4k3/8/8/8/8/8/8/4K3 w - - 40 30");
+    // Without fmvn the halfmove clock would be impossible.
+    let err = epd.remove("fmvn").unwrap_err();
+    assert!(matches!(err.kind(), EpdErrorKind::ImpossibleClocks(_)), "{err}");
+    assert_eq!(epd.fmvn(), Some(30));
+    assert_eq!(epd.remove("hmvc"), Ok(Some(Operand::Integer(40))));
+    assert_eq!(epd.remove("fmvn"), Ok(Some(Operand::Integer(30))));
+    assert_eq!(epd.position().fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
 }
 
 #[test]
