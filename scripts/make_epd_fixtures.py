@@ -63,7 +63,7 @@ def random_position(rng, chess960):
 
 def random_text(rng):
     parts = ["Undermine", "WAC", "a \"quoted\" word", "semi;colon", "back\\slash", "x", "12",
-             "tab\there", "Nf5=10, Rf8=6", "f3f5 f1f8", "ERET 001 - Relief", "unicode é♞", ";", "\"", ""]
+             "tab\there", "line\nbreak", "carriage\rreturn", "Nf5=10, Rf8=6", "f3f5 f1f8", "ERET 001 - Relief", "unicode é♞", ";", "\"", ""]
     return " ".join(rng.choice(parts) for _ in range(rng.randrange(1, 4)))
 
 
