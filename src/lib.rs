@@ -111,6 +111,10 @@
 //! - [`pgn`]: PGN in and out: a streaming [`pgn::Reader`] with a
 //!   [`pgn::Visitor`] and a tree ([`pgn::PgnGame`]), a writer,
 //!   [`Game::from_pgn`] and [`Game::to_pgn`].
+//! - [`epd`]: EPD records ([`epd::Epd`]): the position and its operations
+//!   in order, typed accessors (`bm`, `am`, `pv`, `id`, `c0`–`c9`, `acd`,
+//!   `acn`, `ce`, `dm`, `hmvc`, `fmvn`, perft counts `D1`…), a writer;
+//!   errors ([`epd::EpdError`]) with field or opcode and byte offset.
 //! - [`perft`], [`perft_divide`] and [`perft_stats`] (the standard breakdown
 //!   by captures, checks, mates and so on).
 //! - Value types: [`Square`], [`File`], [`Rank`], [`Color`], [`Role`],
@@ -159,6 +163,8 @@ mod position;
 mod notation;
 
 mod game;
+
+pub mod epd;
 
 // The slow, obviously correct geometry that build.rs tabulates: the
 // library itself only tests against it.
