@@ -67,7 +67,8 @@
 //!
 //! - `input`: reading standard input on its own thread, line by line.
 //! - `text`: output lines, echoing a client's text, reading numbers.
-//! - `engine`: the state between commands and the handling of each.
+//! - `protocol`: the engine state between commands and the handling of
+//!   each UCI command.
 //! - `options`: the options `uci` declares and `setoption` sets.
 //! - `go`: reading `go` and its limits.
 //! - `time`: the time budget of a move.
@@ -76,12 +77,12 @@
 //! - `tt`: the transposition table.
 //! - `eval`: the score scale and the static evaluation.
 
-mod engine;
 mod eval;
 mod go;
 mod input;
 mod options;
 mod picker;
+mod protocol;
 mod search;
 mod text;
 mod time;
@@ -90,8 +91,8 @@ mod tt;
 use std::io::{self, Write};
 use std::sync::mpsc::Receiver;
 
-use engine::Engine;
 use input::Input;
+use protocol::Engine;
 
 /// Runs the UCI loop on the lines of `input` until `quit` or until the
 /// input ends (which stops a running search first).

@@ -4,7 +4,7 @@
 
 use chess_movegen::polyglot::Book;
 
-use super::engine::Engine;
+use super::protocol::Engine;
 use super::text::{parse_number, shown};
 
 /// A spin option as declared by `uci`: default, minimum, maximum.
