@@ -1,9 +1,9 @@
-//! Drives the example UCI engine (examples/uci_engine.rs) over pipes: each
+//! Drives the example UCI engine (examples/uci_engine/) over pipes: each
 //! test starts the engine as a child process (this test binary run again,
 //! see `engine_process`) and talks to it through its standard input and
 //! output, with a timeout on every answer so that a hang fails the test.
 
-#[path = "../examples/uci_engine.rs"]
+#[path = "../examples/uci_engine/main.rs"]
 #[allow(dead_code)]
 mod engine;
 
