@@ -185,6 +185,7 @@ pub use position::{
     MoveBuffer, MoveEffects, MoveVisitor, Pieces, Position, PositionError, Repairs, ScoredMoveList, Setup, Threats,
     Undo, SEE_VALUES,
 };
+pub use position::KeyHistory;
 pub use types::{
     Bitboard, CastlingRights, CastlingSide, Color, File, ParseSquareError, ParseValueError, Piece, Rank, Role, Square,
     Squares,
