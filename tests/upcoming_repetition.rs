@@ -132,10 +132,8 @@ impl Slow {
             if earlier.castling_rights() != pos.castling_rights() || earlier.legal_ep_square().is_some() {
                 return false;
             }
-            let diff: Vec<_> = chess_movegen::Square::ALL
-                .into_iter()
-                .filter(|&sq| earlier.piece_at(sq) != pos.piece_at(sq))
-                .collect();
+            let diff: Vec<_> =
+                chess_movegen::Square::ALL.into_iter().filter(|&sq| earlier.piece_at(sq) != pos.piece_at(sq)).collect();
             let &[a, b] = diff.as_slice() else { return false };
             let (from, to) = if pos.piece_at(a).is_some() { (a, b) } else { (b, a) };
             let Some(piece) = pos.piece_at(from) else { return false };

@@ -131,10 +131,13 @@ impl KeyHistory {
 
     fn push_entry(&mut self, key: u64, window: usize) {
         let n = self.entries.len();
-        let repetition = (4..=window)
-            .step_by(2)
-            .find(|&i| i <= n && self.entries[n - i].key == key)
-            .map_or(0, |i| if self.entries[n - i].repetition != 0 { -(i as isize) } else { i as isize });
+        let repetition = (4..=window).step_by(2).find(|&i| i <= n && self.entries[n - i].key == key).map_or(0, |i| {
+            if self.entries[n - i].repetition != 0 {
+                -(i as isize)
+            } else {
+                i as isize
+            }
+        });
         self.entries.push(Entry { key, window, repetition });
     }
 
