@@ -305,7 +305,7 @@ fn bench_packed(c: &mut Criterion) {
     group.finish();
 }
 
-/// Games from the bench positions continued by 60 plies of random
+/// Games from the bench positions continued by 90 plies of random
 /// reversible moves (knight, bishop, rook, queen and king moves that
 /// capture nothing), with the repetition keys of their positions.
 fn reversible_games() -> Vec<(Game, Vec<u64>)> {
@@ -314,7 +314,7 @@ fn reversible_games() -> Vec<(Game, Vec<u64>)> {
     for (fen, _) in positions::GAMES {
         let mut game = Game::from_fen(fen).expect("valid FEN");
         let mut keys = vec![game.position().repetition_key()];
-        for _ in 0..60 {
+        for _ in 0..90 {
             let pos = *game.position();
             let quiet: Vec<Move> = pos
                 .legal_moves()

@@ -385,9 +385,9 @@ impl Game {
         let now = self.keys.len() - 1;
         let window = (self.position.halfmove_clock() as usize).min(now);
         let key = self.keys[now];
-        // The earlier position has the other side to move: odd distances.
-        (1..=window).step_by(2).filter_map(move |i| {
-            let earlier = self.keys[now - i];
+        // The earlier position has the other side to move: odd distances
+        // 1, 3, 5, ... back, so every second key before the current one.
+        self.keys[now - window..now].iter().rev().step_by(2).filter_map(move |&earlier| {
             let mv = self.position.cuckoo_move(key ^ earlier)?;
             // A reversible non-pawn move leaves no en-passant square, so
             // the hash after it is its repetition key.

@@ -16,9 +16,13 @@ use crate::types::Square;
 /// and the side key) is `diff`, if the table holds one.
 #[inline]
 fn lookup(diff: u64) -> Option<(Square, Square)> {
-    let slot = [(diff & 0x1fff) as usize, ((diff >> 16) & 0x1fff) as usize]
-        .into_iter()
-        .find(|&slot| CUCKOO_KEYS[slot] == diff)?;
+    let mut slot = (diff & 0x1fff) as usize;
+    if CUCKOO_KEYS[slot] != diff {
+        slot = ((diff >> 16) & 0x1fff) as usize;
+        if CUCKOO_KEYS[slot] != diff {
+            return None;
+        }
+    }
     let mv = CUCKOO_MOVES[slot];
     Some((Square::ALL[usize::from(mv & 63)], Square::ALL[usize::from(mv >> 6)]))
 }
