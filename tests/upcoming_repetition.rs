@@ -67,10 +67,10 @@ fn game_query_agrees_with_brute_force() {
     let (mut plies, mut hits) = (0, 0);
     for start in starts() {
         for _ in 0..6 {
-            let mut game = Game::from_position(start.clone());
+            let mut game = Game::from_position(start);
             let mut keys = vec![start.repetition_key()];
             for _ in 0..150 {
-                let pos = game.position().clone();
+                let pos = *game.position();
                 let expected = brute_force(&pos, &keys);
                 let mut got: Vec<Move> = game.upcoming_repetition_moves().into_iter().collect();
                 got.sort_by_key(|mv| mv.to_bits());
@@ -162,10 +162,10 @@ fn key_history_agrees_with_slow_meaning() {
     let (mut checks, mut reps, mut upcoming) = (0, 0, 0);
     for start in starts() {
         for _ in 0..5 {
-            let mut pos = start.clone();
+            let mut pos = start;
             let mut history = KeyHistory::new();
             history.push(pos.repetition_key(), pos.halfmove_clock());
-            let mut slow = Slow { stack: vec![(pos.clone(), false)] };
+            let mut slow = Slow { stack: vec![(pos, false)] };
             // The search root: a random ply of the playout.
             let root = rng.below(60);
             for n in 0..150usize {
@@ -184,20 +184,20 @@ fn key_history_agrees_with_slow_meaning() {
                 if !pos.is_check() && rng.below(25) == 0 {
                     pos.make_null_move();
                     history.push_null(pos.repetition_key());
-                    slow.stack.push((pos.clone(), true));
+                    slow.stack.push((pos, true));
                     continue;
                 }
                 if history.len() > 2 && rng.below(20) == 0 {
                     assert_eq!(history.pop(), Some(pos.repetition_key()));
                     slow.stack.pop();
-                    pos = slow.stack.last().unwrap().0.clone();
+                    pos = slow.stack.last().unwrap().0;
                     continue;
                 }
                 let seen: Vec<u64> = slow.stack.iter().map(|(p, _)| p.repetition_key()).collect();
                 let Some(mv) = pick(&pos, &seen, &mut rng) else { break };
                 pos = pos.play(mv);
                 history.push(pos.repetition_key(), pos.halfmove_clock());
-                slow.stack.push((pos.clone(), false));
+                slow.stack.push((pos, false));
             }
         }
     }
