@@ -347,9 +347,13 @@ impl Game {
     /// [`Game::repetition_count`]): an upcoming repetition.
     ///
     /// The candidates come from the cuckoo table of reversible moves, one
-    /// lookup for every second earlier position of the window, and each is
-    /// then confirmed (legal, and the position after it has the earlier
-    /// key), so the answer is exact, without generating moves.
+    /// lookup for every second earlier position of the window; a hit is
+    /// confirmed (legal, and the position after it has the earlier key),
+    /// so the answer is exact, without generating moves. (A key match with
+    /// a position of this game already implies both, up to a 64-bit key
+    /// collision: the earlier position was legal, and castling rights
+    /// belong to pieces on their home squares, which a reversible move
+    /// back to it cannot lose.)
     ///
     /// # Examples
     ///
