@@ -164,11 +164,19 @@ impl KeyHistory {
     /// one ply deeper: an earlier position inside the search tree, or one
     /// before the root that had itself repeated.
     ///
-    /// The answer comes from keys alone, in time linear in the window. It
-    /// may report a move that is not legal: a pinned piece, a king moving
-    /// into check, or a king or rook move whose key ignores the castling
-    /// rights it would lose (then no real repetition follows). Use
-    /// [`crate::Game::upcoming_repetition_moves`] for the exact answer.
+    /// The answer comes from keys alone, in time linear in the window: a
+    /// key difference found in the cuckoo table, with the move's squares
+    /// open on this board (nothing between, our piece on one, the other
+    /// empty). Legality is not tested. When the pushed keys are the
+    /// repetition keys of the positions really reached, a reported move is
+    /// legal: the earlier position was itself legal, castling rights cannot
+    /// differ (the key would not be in the table) and en passant cannot
+    /// follow a non-pawn move. It may report a move that is not legal, or
+    /// not of the piece on its square, when a key collides (64-bit keys),
+    /// when other keys were pushed, or when a null move was pushed with
+    /// the side to move in check (a move back to that position leaves the
+    /// king in check). [`crate::Game::upcoming_repetition_moves`] tests
+    /// each move and gives the exact list.
     pub fn upcoming_repetition(&self, pos: &Position, ply: usize) -> bool {
         let Some(last) = self.entries.last() else {
             return false;
