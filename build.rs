@@ -113,7 +113,72 @@ fn write_tables(w: &mut impl Write) -> std::io::Result<()> {
     writeln!(w, "pub(crate) static ZOBRIST_SIDE: u64 = {side:#x};")?;
     write_u64s(w, "ZOBRIST_CASTLING", "[u64; 64]", &castling)?;
     write_u64s(w, "ZOBRIST_EP_FILE", "[u64; 8]", &ep)?;
+
+    let (keys, moves) = cuckoo_tables(&pieces, side);
+    write_u64s(w, "CUCKOO_KEYS", "[u64; 8192]", &keys)?;
+    writeln!(w, "pub(crate) static CUCKOO_MOVES: [u16; 8192] = [")?;
+    for chunk in moves.chunks(16) {
+        let line: Vec<String> = chunk.iter().map(|m| m.to_string()).collect();
+        writeln!(w, "{},", line.join(","))?;
+    }
+    writeln!(w, "];")?;
     Ok(())
+}
+
+/// Number of reversible non-pawn moves on an empty board, counting each
+/// unordered square pair once per piece (both colours).
+const CUCKOO_MOVE_COUNT: usize = 3668;
+
+/// The cuckoo tables of reversible moves: for every knight, bishop, rook,
+/// queen and king of either colour and every pair of squares `s1 < s2` it
+/// attacks from `s1` on an empty board, the key
+/// `piece(s1) ^ piece(s2) ^ side` in one of two slots (`key & 0x1fff` or
+/// `(key >> 16) & 0x1fff`), with the move `s1 | s2 << 6` beside it. An
+/// empty slot holds key 0 and move 0. `pieces` are the Zobrist piece keys
+/// in `[color][role][square]` order.
+fn cuckoo_tables(pieces: &[u64], side: u64) -> (Vec<u64>, Vec<u16>) {
+    let h1 = |key: u64| (key & 0x1fff) as usize;
+    let h2 = |key: u64| ((key >> 16) & 0x1fff) as usize;
+    let mut keys = vec![0u64; 8192];
+    let mut moves = vec![0u16; 8192];
+    let mut count = 0;
+    for color in 0..2 {
+        // Roles 1..=5: knight, bishop, rook, queen, king.
+        for role in 1..6usize {
+            let key_of = |sq: u8| pieces[(color * 6 + role) * 64 + sq as usize];
+            for s1 in 0..64u8 {
+                let attacks = match role {
+                    1 => geometry::step_attacks(s1, &geometry::KNIGHT_STEPS),
+                    2 => geometry::bishop_attacks(s1, 0),
+                    3 => geometry::rook_attacks(s1, 0),
+                    4 => geometry::bishop_attacks(s1, 0) | geometry::rook_attacks(s1, 0),
+                    _ => geometry::step_attacks(s1, &geometry::KING_STEPS),
+                };
+                for s2 in (s1 + 1)..64 {
+                    if attacks & (1u64 << s2) == 0 {
+                        continue;
+                    }
+                    let mut key = key_of(s1) ^ key_of(s2) ^ side;
+                    let mut mv = u16::from(s1) | u16::from(s2) << 6;
+                    let mut slot = h1(key);
+                    // Insert by displacement: take the slot, move its
+                    // occupant to its other slot, until a slot is empty.
+                    for _ in 0..8192 {
+                        core::mem::swap(&mut keys[slot], &mut key);
+                        core::mem::swap(&mut moves[slot], &mut mv);
+                        if key == 0 {
+                            break;
+                        }
+                        slot = if slot == h1(key) { h2(key) } else { h1(key) };
+                    }
+                    assert_eq!(key, 0, "cuckoo table: insertion of {s1}-{s2} does not terminate");
+                    count += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(count, CUCKOO_MOVE_COUNT, "cuckoo table: wrong number of reversible moves");
+    (keys, moves)
 }
 
 /// Fills one slider's slices of `table`, verifying each magic number.

@@ -11,7 +11,7 @@ use std::hint::black_box;
 use std::ops::ControlFlow;
 
 use chess_movegen::{
-    Bitboard, Color, GameResult, GenKind, Legality, Move, MoveList, MoveVisitor, PackedPosition, Position,
+    Bitboard, Color, Game, GameResult, GenKind, Legality, Move, MoveList, MoveVisitor, PackedPosition, Position, Role,
     ScoredMoveList, Square,
 };
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -305,10 +305,74 @@ fn bench_packed(c: &mut Criterion) {
     group.finish();
 }
 
+/// Games from the bench positions continued by 90 plies of random
+/// reversible moves (knight, bishop, rook, queen and king moves that
+/// capture nothing), with the repetition keys of their positions.
+fn reversible_games() -> Vec<(Game, Vec<u64>)> {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut games = Vec::new();
+    for (fen, _) in positions::GAMES {
+        let mut game = Game::from_fen(fen).expect("valid FEN");
+        let mut keys = vec![game.position().repetition_key()];
+        for _ in 0..90 {
+            let pos = *game.position();
+            let quiet: Vec<Move> = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|&mv| !pos.is_capture(mv) && pos.piece_at(mv.from()).is_some_and(|p| p.role != Role::Pawn))
+                .collect();
+            if quiet.is_empty() {
+                break;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            if game.push(quiet[(state % quiet.len() as u64) as usize]).is_err() {
+                break;
+            }
+            keys.push(game.position().repetition_key());
+        }
+        games.push((game, keys));
+    }
+    games
+}
+
+/// Upcoming repetitions by brute force: every legal move played and its
+/// key looked up in the window since the last irreversible move.
+fn upcoming_brute_force(pos: &Position, keys: &[u64]) -> usize {
+    pos.legal_moves()
+        .into_iter()
+        .filter(|&mv| {
+            let after = pos.play(mv);
+            let window = (after.halfmove_clock() as usize).min(keys.len());
+            keys[keys.len() - window..].contains(&after.repetition_key())
+        })
+        .count()
+}
+
+fn bench_upcoming(c: &mut Criterion) {
+    let games = reversible_games();
+    let expected: usize = games.iter().map(|(g, keys)| upcoming_brute_force(g.position(), keys)).sum();
+    let cuckoo: usize = games.iter().map(|(g, _)| g.upcoming_repetition_moves().len()).sum();
+    assert_eq!(cuckoo, expected);
+    let mut group = c.benchmark_group("upcoming_repetition");
+    group.throughput(Throughput::Elements(games.len() as u64));
+    group.bench_function("game_cuckoo", |b| {
+        b.iter(|| games.iter().filter(|(g, _)| black_box(g).has_upcoming_repetition()).count())
+    });
+    group.bench_function("game_cuckoo_moves", |b| {
+        b.iter(|| games.iter().map(|(g, _)| black_box(g).upcoming_repetition_moves().len()).sum::<usize>())
+    });
+    group.bench_function("brute_force", |b| {
+        b.iter(|| games.iter().map(|(g, keys)| upcoming_brute_force(black_box(g.position()), keys)).sum::<usize>())
+    });
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20).warm_up_time(std::time::Duration::from_millis(500))
         .measurement_time(std::time::Duration::from_secs(2));
-    targets = bench_engine, bench_threats, bench_scored, bench_packed
+    targets = bench_engine, bench_threats, bench_scored, bench_packed, bench_upcoming
 }
 criterion_main!(benches);

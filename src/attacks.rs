@@ -42,6 +42,7 @@ mod tables {
     include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 }
 
+pub(crate) use tables::{CUCKOO_KEYS, CUCKOO_MOVES};
 pub(crate) use tables::{ZOBRIST_CASTLING, ZOBRIST_EP_FILE, ZOBRIST_PIECES, ZOBRIST_SIDE};
 
 #[cfg(feature = "pext")]
@@ -50,7 +51,7 @@ use tables::PEXT_ATTACKS as SLIDER_TABLE;
 use tables::SLIDER_ATTACKS as SLIDER_TABLE;
 
 /// Bytes of static table data the crate's lookups use (attacks, rays,
-/// Zobrist keys); with the `pext` feature the slider table is the PEXT one,
+/// Zobrist keys, cuckoo tables); with the `pext` feature the slider table is the PEXT one,
 /// of the same size.
 pub const TABLE_BYTES: usize = core::mem::size_of_val(&SLIDER_TABLE)
     + core::mem::size_of_val(&tables::ROOK_MAGIC)
@@ -65,7 +66,9 @@ pub const TABLE_BYTES: usize = core::mem::size_of_val(&SLIDER_TABLE)
     + core::mem::size_of_val(&tables::ZOBRIST_PIECES)
     + core::mem::size_of_val(&tables::ZOBRIST_SIDE)
     + core::mem::size_of_val(&tables::ZOBRIST_CASTLING)
-    + core::mem::size_of_val(&tables::ZOBRIST_EP_FILE);
+    + core::mem::size_of_val(&tables::ZOBRIST_EP_FILE)
+    + core::mem::size_of_val(&tables::CUCKOO_KEYS)
+    + core::mem::size_of_val(&tables::CUCKOO_MOVES);
 
 /// Magic lookup.
 #[inline(always)]

@@ -342,6 +342,63 @@ impl Game {
         self.position.legal_moves().into_iter().filter(|&mv| self.claims_threefold(mv)).collect()
     }
 
+    /// True if some legal move leads to a position that occurred earlier
+    /// since the last capture or pawn move (compared as in
+    /// [`Game::repetition_count`]): an upcoming repetition.
+    ///
+    /// The candidates come from the cuckoo table of reversible moves, one
+    /// lookup for every second earlier position of the window; a hit is
+    /// confirmed (legal, and the position after it has the earlier key),
+    /// so the answer is exact, without generating moves. (A key match with
+    /// a position of this game already implies both, up to a 64-bit key
+    /// collision: the earlier position was legal, and castling rights
+    /// belong to pieces on their home squares, which a reversible move
+    /// back to it cannot lose.)
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use chess_movegen::Game;
+    ///
+    /// let mut game = Game::new();
+    /// game.push_line("Nf3 Nf6 Ng1")?;
+    /// assert!(game.has_upcoming_repetition()); // ...Ng8
+    /// assert_eq!(game.upcoming_repetition_moves().len(), 1);
+    /// # Ok::<(), chess_movegen::LineError>(())
+    /// ```
+    pub fn has_upcoming_repetition(&self) -> bool {
+        self.repetition_candidates().next().is_some()
+    }
+
+    /// The legal moves that lead to a position that occurred earlier since
+    /// the last capture or pawn move (see [`Game::has_upcoming_repetition`]),
+    /// each once, in no particular order.
+    pub fn upcoming_repetition_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        for mv in self.repetition_candidates() {
+            if !list.contains(&mv) {
+                list.push(mv);
+            }
+        }
+        list
+    }
+
+    /// The confirmed moves back to an earlier position of the window, one
+    /// per earlier position matched.
+    fn repetition_candidates(&self) -> impl Iterator<Item = Move> + '_ {
+        let now = self.keys.len() - 1;
+        let window = (self.position.halfmove_clock() as usize).min(now);
+        let key = self.keys[now];
+        // The earlier position has the other side to move: odd distances
+        // 1, 3, 5, ... back, so every second key before the current one.
+        self.keys[now - window..now].iter().rev().step_by(2).filter_map(move |&earlier| {
+            let mv = self.position.cuckoo_move(key ^ earlier)?;
+            // A reversible non-pawn move leaves no en-passant square, so
+            // the hash after it is its repetition key.
+            (self.position.is_legal(mv) && self.position.hash_after(mv) == earlier).then_some(mv)
+        })
+    }
+
     /// True if the legal move `mv` makes a position occur for the third time.
     fn claims_threefold(&self, mv: Move) -> bool {
         let after = self.position.play(mv);

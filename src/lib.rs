@@ -186,6 +186,7 @@ pub use notation::{IllegalReason, MoveError, Notation};
 pub use outcome::{DrawReason, GameResult, Outcome};
 pub use packed::{PackError, PackedPosition};
 pub use perft::{perft, perft_divide, perft_stats, PerftStats};
+pub use position::KeyHistory;
 pub use position::{
     CastlingMode, CastlingModeError, CheckInfo, FenError, FenErrorKind, FenField, FenOptions, GenKind, Legality,
     MoveBuffer, MoveEffects, MoveVisitor, Pieces, Position, PositionError, Repairs, ScoredMoveList, Setup, Threats,

@@ -3,6 +3,7 @@
 use crate::types::{Bitboard, Color, Piece, Role, Square};
 
 pub use check::CheckInfo;
+pub use cuckoo::KeyHistory;
 pub use effects::MoveEffects;
 pub use fen::{FenError, FenErrorKind, FenField, FenOptions, Repairs};
 pub use kinds::{GenKind, Legality, MoveBuffer, MoveVisitor};
@@ -225,6 +226,7 @@ mod legality;
 mod make;
 
 mod check;
+mod cuckoo;
 mod see;
 mod status;
 mod threats;
