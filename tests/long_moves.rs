@@ -249,7 +249,7 @@ fn a_10_mb_token_makes_a_short_error_in_the_reader() {
     assert_eq!(reader.read_tree().unwrap().unwrap().mainline().count(), 1);
     // The same through a reader of an io::Read, and for a token that is
     // no word of the lexer's at all.
-    let error = Reader::new(pgn.as_bytes()).read_tree().unwrap().unwrap_err();
+    let error = Reader::from_bytes(pgn.as_bytes()).read_tree().unwrap().unwrap_err();
     assert_eq!(error.to_string(), shown);
     let junk = "\u{e9}".repeat(5 << 20);
     let error = Reader::from_str(&format!("1. e4 {junk} *")).read_tree().unwrap().unwrap_err();
