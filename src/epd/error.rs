@@ -45,7 +45,7 @@ pub enum EpdErrorKind {
     /// A quoted string without its closing `"`.
     UnterminatedString,
     /// An operand that cannot be written in a record: an empty or
-    /// multi-line [`Operand::Tokens`], `;` outside quotes, a control
+    /// multi-line [`Operand::Tokens`](super::Operand::Tokens), `;` outside quotes, a control
     /// character or a float that is not finite.
     InvalidOperand,
     /// `hmvc` or `fmvn` is not a number from 0 (1 for `fmvn`) to 4294967295.
@@ -104,7 +104,7 @@ impl EpdError {
 
     /// Byte offset into the record text where the problem starts; `None`
     /// for operations that were not read from text (set by
-    /// [`Epd::set`]).
+    /// [`Epd::set`](super::Epd::set)).
     pub fn offset(&self) -> Option<usize> {
         self.offset
     }
