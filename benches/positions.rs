@@ -1,11 +1,15 @@
-// Positions shared by the benchmarks (and by `compare`, which includes this
-// file to cross-check the counts against the other crates).
+// Positions shared by the benchmarks, and the one home of these FENs for
+// the tests, tools, `compare` and fuzz targets, which include this file.
+
+/// Kiwipete (chessprogramming.org "Perft Results", position 2): castling
+/// both ways for both sides, en passant, promotions, pins.
+pub const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 /// The six standard perft positions with a bench depth of a few million
 /// nodes each and the count at that depth.
 pub const STANDARD: [(&str, &str, u8, u64); 6] = [
     ("startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5, 4_865_609),
-    ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4, 4_085_603),
+    ("kiwipete", KIWIPETE, 4, 4_085_603),
     ("position 3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6, 11_030_083),
     ("position 4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5, 15_833_292),
     ("position 5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 4, 2_103_487),

@@ -457,6 +457,7 @@ impl Game {
     }
 }
 
+/// # Engine helpers: the repetition key
 impl Position {
     /// The hash used for repetition: [`Position::zobrist_hash`] without the
     /// en-passant part when no legal move can capture en passant.

@@ -210,13 +210,6 @@ impl Move {
         }
     }
 
-    /// Former name of [`Move::destination`].
-    #[deprecated(since = "0.2.0", note = "renamed to `destination`")]
-    #[inline]
-    pub const fn king_to(self) -> Square {
-        self.destination()
-    }
-
     /// Where the moving piece ends: [`Move::to`], except for castling, where
     /// it is the king's destination (g- or c-file).
     #[inline]

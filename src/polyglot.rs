@@ -53,6 +53,7 @@ const CASTLING_OFFSET: usize = 768;
 const EP_OFFSET: usize = 772;
 const TURN_OFFSET: usize = 780;
 
+/// # Engine helpers: the Polyglot key
 impl Position {
     /// The Polyglot key of the position: the hash opening books are
     /// indexed by, computed with the format's published table of 781

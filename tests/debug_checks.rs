@@ -5,6 +5,8 @@
 
 use chess_movegen::{Move, Position, Square};
 
+mod common;
+
 #[test]
 #[should_panic(expected = "is not legal")]
 fn make_move_refuses_blocked_castling() {
@@ -33,7 +35,7 @@ fn play_refuses_a_pinned_piece_leaving_its_line() {
 
 #[test]
 fn make_and_unmake_of_legal_moves_pass_the_checks() {
-    let mut pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+    let mut pos = Position::from_fen(common::KIWIPETE).unwrap();
     let before = pos;
     for &mv in &before.legal_moves() {
         let undo = pos.make_move(mv);

@@ -239,31 +239,32 @@ fn random_playouts() {
 }
 
 #[test]
-fn convenience_methods_match_generate_into() {
-    let pos = Position::from_fen("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1").unwrap();
-    let mut list = MoveList::new();
-    type Method = fn(&Position, &mut MoveList);
-    let methods: [(Method, GenKind, Legality); 10] = [
-        (Position::legal_noisy_into, GenKind::Noisy, Legality::Legal),
-        (Position::legal_quiet_into, GenKind::Quiet, Legality::Legal),
-        (Position::legal_evasions_into, GenKind::Evasions, Legality::Legal),
-        (Position::legal_non_evasions_into, GenKind::NonEvasions, Legality::Legal),
-        (Position::legal_quiet_checks_into, GenKind::QuietChecks, Legality::Legal),
-        (Position::pseudo_legal_noisy_into, GenKind::Noisy, Legality::PseudoLegal),
-        (Position::pseudo_legal_quiet_into, GenKind::Quiet, Legality::PseudoLegal),
-        (Position::pseudo_legal_evasions_into, GenKind::Evasions, Legality::PseudoLegal),
-        (Position::pseudo_legal_non_evasions_into, GenKind::NonEvasions, Legality::PseudoLegal),
-        (Position::pseudo_legal_quiet_checks_into, GenKind::QuietChecks, Legality::PseudoLegal),
-    ];
-    for (method, kind, legality) in methods {
-        method(&pos, &mut list);
-        assert_eq!(list, gen(&pos, kind, legality), "{kind:?} {legality:?}");
+fn noisy_and_quiet_split_the_captures_and_non_captures() {
+    // Noisy = captures + quiet promotions; quiet = non-captures - promotions.
+    for fen in [
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "n3k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        let promotions: Vec<Move> = pos.legal_non_captures().into_iter().filter(|m| m.is_promotion()).collect();
+        let mut noisy: Vec<Move> = pos.legal_captures().into_iter().chain(promotions.iter().copied()).collect();
+        let mut quiet: Vec<Move> = pos.legal_non_captures().into_iter().filter(|m| !m.is_promotion()).collect();
+        let (mut got_noisy, mut got_quiet) =
+            (gen(&pos, GenKind::Noisy, Legality::Legal), gen(&pos, GenKind::Quiet, Legality::Legal));
+        for list in [&mut noisy, &mut quiet] {
+            list.sort_by_key(|m| m.to_bits());
+        }
+        got_noisy.sort_by_key(|m| m.to_bits());
+        got_quiet.sort_by_key(|m| m.to_bits());
+        assert_eq!((got_noisy.as_slice(), got_quiet.as_slice()), (noisy.as_slice(), quiet.as_slice()), "{fen}");
     }
     // Quiet promotions are noisy, and come after the captures.
     let pos = Position::from_fen("n3k3/1P6/8/8/8/8/8/4K3 w - - 0 1").unwrap();
-    pos.legal_noisy_into(&mut list);
+    let mut list = MoveList::new();
+    pos.generate_into(GenKind::Noisy, Legality::Legal, &mut list);
     let uci: Vec<String> = list.iter().map(|&m| pos.uci(m)).collect();
     assert_eq!(uci, ["b7a8q", "b7a8r", "b7a8b", "b7a8n", "b7b8q", "b7b8r", "b7b8b", "b7b8n"]);
-    pos.legal_quiet_into(&mut list);
+    pos.generate_into(GenKind::Quiet, Legality::Legal, &mut list);
     assert_eq!(list.len(), 5);
 }

@@ -47,7 +47,7 @@ fn check_position(pos: &Position) {
 
     // Captures and quiets split the legal moves.
     let captures: HashSet<Move> = pos.legal_captures().into_iter().collect();
-    let quiets: HashSet<Move> = pos.legal_quiets().into_iter().collect();
+    let quiets: HashSet<Move> = pos.legal_non_captures().into_iter().collect();
     assert!(captures.is_disjoint(&quiets));
     assert_eq!(&captures | &quiets, legal);
     for mv in &captures {

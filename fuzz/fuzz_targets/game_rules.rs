@@ -24,7 +24,7 @@ use libfuzzer_sys::fuzz_target;
 
 const STARTS: [&str; 6] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    chess_movegen_fuzz::positions::KIWIPETE,
     "7k/8/6K1/8/8/8/8/R7 w - - 99 100",
     "8/2p5/8/KP5r/8/8/8/6k1 b - - 0 1",
     "4k3/8/8/8/8/8/8/RN2K1NR w - - 140 120",

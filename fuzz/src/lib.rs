@@ -4,6 +4,11 @@
 
 use chess_movegen::{CastlingMode, FenOptions, Position};
 
+/// Positions shared with the benches and tests (`KIWIPETE`).
+#[path = "../../benches/positions.rs"]
+#[allow(dead_code)]
+pub mod positions;
+
 /// The slow reference move generator of `tests/differential.rs`.
 #[path = "../../tests/oracle/mod.rs"]
 pub mod oracle;
@@ -12,7 +17,7 @@ pub mod oracle;
 /// promotions, pins and checks.
 pub const START_FENS: [(&str, CastlingMode); 10] = [
     ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CastlingMode::Standard),
-    ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", CastlingMode::Standard),
+    (positions::KIWIPETE, CastlingMode::Standard),
     ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", CastlingMode::Standard),
     ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", CastlingMode::Standard),
     ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", CastlingMode::Standard),

@@ -120,6 +120,7 @@ fn parse_parts(text: &str) -> Result<SanParts, MoveError> {
     Ok(SanParts::Normal { role, file, rank, to, promotion })
 }
 
+/// # Notation: SAN and long algebraic
 impl Position {
     /// The move in standard algebraic notation: piece letter, origin file
     /// and/or rank only when another legal move of the same kind of piece

@@ -12,6 +12,7 @@ use crate::types::{CastlingSide, Rank, Role, Square};
 fn syntax(text: &str, reason: &'static str) -> MoveError {
     MoveError::Syntax { notation: Notation::Uci, text: echo(text.as_bytes()), reason }
 }
+/// # Notation: UCI
 impl Position {
     /// The move in UCI notation for this position's castling mode:
     /// castling is the king's two-square step (`e1g1`) in standard chess
@@ -34,12 +35,6 @@ impl Position {
         } else {
             alloc::format!("{mv}")
         }
-    }
-
-    /// Former name of [`Position::uci`].
-    #[deprecated(since = "0.2.0", note = "renamed to `uci`, like `san`, `lan` and `fen`")]
-    pub fn to_uci(&self, mv: Move) -> String {
-        self.uci(mv)
     }
 
     /// Reads a UCI move and returns it if it is legal here. Castling is

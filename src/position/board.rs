@@ -5,6 +5,9 @@ use crate::position::{CastlingMode, CastlingModeError, Position, PositionError};
 use crate::types::castling::is_standard_castling;
 use crate::types::{Bitboard, CastlingRights, CastlingSide, Color, Piece, Rank, Role, Square};
 
+/// # Queries: pieces, rights and clocks
+///
+/// What stands where, who moves, castling and en passant, the clocks, the Zobrist key.
 impl Position {
     /// The piece on `sq`, if any.
     #[inline]

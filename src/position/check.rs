@@ -58,6 +58,9 @@ impl CheckInfo {
     }
 }
 
+/// # Engine helpers: checks
+///
+/// Which moves give check, and the squares and pieces that tell.
 impl Position {
     /// The pieces of either colour that stand alone between `color`'s king
     /// and an enemy slider aiming at it along a rank, file or diagonal:

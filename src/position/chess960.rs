@@ -7,6 +7,9 @@ use crate::types::{Color, File, Piece, Rank, Role, Square};
 /// in the standard numbering's order.
 const KNIGHTS: [(usize, usize); 10] = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
 
+/// # Construction: Chess960
+///
+/// The 960 start positions by number, and Shredder-FEN.
 impl Position {
     /// The Chess960 start position with the standard number `n` (0..960;
     /// 518 is the classical arrangement), in [`CastlingMode::Chess960`] mode;

@@ -27,6 +27,7 @@ fn lookup(diff: u64) -> Option<(Square, Square)> {
     Some((Square::ALL[usize::from(mv & 63)], Square::ALL[usize::from(mv >> 6)]))
 }
 
+/// # Engine helpers: upcoming repetitions
 impl Position {
     /// The move that a key difference `diff` between this position and an
     /// earlier one (of the other side to move) stands for, if it is a

@@ -74,6 +74,7 @@ impl MoveEffects {
     }
 }
 
+/// # Engine helpers: move effects and child keys
 impl Position {
     /// The pieces `mv` removes and adds (see [`MoveEffects`]). `mv` must be
     /// pseudo-legal; for a move that does not start on a piece of the side

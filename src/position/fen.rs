@@ -3,10 +3,8 @@
 use alloc::string::String;
 use core::fmt::{self, Write as _};
 
-use bitflags::bitflags;
-
 use crate::position::validate::back_rank;
-use crate::position::{CastlingMode, Position, PositionError, Setup};
+use crate::position::{CastlingMode, Position, PositionError, Repairs, Setup};
 use crate::types::castling::is_standard_castling;
 use crate::types::{Bitboard, CastlingSide, Color, File, Piece, Rank, Role, Square};
 
@@ -203,77 +201,6 @@ fn field_count_message(f: &mut fmt::Formatter<'_>, offset: usize, found: usize, 
 
 #[cfg(feature = "std")]
 impl std::error::Error for FenError {}
-
-bitflags! {
-    /// What the lenient parser ([`Position::from_fen_lenient`]) changed to
-    /// make a real-world FEN valid.
-    ///
-    /// Only the castling rights, the en-passant square and the clocks are
-    /// repaired: they are the fields writers get wrong, and each has one
-    /// natural repair. Nothing is repaired on the board, so a position
-    /// with a missing or extra king, pawns on a back rank, the side not to
-    /// move in check, too much material, more than two checkers
-    /// ([`PositionError::TOO_MANY_CHECKERS`]) or a check no move can have
-    /// given ([`PositionError::IMPOSSIBLE_CHECK`], unless dropping the
-    /// en-passant square explains it) is still refused.
-    ///
-    /// `Display` lists what was repaired in words.
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-    pub struct Repairs: u8 {
-        /// Castling rights whose king or rook is not in place were dropped.
-        const CASTLING_RIGHTS = 1;
-        /// An en-passant square that no double step explains was dropped:
-        /// no pawn of the side not to move stands in front of it with the
-        /// square and the one behind it empty
-        /// ([`PositionError::INVALID_EP_SQUARE`]), or the side to move is
-        /// in check and the double step cannot have given that check while
-        /// another move can ([`PositionError::IMPOSSIBLE_CHECK`]).
-        const EP_SQUARE = 1 << 1;
-        /// Missing halfmove clock and/or fullmove number were set to `0 1`.
-        const MISSING_CLOCKS = 1 << 2;
-        /// Impossible clocks were corrected: fullmove 0 became 1, a halfmove
-        /// clock after a double step became 0, and a fullmove number too
-        /// small for the halfmove clock was raised.
-        const COUNTERS = 1 << 3;
-    }
-}
-
-const REPAIRS: [(Repairs, &str); 4] = [
-    (Repairs::CASTLING_RIGHTS, "dropped castling rights without their king or rook"),
-    (Repairs::EP_SQUARE, "dropped an en-passant square that the last move cannot have left"),
-    (Repairs::MISSING_CLOCKS, "set the missing clocks to 0 1"),
-    (Repairs::COUNTERS, "corrected impossible move counters"),
-];
-
-impl fmt::Display for Repairs {
-    /// What was repaired, in words, separated by commas:
-    /// `dropped castling rights without their king or rook, set the missing
-    /// clocks to 0 1`; `nothing repaired` when empty.
-    ///
-    /// ```
-    /// use chess_movegen::{Position, Repairs};
-    /// let (_, repairs) = Position::from_fen_lenient("4k3/8/8/8/8/8/8/4K3 w K -")?;
-    /// assert_eq!(repairs.to_string(), "dropped castling rights without their king or rook, set the missing clocks to 0 1");
-    /// assert_eq!(Repairs::empty().to_string(), "nothing repaired");
-    /// # Ok::<(), chess_movegen::FenError>(())
-    /// ```
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_empty() {
-            return f.write_str("nothing repaired");
-        }
-        let mut first = true;
-        for (flag, text) in REPAIRS {
-            if self.contains(flag) {
-                if !first {
-                    f.write_str(", ")?;
-                }
-                f.write_str(text)?;
-                first = false;
-            }
-        }
-        Ok(())
-    }
-}
 
 /// How to read a FEN.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -558,6 +485,9 @@ fn castling_rook(pos: &Position, c: char, mode: CastlingMode) -> Option<Square> 
     Some(rook)
 }
 
+/// # Construction: FEN
+///
+/// The start position, FEN in (strict, lenient, with options) and out.
 impl Position {
     /// The standard start position.
     pub fn startpos() -> Position {
@@ -642,66 +572,6 @@ impl Position {
             repairs |= Repairs::MISSING_CLOCKS;
         }
         Ok((pos, repairs))
-    }
-
-    /// Repairs what the lenient readers repair, given the rules broken.
-    pub(crate) fn repair(&mut self, errors: PositionError) -> Repairs {
-        let mut repairs = Repairs::empty();
-        if errors.contains(PositionError::INVALID_CASTLING_RIGHTS) {
-            self.castling = self.castling_rooks_repaired();
-            repairs |= Repairs::CASTLING_RIGHTS;
-        }
-        if errors.contains(PositionError::INVALID_EP_SQUARE) {
-            self.ep_square = None;
-            repairs |= Repairs::EP_SQUARE;
-        }
-        // A check that the double step of the en-passant square cannot
-        // have given, but another move can: the square is what is wrong.
-        if errors.contains(PositionError::IMPOSSIBLE_CHECK) && self.ep_square.is_some() {
-            let mut without = *self;
-            without.ep_square = None;
-            if !without.check_errors().contains(PositionError::IMPOSSIBLE_CHECK) {
-                *self = without;
-                repairs |= Repairs::EP_SQUARE;
-            }
-        }
-        if !self.counters_valid() {
-            self.repair_counters();
-            repairs |= Repairs::COUNTERS;
-        }
-        repairs
-    }
-
-    /// The castling rooks that are valid, one per side at most.
-    fn castling_rooks_repaired(&self) -> Bitboard {
-        let mut kept = Bitboard::EMPTY;
-        for color in Color::ALL {
-            let back = back_rank(color);
-            let Some(king) = (self.pieces(color, Role::King) & back).single() else {
-                continue;
-            };
-            for side in CastlingSide::ALL {
-                let wanted = self
-                    .castling
-                    .into_iter()
-                    .filter(|&r| back.contains(r) && self.pieces(color, Role::Rook).contains(r))
-                    .filter(|&r| CastlingSide::of_rook(king, r) == side && r != king)
-                    .find(|&r| self.mode == CastlingMode::Chess960 || is_standard_castling(king, r));
-                if let Some(rook) = wanted {
-                    kept = kept.with(rook);
-                }
-            }
-        }
-        kept
-    }
-
-    fn repair_counters(&mut self) {
-        if self.ep_square.is_some() {
-            self.halfmove = 0;
-        }
-        let played = u64::from(self.halfmove);
-        let needed = (played.saturating_sub(self.side as u64)).div_ceil(2) + 1;
-        self.fullmove = u32::try_from(needed.max(u64::from(self.fullmove))).unwrap_or(u32::MAX);
     }
 
     /// The position as FEN. Castling rights are written `KQkq` when they
@@ -798,6 +668,7 @@ fn write_castling(out: &mut String, setup: &Setup) {
     }
 }
 
+/// # Construction: FEN for comparison
 impl Position {
     /// The FEN with the en-passant square written only when an en-passant
     /// capture is legal, the form used to compare positions (two FENs of

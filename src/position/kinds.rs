@@ -245,6 +245,9 @@ impl<V: Visitor> Visitor for QuietChecks<'_, V> {
     }
 }
 
+/// # Generation by kind
+///
+/// The staged generation engines use: by [`GenKind`], legal or pseudo-legal, into a list or set by set to a visitor.
 impl Position {
     /// Our pawns one step from promotion.
     #[inline]
@@ -393,55 +396,5 @@ impl Position {
         } else {
             ControlFlow::Continue(())
         }
-    }
-
-    /// Legal noisy moves ([`GenKind::Noisy`]) into `moves` (cleared first).
-    pub fn legal_noisy_into(&self, moves: &mut MoveList) {
-        self.generate_into(GenKind::Noisy, Legality::Legal, moves);
-    }
-
-    /// Legal quiet moves ([`GenKind::Quiet`]) into `moves` (cleared first).
-    pub fn legal_quiet_into(&self, moves: &mut MoveList) {
-        self.generate_into(GenKind::Quiet, Legality::Legal, moves);
-    }
-
-    /// Legal evasions ([`GenKind::Evasions`]) into `moves` (cleared first).
-    pub fn legal_evasions_into(&self, moves: &mut MoveList) {
-        self.generate_into(GenKind::Evasions, Legality::Legal, moves);
-    }
-
-    /// Legal non-evasions ([`GenKind::NonEvasions`]) into `moves` (cleared first).
-    pub fn legal_non_evasions_into(&self, moves: &mut MoveList) {
-        self.generate_into(GenKind::NonEvasions, Legality::Legal, moves);
-    }
-
-    /// Legal quiet checks ([`GenKind::QuietChecks`]) into `moves` (cleared first).
-    pub fn legal_quiet_checks_into(&self, moves: &mut MoveList) {
-        self.generate_into(GenKind::QuietChecks, Legality::Legal, moves);
-    }
-
-    /// Pseudo-legal noisy moves ([`GenKind::Noisy`]) into `moves` (cleared first).
-    pub fn pseudo_legal_noisy_into(&self, moves: &mut MoveList) {
-        self.generate_into(GenKind::Noisy, Legality::PseudoLegal, moves);
-    }
-
-    /// Pseudo-legal quiet moves ([`GenKind::Quiet`]) into `moves` (cleared first).
-    pub fn pseudo_legal_quiet_into(&self, moves: &mut MoveList) {
-        self.generate_into(GenKind::Quiet, Legality::PseudoLegal, moves);
-    }
-
-    /// Pseudo-legal evasions ([`GenKind::Evasions`]) into `moves` (cleared first).
-    pub fn pseudo_legal_evasions_into(&self, moves: &mut MoveList) {
-        self.generate_into(GenKind::Evasions, Legality::PseudoLegal, moves);
-    }
-
-    /// Pseudo-legal non-evasions ([`GenKind::NonEvasions`]) into `moves` (cleared first).
-    pub fn pseudo_legal_non_evasions_into(&self, moves: &mut MoveList) {
-        self.generate_into(GenKind::NonEvasions, Legality::PseudoLegal, moves);
-    }
-
-    /// Pseudo-legal quiet checks ([`GenKind::QuietChecks`]) into `moves` (cleared first).
-    pub fn pseudo_legal_quiet_checks_into(&self, moves: &mut MoveList) {
-        self.generate_into(GenKind::QuietChecks, Legality::PseudoLegal, moves);
     }
 }

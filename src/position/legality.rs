@@ -8,6 +8,9 @@ use crate::position::{Position, Undo};
 use crate::types::castling::castling_path;
 use crate::types::{Bitboard, CastlingSide, Rank, Role, Square};
 
+/// # Playing moves: checked
+///
+/// Why a move is illegal, and the make and copy-make that refuse illegal moves.
 impl Position {
     /// Why `mv` is not legal here, or `None` if it is legal. Any `Move`
     /// value may be asked about.

@@ -308,6 +308,9 @@ impl Undo {
     }
 }
 
+/// # Playing moves
+///
+/// Make and unmake with an [`Undo`], copy-make, null moves.
 impl Position {
     /// Plays `mv` in place and returns what [`Position::unmake_move`] needs
     /// to take it back.
@@ -648,7 +651,7 @@ mod tests {
     fn appliers_agree() {
         let fens = [
             ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", CastlingMode::Standard),
-            ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", CastlingMode::Standard),
+            (crate::test_positions::KIWIPETE, CastlingMode::Standard),
             ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", CastlingMode::Standard),
             ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", CastlingMode::Standard),
             ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", CastlingMode::Standard),

@@ -5,14 +5,14 @@ use crate::types::{Bitboard, Color, Piece, Role, Square};
 pub use check::CheckInfo;
 pub use cuckoo::KeyHistory;
 pub use effects::MoveEffects;
-pub use fen::{FenError, FenErrorKind, FenField, FenOptions, Repairs};
+pub use fen::{FenError, FenErrorKind, FenField, FenOptions};
 pub use kinds::{GenKind, Legality, MoveBuffer, MoveVisitor};
 pub use make::Undo;
 pub use scored::ScoredMoveList;
 pub use see::SEE_VALUES;
 pub use setup::{Pieces, Setup};
 pub use threats::Threats;
-pub use validate::PositionError;
+pub use validate::{PositionError, Repairs};
 
 /// How castling moves are written and how castling rights are read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -201,39 +201,48 @@ impl Position {
     }
 }
 
-// The modules are declared in the order their methods should appear on the
-// documentation page of `Position` (rustdoc follows source order):
-// construction, queries, transforms, move generation, playing moves and
-// the rules. Notation follows, in `crate::notation`. The impl blocks of this file
-// come last, so it holds only private helpers.
+// The modules are declared in the order their methods appear on the
+// documentation page of `Position` (rustdoc lists impl blocks in module
+// order, each under the heading its doc comment gives): construction,
+// queries, generation, playing moves, the rules, then the engine helpers.
+// Notation (`crate::notation`, a layer above) follows them on the page.
+// The impl blocks of this file come last, so it holds only private helpers.
 
+// Construction.
 pub(crate) mod fen;
 
 mod setup;
 
 mod chess960;
 
-mod board;
-
 mod transform;
 
-mod kinds;
+// Queries.
+mod board;
+mod status;
+
+// Generation.
 mod movegen;
+
+mod kinds;
 mod scored;
 
-mod effects;
-mod legality;
+// Playing moves.
 mod make;
 
-mod check;
-mod cuckoo;
-mod see;
-mod status;
-mod threats;
+mod legality;
 
+// The rules.
 mod rules;
 mod touch;
 mod validate;
+
+// Engine helpers.
+mod check;
+mod cuckoo;
+mod effects;
+mod see;
+mod threats;
 mod zobrist;
 
 /// The prefix of a serialized Chess960 position.

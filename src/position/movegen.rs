@@ -270,6 +270,9 @@ struct Frame {
     pinned: Bitboard,
 }
 
+/// # Generation
+///
+/// Legal and pseudo-legal moves, counts without a list, moves from, to and between masks, captures and non-captures, and legality tests.
 impl Position {
     /// The squares `color` attacks, with `occupied` as the occupancy,
     /// counting only the knights, diagonal and orthogonal sliders in
@@ -767,9 +770,11 @@ impl Position {
     }
 
     /// Legal moves that capture a piece: ordinary captures, capturing
-    /// promotions and en passant. Promotions that do not capture are
-    /// quiet moves (see [`Position::legal_quiets`]), so captures and quiets
-    /// split the legal moves in two.
+    /// promotions and en passant. With [`Position::legal_non_captures`]
+    /// they split the legal moves in two. (An engine's split is different:
+    /// [`GenKind::Noisy`](crate::GenKind::Noisy) adds the promotions that capture nothing, and
+    /// [`GenKind::Quiet`](crate::GenKind::Quiet) leaves them out; see
+    /// [`Position::generate_into`].)
     pub fn legal_captures(&self) -> MoveList {
         let t = Targets {
             to: self.by_color[(!self.side).index()],
@@ -780,9 +785,10 @@ impl Position {
         self.collect::<true>(&t)
     }
 
-    /// Legal moves that capture nothing: ordinary moves, quiet promotions
-    /// and castling.
-    pub fn legal_quiets(&self) -> MoveList {
+    /// Legal moves that capture nothing: ordinary moves, promotions that
+    /// capture nothing, and castling (the complement of
+    /// [`Position::legal_captures`]).
+    pub fn legal_non_captures(&self) -> MoveList {
         let t = Targets { to: !self.occupied(), ep_to: Bitboard::EMPTY, castle_to: Bitboard::FULL, ..Targets::ALL };
         self.collect::<true>(&t)
     }

@@ -5,6 +5,9 @@ use crate::outcome::{DrawReason, Outcome};
 use crate::position::Position;
 use crate::types::{Bitboard, Color, Role};
 
+/// # Rules: the end of the game
+///
+/// Insufficient material, the fifty- and seventy-five-move rules, the outcome.
 impl Position {
     /// True if neither side can ever checkmate, whatever is played: a dead
     /// position by material (FIDE article 5.2.2), so the game is drawn.

@@ -156,6 +156,7 @@ fn clamp_values(values: &[i32; 6]) -> [i64; 6] {
     values.map(|v| i64::from(v.clamp(0, 1_000_000)))
 }
 
+/// # Engine helpers: static exchange evaluation
 impl Position {
     /// Static exchange evaluation of `mv` with the default piece values
     /// ([`SEE_VALUES`]): the material the side to move wins (negative:

@@ -418,6 +418,9 @@ impl From<&Position> for Setup {
     }
 }
 
+/// # Construction: from a `Setup`
+///
+/// Validation of a position given square by square, and back.
 impl Position {
     /// The position of a [`Setup`], if it follows every rule of
     /// [`PositionError`]. Also available as `Position::try_from(setup)`.

@@ -4,6 +4,7 @@ use crate::attacks::{self, between};
 use crate::position::Position;
 use crate::types::{Bitboard, Color, Role, Square};
 
+/// # Queries: attacks, checks and pins
 impl Position {
     /// Pieces of `color` that attack `sq`, with `occupied` as the board's
     /// occupancy (pass [`Position::occupied`] for the real board).
@@ -198,7 +199,7 @@ mod tests {
     #[test]
     fn checkers_and_pinned_is_the_sniper_scan() {
         let fens = [
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            crate::test_positions::KIWIPETE,
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
             "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
             "4k3/8/8/b7/7q/6n1/3B4/4K3 w - - 0 1",

@@ -118,6 +118,9 @@ impl Threats {
     }
 }
 
+/// # Engine helpers: threat maps
+///
+/// Side-wide attack sets, computed set-wise.
 impl Position {
     /// Squares the pieces of `color` and `role` attack on the current board
     /// (every pawn's two diagonal captures, whatever stands there; sliders

@@ -4,13 +4,8 @@ use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::types::{Bitboard, Role, Square};
 
+/// # Rules: touch-move
 impl Position {
-    /// Former name of [`Position::legal_moves_capturing`].
-    #[deprecated(since = "0.2.0", note = "renamed to `legal_moves_capturing`")]
-    pub fn legal_captures_of(&self, sq: Square) -> MoveList {
-        self.legal_moves_capturing(sq)
-    }
-
     /// The legal moves that capture the piece on `sq`: what a player who
     /// touched that enemy piece must choose from (article 4.3.2). A pawn
     /// that has just made a double step can also be captured en passant.

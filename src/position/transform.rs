@@ -3,6 +3,9 @@
 
 use crate::position::{Pieces, Position, PositionError};
 
+/// # Construction: transforms and iteration
+///
+/// Mirrored and flipped copies of the position, and its pieces in order.
 impl Position {
     /// The pieces and their squares, a1 first (see [`Pieces`]); `&Position`
     /// is also `IntoIterator`.

@@ -4,9 +4,9 @@
 use chess_movegen::{CastlingMode, FenOptions, Move, Position};
 use proptest::prelude::*;
 
-/// Kiwipete (chessprogramming.org "Perft Results", position 2): castling
-/// both ways for both sides, en passant, promotions, pins.
-pub const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+#[path = "../../benches/positions.rs"]
+mod positions;
+pub use positions::KIWIPETE;
 
 /// The position with the most legal moves known (218), White to move.
 pub const MOST_MOVES: &str = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1";

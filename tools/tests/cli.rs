@@ -5,6 +5,11 @@
 
 use std::process::{Command, Output};
 
+// The FENs shared with the library's benches and tests.
+#[path = "../../benches/positions.rs"]
+#[allow(dead_code)]
+mod positions;
+
 fn run(bin: &str, args: &[&str]) -> Output {
     run_with(bin, args, "", &[])
 }
@@ -116,7 +121,7 @@ fn perft_checks_an_epd_suite_and_names_its_source() {
 
 #[test]
 fn long_runs_report_progress_on_stderr() {
-    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let kiwipete = positions::KIWIPETE;
     let out = run_with(PERFT, &["--fen", kiwipete, "--depth", "4"], "", &[("CHESS_MOVEGEN_PROGRESS_MS", "1")]);
     assert_eq!(out.status.code(), Some(0));
     let stderr = text(&out.stderr);

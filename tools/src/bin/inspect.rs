@@ -17,7 +17,7 @@
 //! not a valid position. Blank lines are skipped; the exit status is 1
 //! when any line was not a valid position.
 
-mod cli;
+use chess_movegen_tools::cli;
 
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
@@ -50,7 +50,7 @@ struct Args {
 
 fn parse_args(mut args: cli::Args) -> Result<Args, cli::Stop> {
     let mut parsed = Args { fen: None, json: false, chess960: false };
-    while let Some(arg) = args.next()? {
+    while let Some(arg) = args.next_arg()? {
         match arg.as_str() {
             "--json" => parsed.json = true,
             "--chess960" => parsed.chess960 = true,

@@ -10,7 +10,7 @@
 //!
 //! See `HELP` below (or `--help`) for every flag.
 
-mod cli;
+use chess_movegen_tools::{cli, positions};
 
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -23,7 +23,7 @@ use chess_movegen::{perft, perft_stats, PerftStats, Position};
 /// depth each is usually run to and the published count.
 const STANDARD: [(&str, &str, u8, u64); 6] = [
     ("start position", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 119_060_324),
-    ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 193_690_690),
+    ("kiwipete", positions::KIWIPETE, 5, 193_690_690),
     ("position 3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7, 178_633_661),
     ("position 4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 6, 706_045_033),
     ("position 5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, 89_941_194),
@@ -75,7 +75,7 @@ fn parse_args(mut args: cli::Args) -> Result<Args, cli::Stop> {
     let (mut chess960, mut threads, mut hash_mb) = (false, None, None);
     // The argument read last, when it was the value of --fen.
     let mut after_fen = false;
-    while let Some(arg) = args.next()? {
+    while let Some(arg) = args.next_arg()? {
         let fen_before = std::mem::take(&mut after_fen);
         match arg.as_str() {
             "--fen" => {

@@ -10,7 +10,7 @@
 //! of outcomes and the average game length; reports progress on standard
 //! error every two seconds.
 
-mod cli;
+use chess_movegen_tools::cli;
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -39,7 +39,7 @@ fn parse_args(mut args: cli::Args) -> Result<Args, cli::Stop> {
     let (mut games, mut seed, mut fen) = (None, 0x9e37_79b9_7f4a_7c15u64, None);
     // Whether the argument read last was the value of --fen.
     let mut after_fen = false;
-    while let Some(arg) = args.next()? {
+    while let Some(arg) = args.next_arg()? {
         let fen_before = std::mem::take(&mut after_fen);
         match arg.as_str() {
             "--seed" => seed = args.parsed("--seed", "a number 0-18446744073709551615")?,

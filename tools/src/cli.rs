@@ -5,8 +5,6 @@
 //! output and exits 0; an unknown flag, a missing or bad value, a stray
 //! argument or flags that do not go together print the problem and the
 //! usage line to standard error and exit 2.
-#![allow(dead_code)]
-
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -17,6 +15,7 @@ use chess_movegen::{CastlingMode, FenError, FenOptions, Position};
 
 /// `println!` that ends the program quietly when standard output is
 /// closed (`perft ... | head`) instead of panicking.
+#[macro_export]
 macro_rules! out {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
@@ -25,7 +24,7 @@ macro_rules! out {
         }
     }};
 }
-pub(crate) use out;
+pub use crate::out;
 
 /// Why the arguments were not run: help asked for, or a usage error.
 pub enum Stop {
@@ -68,7 +67,7 @@ impl Args {
     }
 
     /// The next argument; `--help` and `-h` stop with [`Stop::Help`].
-    pub fn next(&mut self) -> Result<Option<String>, Stop> {
+    pub fn next_arg(&mut self) -> Result<Option<String>, Stop> {
         match self.args.next() {
             Some(arg) if arg == "-h" || arg == "--help" => Err(Stop::Help),
             other => Ok(other),
