@@ -5,7 +5,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{EpdError, EpdErrorKind, EpdField, Operand, Operation};
-use crate::{FenError, FenField};
+use crate::position::{FenError, FenField};
 
 /// The fields of an EPD record's FEN part, for reports of missing ones.
 pub(super) const FEN_FIELDS: [FenField; 4] =

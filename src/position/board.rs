@@ -160,7 +160,7 @@ impl Position {
         let pawns = self.pieces(self.side, Role::Pawn);
         let any = (crate::attacks::pawn_attacks(!self.side, ep) & pawns)
             .into_iter()
-            .any(|from| self.is_legal(crate::Move::en_passant(from, ep)));
+            .any(|from| self.is_legal(crate::moves::Move::en_passant(from, ep)));
         any.then_some(ep)
     }
 

@@ -255,7 +255,7 @@ fn fullmove_step(us: Color, fullmove: u32) -> (u32, u8) {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Undo {
     hash: u64,
-    castling: crate::Bitboard,
+    castling: crate::types::Bitboard,
     halfmove: u32,
     ep_square: Option<Square>,
     captured: Option<Role>,

@@ -75,7 +75,7 @@ impl Position {
         let own: alloc::vec::Vec<Square> = touched.iter().copied().filter(|&sq| ours.contains(sq)).collect();
         let is_castling_rook = |sq: Square| {
             self.role_at(sq) == Some(Role::Rook)
-                && crate::CastlingSide::ALL.iter().any(|&side| self.castling_rook(us, side) == Some(sq))
+                && crate::types::CastlingSide::ALL.iter().any(|&side| self.castling_rook(us, side) == Some(sq))
         };
 
         // 4.4.1 and 4.4.3: king first, then a castling rook.
