@@ -5,6 +5,7 @@ use crate::types::{Bitboard, Color, Piece, Role, Square};
 pub use check::CheckInfo;
 pub use cuckoo::KeyHistory;
 pub use effects::MoveEffects;
+pub use error::{IllegalReason, MoveError, Notation, SyntaxReason};
 pub use fen::{FenError, FenErrorKind, FenField, FenOptions, Repairs};
 pub use kinds::{GenKind, Legality, MoveBuffer, MoveVisitor};
 pub use make::Undo;
@@ -222,6 +223,7 @@ mod movegen;
 mod scored;
 
 mod effects;
+pub(crate) mod error;
 mod legality;
 mod make;
 

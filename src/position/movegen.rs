@@ -63,6 +63,11 @@ pub(crate) trait Visitor {
     fn promotion_set(&mut self, to: Bitboard, step: i8);
     /// One special move: en passant or castling.
     fn special(&mut self, mv: Move);
+    /// True for visitors of a few origins (a move text's candidates): the
+    /// slider and pawn steps are skipped when none of those pieces is
+    /// among them. `false` for the
+    /// others, whose code is then unchanged.
+    const SPARSE: bool = false;
     /// True once the visitor wants no more moves: the generator then stops
     /// at the next step (king, knights, sliders, pawns, en passant). A
     /// constant `false` for the visitors that never stop, so their code is
@@ -533,6 +538,9 @@ impl Position {
     fn slider_moves<const LEGAL: bool, V: Visitor>(&self, f: &Frame, target: Bitboard, from: Bitboard, v: &mut V) {
         let diagonal = self.diagonal_sliders() & f.ours & from;
         let orthogonal = self.orthogonal_sliders() & f.ours & from;
+        if V::SPARSE && (diagonal | orthogonal).is_empty() {
+            return;
+        }
         for from in diagonal & !f.pinned {
             v.piece(from, attacks::bishop_attacks(from, f.occupied) & target);
         }
@@ -555,6 +563,9 @@ impl Position {
     fn pawn_moves<V: Visitor>(&self, f: &Frame, target: Bitboard, unpinned: Bitboard, v: &mut V) {
         let us = f.us;
         let free = self.pieces(us, Role::Pawn) & unpinned;
+        if V::SPARSE && free.is_empty() {
+            return;
+        }
         let up: i8 = us.fold(8, -8);
         let empty = !f.occupied;
         let single = free.forward(us) & empty;
