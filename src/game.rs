@@ -5,9 +5,9 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::moves::{Move, MoveList};
-use crate::notation::MoveError;
 use crate::outcome::{DrawReason, Outcome};
-use crate::position::{FenError, Position, Undo};
+use crate::position::error::echo;
+use crate::position::{FenError, MoveError, Position, Undo};
 use crate::types::Color;
 
 /// A game from a start position: the current position, the moves played,
@@ -178,7 +178,7 @@ impl Game {
     /// [`MoveError::GameOver`] if the game has ended, else the
     /// [`MoveError`] of parsing; the game is left untouched.
     pub fn push_uci(&mut self, text: &str) -> Result<Move, MoveError> {
-        self.check_not_over(|| crate::notation::echo(text.as_bytes()))?;
+        self.check_not_over(|| echo(text.as_bytes()))?;
         let mv = self.position.parse_uci(text)?;
         self.push_in_running_game(mv).map(|()| mv)
     }
@@ -190,8 +190,14 @@ impl Game {
     /// [`MoveError::GameOver`] if the game has ended, else the
     /// [`MoveError`] of parsing; the game is left untouched.
     pub fn push_san(&mut self, text: &str) -> Result<Move, MoveError> {
-        self.check_not_over(|| crate::notation::echo(text.as_bytes()))?;
-        let mv = self.position.parse_san(text)?;
+        self.push_san_bytes(text.as_bytes())
+    }
+
+    /// [`Game::push_san`] on bytes (for move texts cut from a larger
+    /// text, such as [`Game::push_line`]'s).
+    pub(crate) fn push_san_bytes(&mut self, text: &[u8]) -> Result<Move, MoveError> {
+        self.check_not_over(|| echo(text))?;
+        let mv = self.position.read_san(text)?;
         self.push_in_running_game(mv).map(|()| mv)
     }
 
@@ -201,39 +207,6 @@ impl Game {
             None => Ok(()),
             Some(outcome) => Err(MoveError::GameOver { text: text(), outcome }),
         }
-    }
-
-    /// Plays a whole move text in SAN, such as `"1. e4 e5 2. Nf3 Nc6"`
-    /// (or in the long algebraic and UCI forms that
-    /// [`Position::parse_san`] reads too, `"1. e2-e4 e7e5 2. Ng1-f3"`),
-    /// or a whole game pasted from a PGN file: `[Tag "..."]` lines, move
-    /// numbers (`1.`, `1...`), results (`1-0`, `0-1`, `1/2-1/2`, `*`),
-    /// `{}` and `;` comments, `%` escape lines, variations in parentheses,
-    /// `$n` NAGs and `!?`-style glyphs are skipped (the tags do not change
-    /// the start position: the moves are played from the current one).
-    /// Returns the number of moves played.
-    ///
-    /// # Errors
-    ///
-    /// Stops at the first move that cannot be played and names it as the
-    /// text does (`4... Nf6`, cut to its first 32 characters if it is
-    /// longer), with its offset and the error; the moves before it stay
-    /// played.
-    ///
-    /// ```
-    /// use chess_movegen::{Color, Game};
-    /// let mut game = Game::new();
-    /// let pasted = "[Event \"Casual\"]\n[Result \"*\"]\n\n1. e4 e5 ; the open game\n2. Nf3 {main line} Nc6 3. Bb5 a6 *";
-    /// assert_eq!(game.push_line(pasted)?, 6);
-    /// let err = game.push_line("4. Ba4 Nf6 5. O-O-O").unwrap_err();
-    /// assert_eq!((err.fullmove_number, err.color, err.text.as_str()), (5, Color::White, "O-O-O"));
-    /// assert_eq!(err.index, 2);
-    /// assert!(err.to_string().starts_with("5. O-O-O: illegal move"));
-    /// assert_eq!(game.moves().len(), 8);
-    /// # Ok::<(), chess_movegen::LineError>(())
-    /// ```
-    pub fn push_line(&mut self, text: &str) -> Result<usize, LineError> {
-        crate::pgn::push_line(self, text)
     }
 
     /// Takes back the last move and returns it (`None` at the start).

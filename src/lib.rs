@@ -186,7 +186,6 @@ mod types;
 
 pub use game::{Game, LineError};
 pub use moves::{Move, MoveKind, MoveList};
-pub use notation::{IllegalReason, MoveError, Notation};
 pub use outcome::{DrawReason, GameResult, Outcome};
 pub use packed::{PackError, PackedPosition};
 pub use perft::{perft, perft_divide, perft_stats, PerftStats};
@@ -196,6 +195,7 @@ pub use position::{
     MoveBuffer, MoveEffects, MoveVisitor, Pieces, Position, PositionError, Repairs, ScoredMoveList, Setup, Threats,
     Undo, SEE_VALUES,
 };
+pub use position::{IllegalReason, MoveError, Notation, SyntaxReason};
 pub use types::{
     Bitboard, CastlingRights, CastlingSide, Color, File, ParseSquareError, ParseValueError, Piece, Rank, Role, Square,
     Squares,

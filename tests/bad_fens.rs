@@ -265,7 +265,7 @@ fn bad_uci_texts() {
         match uci_error(START, text) {
             MoveError::Syntax { notation: chess_movegen::Notation::Uci, text: echoed, reason } => {
                 assert_eq!(echoed, echo(text));
-                assert!(!reason.is_empty());
+                assert!(!reason.to_string().is_empty());
             }
             other => panic!("{text:?}: expected a syntax error, got {other:?}"),
         }

@@ -7,7 +7,7 @@
 mod common;
 
 use chess_movegen::pgn::{Nag, PgnGame, Reader};
-use chess_movegen::{CastlingMode, Game, IllegalReason, MoveError, Position};
+use chess_movegen::{CastlingMode, Game, IllegalReason, MoveError, Position, SyntaxReason};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const BLACK: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
@@ -268,7 +268,7 @@ fn a_50_mb_junk_word_makes_a_short_error_in_push_line() {
         MoveError::Syntax {
             notation: chess_movegen::Notation::San,
             text: shortened(&word),
-            reason: "expected piece letter, origin file and/or rank (or square), x or -, destination square"
+            reason: SyntaxReason::BadShape
         }
     );
     let shown = error.to_string();

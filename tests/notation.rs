@@ -331,7 +331,8 @@ fn every_error_text() {
         ("e2e4qq", "expected 4 or 5 characters: from square, to square, optional promotion letter"),
         ("i2e4", "the origin is not a square"),
         ("e2e9", "the destination is not a square"),
-        ("e7e8k", "the promotion letter must be one of q, r, b, n"),
+        ("e7e8k", "a pawn promotes to a queen, rook, bishop or knight, not to a king or pawn"),
+        ("e7e8x", "invalid promotion piece (Q, R, B or N)"),
         ("e2e2", "origin and destination are the same square"),
         ("0000", "the null move is not accepted here"),
     ] {
@@ -358,7 +359,7 @@ fn every_error_text() {
         ("e8=K", "a pawn promotes to a queen, rook, bishop or knight, not to a king or pawn"),
         ("e8=X", "invalid promotion piece (Q, R, B or N)"),
         ("e8=", "missing promotion piece after '='"),
-        ("exd8(X)", "invalid promotion piece"),
+        ("exd8(X)", "invalid promotion piece (Q, R, B or N)"),
         ("Ke8=Q", "only pawns promote"),
     ] {
         assert_eq!(san(START, text), format!("{text:?} is not a move in SAN, long algebraic or UCI: {expected}"));

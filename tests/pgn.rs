@@ -1,8 +1,8 @@
 //! PGN reading and writing: one test per syntax element, errors with
 //! their positions and recovery, the writer's layout, round trips.
 
-use chess_movegen::pgn::{GameResult, Nag, PgnErrorKind, PgnGame, Reader, Skip, TagValue, Tags, Visitor};
-use chess_movegen::{CastlingMode, Color, Game, Move, Position, Square};
+use chess_movegen::pgn::{Nag, PgnErrorKind, PgnGame, Reader, Skip, TagValue, Tags, Visitor};
+use chess_movegen::{CastlingMode, Color, Game, GameResult, Move, Position, Square};
 
 fn tree(text: &str) -> PgnGame {
     text.parse().unwrap_or_else(|e| panic!("{e}\n{text}"))
@@ -146,12 +146,12 @@ fn results() {
         ("1-0", GameResult::WhiteWins),
         ("0-1", GameResult::BlackWins),
         ("1/2-1/2", GameResult::Draw),
-        ("*", GameResult::Unknown),
+        ("*", GameResult::Unfinished),
     ] {
         let g = tree(&format!("1. e4 e5 {marker}"));
         assert_eq!(g.result, result);
         assert_eq!(result.to_string(), marker);
-        assert_eq!(GameResult::from_pgn(marker), Some(result));
+        assert_eq!(marker.parse(), Ok(result));
     }
     // No marker: the Result tag says it.
     let g = tree("[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4#\n");

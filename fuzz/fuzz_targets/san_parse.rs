@@ -1,5 +1,7 @@
 //! Invariant: in positions reached by legal moves, any text that
 //! `parse_san` accepts is a legal move whose `san()` parses back to it;
+//! `Game::push_san` gives the same move or the same error (one SAN
+//! reader), and every error hands back the text it refused;
 //! an ambiguous text lists at least two candidates, all legal; every
 //! legal move's SAN is unique and round-trips; no text makes the parser
 //! (or `san` / `lan`) panic. The same text as a move list for
@@ -17,7 +19,15 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let legal = pos.legal_moves();
-    match pos.parse_san(&text) {
+    let parsed = pos.parse_san(&text);
+    let mut game = Game::from_position(pos);
+    if game.outcome().is_none() {
+        assert_eq!(game.push_san(&text), parsed, "{text:?} in {}", pos.fen());
+    }
+    if let Err(e) = &parsed {
+        assert_eq!(e.text(), chess_movegen_fuzz::echo(&text));
+    }
+    match parsed {
         Ok(mv) => {
             assert!(legal.contains(&mv), "{text:?} gave {mv:?}, not legal in {}", pos.fen());
             let san = pos.san(mv);

@@ -4,7 +4,7 @@ use alloc::borrow::ToOwned;
 use alloc::string::{String, ToString};
 use core::fmt;
 
-use crate::{FenError, FenField, MoveError, PositionError};
+use crate::position::{FenError, FenField, MoveError, PositionError};
 
 /// Where an EPD error is.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -71,7 +71,8 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 
-use crate::{FenOptions, Move, MoveError, Position};
+use crate::moves::Move;
+use crate::position::{FenOptions, MoveError, Position};
 
 mod error;
 mod read;
@@ -399,7 +400,7 @@ impl Epd {
             if !pos.is_legal(mv) {
                 let error = pos.try_play(mv).err().unwrap_or(MoveError::Illegal {
                     text: mv.to_string(),
-                    reason: crate::IllegalReason::CannotMoveThatWay,
+                    reason: crate::position::IllegalReason::CannotMoveThatWay,
                 });
                 return Err(EpdError::op(EpdErrorKind::Move { text: pos.uci(mv), error }, opcode, None));
             }

@@ -1,124 +1,224 @@
-//! Standard algebraic notation (SAN) and long algebraic notation (LAN).
+//! Standard algebraic notation (SAN) and long algebraic notation (LAN):
+//! the writers, and the crate's one SAN reader, which
+//! [`Position::parse_san`], the PGN reader and `Game::push_line` share.
+//!
+//! Reading is two steps. [`parse`] takes the text apart ([`San`]) from its
+//! bytes, without allocating; [`Position::find_san`] asks the legal move
+//! generator for the moves it names: the origins the text allows (pieces
+//! of the role, on the file or rank it gives, that reach the destination
+//! on an empty board) and the destination are masks of one generation
+//! call, which stops at the second candidate. No rule of legality is
+//! written here. When that finds no single move, [`Position::san_error`]
+//! says why, with the same generator and [`Position::illegal_reason`].
 
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::Write as _;
 
-use crate::moves::{Move, MoveList};
-use crate::notation::{echo, IllegalReason, MoveError, Notation};
-use crate::position::Position;
-use crate::types::{CastlingSide, File, Piece, Rank, Role, Square};
+use crate::attacks;
+use crate::moves::Move;
+use crate::position::error::echo;
+use crate::position::{IllegalReason, MoveError, Notation, Position, SyntaxReason};
+use crate::types::{Bitboard, CastlingSide, File, Piece, Rank, Role, Square};
 
-fn syntax(text: &str, reason: &'static str) -> MoveError {
-    MoveError::Syntax { notation: Notation::San, text: echo(text.as_bytes()), reason }
-}
-
-/// A SAN text taken apart.
-#[derive(Debug)]
-enum SanParts {
+/// A move text taken apart: what the text says, before any position is
+/// looked at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum San {
+    /// `O-O` or `O-O-O` (also with zeros).
     Castle(CastlingSide),
-    Normal { role: Role, file: Option<File>, rank: Option<Rank>, to: Square, promotion: Option<Role> },
+    /// `--`, `Z0`, `0000` or `@@@@`: the null move, which only the PGN
+    /// reader plays.
+    Null,
+    /// Any other move: SAN, long algebraic or UCI.
+    Normal(SanMove),
 }
 
-fn parse_parts(text: &str) -> Result<SanParts, MoveError> {
-    // Surrounding whitespace, annotations and check marks carry no move
-    // information. Errors quote the text as given (shortened).
-    let core = text.trim().trim_end_matches(['+', '#', '!', '?']);
-    let core = core.strip_suffix("e.p.").map(str::trim_end).unwrap_or(core);
-    match core {
-        "O-O" | "0-0" => return Ok(SanParts::Castle(CastlingSide::KingSide)),
-        "O-O-O" | "0-0-0" => return Ok(SanParts::Castle(CastlingSide::QueenSide)),
-        _ => {}
+/// A normal move as the text gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SanMove {
+    /// The piece letter's role (a pawn without one).
+    pub role: Role,
+    /// The origin file, if the text gives it.
+    pub file: Option<File>,
+    /// The origin rank, if the text gives it.
+    pub rank: Option<Rank>,
+    /// The destination.
+    pub to: Square,
+    /// The promotion piece, if any.
+    pub promotion: Option<Role>,
+}
+
+/// A normal move of one of the common shapes: no rank, no promotion.
+#[inline(always)]
+const fn simple(role: Role, file: Option<File>, to: Square) -> San {
+    San::Normal(SanMove { role, file, rank: None, to, promotion: None })
+}
+
+/// The role of an upper-case piece letter (not the pawn).
+#[inline(always)]
+fn piece_role(b: u8) -> Option<Role> {
+    match b {
+        b'N' => Some(Role::Knight),
+        b'B' => Some(Role::Bishop),
+        b'R' => Some(Role::Rook),
+        b'Q' => Some(Role::Queen),
+        b'K' => Some(Role::King),
+        _ => None,
     }
-    if core.is_empty() {
-        return Err(syntax(text, "empty move"));
-    }
-    if !core.is_ascii() {
-        return Err(syntax(text, "unexpected non-ASCII character"));
-    }
-    let mut bytes = core.as_bytes();
-    if matches!(bytes[0], b'n' | b'r' | b'q' | b'k') {
-        return Err(syntax(text, "piece letters are upper case (N, B, R, Q, K)"));
-    }
-    let role = match bytes[0] {
-        b'N' => Role::Knight,
-        b'B' => Role::Bishop,
-        b'R' => Role::Rook,
-        b'Q' => Role::Queen,
-        b'K' => Role::King,
-        _ => Role::Pawn,
+}
+
+/// The role of a promotion letter, either case.
+fn promotion_role(b: u8) -> Option<Role> {
+    piece_role(b.to_ascii_uppercase()).filter(|&role| role != Role::King)
+}
+
+#[inline(always)]
+fn file_of(b: u8) -> Option<File> {
+    File::from_index(b.wrapping_sub(b'a'))
+}
+
+#[inline(always)]
+fn rank_of(b: u8) -> Option<Rank> {
+    Rank::from_index(b.wrapping_sub(b'1'))
+}
+
+/// The square named by a file letter and a rank digit.
+#[inline(always)]
+fn square(file: u8, rank: u8) -> Option<Square> {
+    let (f, r) = (file.wrapping_sub(b'a'), rank.wrapping_sub(b'1'));
+    (f < 8 && r < 8).then(|| Square::from_index_wrapping(f + 8 * r))
+}
+
+/// Takes a move text apart. Reads what real files contain: SAN with or
+/// without `+`, `#` and `!?`-style marks, `0-0`, promotions as `e8=Q`,
+/// `e8Q`, `e8q`, `e8/Q` or `e8(Q)`, over-disambiguated moves, captures with
+/// `x`, `:` or nothing, `e.p.`, long algebraic (`Ng1-f3`, `e2-e4`) and UCI
+/// (`g1f3`), the null move, and spaces around the text.
+///
+/// The shapes that make up almost all move texts (`e4`, `Nf3`, `exd5`,
+/// `Nxf3`, with a check mark) are read first, with one look at their bytes.
+#[inline(always)]
+pub(crate) fn parse(text: &[u8]) -> Result<San, SyntaxReason> {
+    let t = match text {
+        [rest @ .., b'+' | b'#'] => rest,
+        _ => text,
     };
-    if role != Role::Pawn {
-        bytes = &bytes[1..];
-    }
-    // Promotion suffix: "=Q", "Q", "(Q)", "/Q".
-    let mut promotion = None;
-    if let Some((&last, rest)) = bytes.split_last() {
-        let promo = |c: u8| match c.to_ascii_uppercase() {
-            b'N' => Some(Role::Knight),
-            b'B' => Some(Role::Bishop),
-            b'R' => Some(Role::Rook),
-            b'Q' => Some(Role::Queen),
-            _ => None,
-        };
-        if last == b')' && rest.len() >= 2 && rest[rest.len() - 2] == b'(' {
-            promotion = Some(promo(rest[rest.len() - 1]).ok_or_else(|| syntax(text, "invalid promotion piece"))?);
-            bytes = &rest[..rest.len() - 2];
-        } else if let Some(role) = promo(last) {
-            promotion = Some(role);
-            bytes = rest;
-            if let Some((&sep, rest)) = bytes.split_last() {
-                if sep == b'=' || sep == b'/' {
-                    bytes = rest;
+    match *t {
+        [f, r] => {
+            if let Some(to) = square(f, r) {
+                return Ok(simple(Role::Pawn, None, to));
+            }
+        }
+        [p, f, r] => {
+            if let (Some(role), Some(to)) = (piece_role(p), square(f, r)) {
+                return Ok(simple(role, None, to));
+            }
+        }
+        [a, b'x', f, r] => {
+            if let Some(to) = square(f, r) {
+                if let Some(file) = file_of(a) {
+                    return Ok(simple(Role::Pawn, Some(file), to));
+                }
+                if let Some(role) = piece_role(a) {
+                    return Ok(simple(role, None, to));
                 }
             }
         }
+        _ => {}
     }
-    if let [.., b'1'..=b'8', b'K' | b'k' | b'P' | b'p'] | [.., b'=' | b'/', _] = bytes {
-        let last = bytes[bytes.len() - 1];
-        return Err(syntax(
-            text,
-            if last.eq_ignore_ascii_case(&b'K') || last.eq_ignore_ascii_case(&b'P') {
-                "a pawn promotes to a queen, rook, bishop or knight, not to a king or pawn"
-            } else {
-                "invalid promotion piece (Q, R, B or N)"
-            },
-        ));
+    parse_general(text)
+}
+
+/// [`parse`] for every shape: the text without spaces, marks and `e.p.`,
+/// then castling and null moves, then piece letter, promotion, destination
+/// and origin from the end.
+#[inline(never)]
+fn parse_general(text: &[u8]) -> Result<San, SyntaxReason> {
+    let mut core = text.trim_ascii();
+    while let [rest @ .., b'+' | b'#' | b'!' | b'?'] = core {
+        core = rest;
     }
-    if let [.., b'=' | b'/'] = bytes {
-        return Err(syntax(text, "missing promotion piece after '='"));
+    if let Some(rest) = core.strip_suffix(b"e.p.") {
+        core = rest.trim_ascii_end();
     }
-    if bytes.len() < 2 {
-        return Err(syntax(text, "missing destination square"));
+    match core {
+        b"O-O" | b"0-0" => return Ok(San::Castle(CastlingSide::KingSide)),
+        b"O-O-O" | b"0-0-0" => return Ok(San::Castle(CastlingSide::QueenSide)),
+        b"--" | b"Z0" | b"0000" | b"@@@@" => return Ok(San::Null),
+        [] => return Err(SyntaxReason::Empty),
+        _ if !core.is_ascii() => return Err(SyntaxReason::NonAscii),
+        [b'n' | b'r' | b'q' | b'k', ..] => return Err(SyntaxReason::LowerCasePiece),
+        _ => {}
     }
-    let (head, dest) = bytes.split_at(bytes.len() - 2);
-    let to = Square::from_ascii(dest).map_err(|_| syntax(text, "the destination is not a square"))?;
-    // A capture mark, or the hyphen of long algebraic notation (`Ng1-f3`).
+    let (role, body) = match piece_role(core[0]) {
+        Some(role) => (role, &core[1..]),
+        None => (Role::Pawn, core),
+    };
+    let (body, promotion) = split_promotion(body)?;
+    if body.len() < 2 {
+        return Err(SyntaxReason::MissingDestination);
+    }
+    let (head, dest) = body.split_at(body.len() - 2);
+    let to = square(dest[0], dest[1]).ok_or(SyntaxReason::BadDestination)?;
+    let (file, rank) = origin(head)?;
+    if promotion.is_some() && role != Role::Pawn {
+        return Err(SyntaxReason::OnlyPawnsPromote);
+    }
+    Ok(San::Normal(SanMove { role, file, rank, to, promotion }))
+}
+
+/// The promotion suffix of a move without its piece letter (`=Q`, `Q`,
+/// `q`, `/Q`, `(Q)`), split off.
+fn split_promotion(body: &[u8]) -> Result<(&[u8], Option<Role>), SyntaxReason> {
+    let (body, promotion) = match body {
+        [rest @ .., b'(', p, b')'] => (rest, Some(promotion_role(*p).ok_or(SyntaxReason::BadPromotionPiece)?)),
+        [rest @ .., b'=' | b'/', p] if promotion_role(*p).is_some() => (rest, promotion_role(*p)),
+        [rest @ .., p] if promotion_role(*p).is_some() => (rest, promotion_role(*p)),
+        _ => (body, None),
+    };
+    match body {
+        [.., b'1'..=b'8', b'K' | b'k' | b'P' | b'p'] | [.., b'=' | b'/', b'K' | b'k' | b'P' | b'p'] => {
+            Err(SyntaxReason::PromotionToKingOrPawn)
+        }
+        [.., b'=' | b'/', _] => Err(SyntaxReason::BadPromotionPiece),
+        [.., b'=' | b'/'] => Err(SyntaxReason::MissingPromotionPiece),
+        _ => Ok((body, promotion)),
+    }
+}
+
+/// The origin file and/or rank before the destination, without the
+/// capture mark or the hyphen of long algebraic notation.
+fn origin(head: &[u8]) -> Result<(Option<File>, Option<Rank>), SyntaxReason> {
     let head = match head {
         [rest @ .., b'x' | b':' | b'-'] => rest,
         _ => head,
     };
-    let (mut file, mut rank) = (None, None);
-    match head {
-        [] => {}
-        [c] if (b'a'..=b'h').contains(c) => file = File::from_char(*c as char),
-        [c] if (b'1'..=b'8').contains(c) => rank = Rank::from_char(*c as char),
-        [f, r] if (b'a'..=b'h').contains(f) && (b'1'..=b'8').contains(r) => {
-            file = File::from_char(*f as char);
-            rank = Rank::from_char(*r as char);
-        }
-        _ => {
-            return Err(syntax(
-                text,
-                "expected piece letter, origin file and/or rank (or square), x or -, destination square",
-            ))
-        }
+    match *head {
+        [] => Ok((None, None)),
+        [c] if file_of(c).is_some() => Ok((file_of(c), None)),
+        [c] if rank_of(c).is_some() => Ok((None, rank_of(c))),
+        [f, r] if file_of(f).is_some() && rank_of(r).is_some() => Ok((file_of(f), rank_of(r))),
+        _ => Err(SyntaxReason::BadShape),
     }
-    if promotion.is_some() && role != Role::Pawn {
-        return Err(syntax(text, "only pawns promote"));
-    }
-    Ok(SanParts::Normal { role, file, rank, to, promotion })
 }
+
+/// The squares from which a piece of `role` reaches `to` on an empty
+/// board (for a pawn: every square; the generator decides).
+#[inline(always)]
+fn reach(role: Role, to: Square) -> Bitboard {
+    match role {
+        Role::Knight => attacks::knight_attacks(to),
+        Role::Bishop => attacks::bishop_rays(to),
+        Role::Rook => attacks::rook_rays(to),
+        Role::Queen => attacks::bishop_rays(to) | attacks::rook_rays(to),
+        Role::King => attacks::king_attacks(to),
+        Role::Pawn => Bitboard::FULL,
+    }
+}
+
+/// The ranks where pawns promote.
+const LAST_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
 
 /// # Notation: SAN and long algebraic
 impl Position {
@@ -268,70 +368,130 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
-        let us = self.side_to_move();
-        let illegal = |reason| MoveError::Illegal { text: echo(text.as_bytes()), reason };
-        let (role, file, rank, to, promotion) = match parse_parts(text)? {
-            SanParts::Castle(side) => {
-                let king = self.king(us);
-                let rook = self.castling_rook(us, side).ok_or(illegal(IllegalReason::CastlingRightLost))?;
-                let mv = Move::castle(king, rook);
-                return match self.illegal_reason(mv) {
-                    None => Ok(mv),
-                    Some(reason) => Err(illegal(reason)),
-                };
+        self.read_san(text.as_bytes())
+    }
+
+    /// [`Position::parse_san`] on bytes: the one path from a move text to
+    /// a move or its error.
+    pub(crate) fn read_san(&self, text: &[u8]) -> Result<Move, MoveError> {
+        let san = parse(text).map_err(|reason| san_syntax(text, reason))?;
+        self.find_san(san).ok_or_else(|| self.san_error(san, text))
+    }
+
+    /// The one legal move `san` names, or `None` when it names none or
+    /// more than one (then [`Position::san_error`] says which).
+    #[inline(always)]
+    pub(crate) fn find_san(&self, san: San) -> Option<Move> {
+        let m = match san {
+            San::Normal(m) => m,
+            San::Castle(side) => {
+                let mv = self.castle_for(side)?;
+                return self.is_legal(mv).then_some(mv);
             }
-            SanParts::Normal { role: Role::Pawn, file: Some(file), rank: Some(rank), to, promotion }
-                if self.piece_at(Square::new(file, rank)) != Some(Piece::new(us, Role::Pawn)) =>
-            {
-                // A whole origin square and no piece letter, but no pawn of
-                // ours there: long algebraic or UCI for another piece.
-                let mv = self.move_from_squares(Square::new(file, rank), to, promotion);
-                return match self.illegal_reason(mv) {
-                    None => Ok(mv),
-                    Some(reason) => Err(illegal(reason)),
-                };
-            }
-            SanParts::Normal { role, file, rank, to, promotion } => (role, file, rank, to, promotion),
+            San::Null => return None,
         };
-        let mut from_mask = self.pieces(us, role);
-        if let Some(file) = file {
-            from_mask &= file.bitboard();
+        if let Some(mv) = self.long_move(m) {
+            return self.is_legal(mv).then_some(mv);
         }
-        if let Some(rank) = rank {
-            from_mask &= rank.bitboard();
+        let origins = self.san_origins(m) & reach(m.role, m.to);
+        if origins.is_empty() {
+            return None;
         }
-        if role == Role::Pawn && file.is_none() {
-            // A pawn move without an origin file is a push.
-            from_mask &= to.file().bitboard();
+        let mv = self.single_legal_move_to(origins, m.to, m.role == Role::Pawn)?;
+        let promotes = m.role == Role::Pawn && LAST_RANKS.contains(m.to);
+        match (promotes, m.promotion) {
+            (false, None) => Some(mv),
+            (true, Some(role)) => Some(Move::promotion(mv.from(), m.to, role)),
+            _ => None,
         }
-        let candidates: MoveList =
-            self.legal_moves_masked(from_mask, to.bitboard()).into_iter().filter(|m| !m.is_castle()).collect();
-        let matching: Vec<Move> = candidates.iter().copied().filter(|m| m.promotion_role() == promotion).collect();
-        match matching.len() {
-            1 => return Ok(matching[0]),
-            0 => {}
-            _ => return Err(MoveError::Ambiguous { text: echo(text.as_bytes()), candidates: matching }),
+    }
+
+    /// Castling on `side`, if the side to move still has that right.
+    fn castle_for(&self, side: CastlingSide) -> Option<Move> {
+        let us = self.side_to_move();
+        Some(Move::castle(self.king(us), self.castling_rook(us, side)?))
+    }
+
+    /// A text with a whole origin square and no piece letter, where no
+    /// pawn of the side to move stands: long algebraic or UCI for another
+    /// piece (`g1f3`, `e1g1`), as UCI means it.
+    #[inline(always)]
+    fn long_move(&self, m: SanMove) -> Option<Move> {
+        let (Role::Pawn, Some(file), Some(rank)) = (m.role, m.file, m.rank) else {
+            return None;
+        };
+        let from = Square::new(file, rank);
+        let pawn = Piece::new(self.side_to_move(), Role::Pawn);
+        (self.piece_at(from) != Some(pawn)).then(|| self.move_from_squares(from, m.to, m.promotion))
+    }
+
+    /// The pieces the text may mean: of its role, on the file and rank it
+    /// gives; a pawn move without an origin file is a push.
+    #[inline(always)]
+    fn san_origins(&self, m: SanMove) -> Bitboard {
+        let mut origins = self.pieces(self.side_to_move(), m.role);
+        if let Some(file) = m.file {
+            origins &= file.bitboard();
+        }
+        if let Some(rank) = m.rank {
+            origins &= rank.bitboard();
+        }
+        if m.role == Role::Pawn && m.file.is_none() {
+            origins &= m.to.file().bitboard();
+        }
+        origins
+    }
+
+    /// Why `san` (read from `text`) names no single legal move: the
+    /// legal moves that fit it if there are several, else the most telling
+    /// reason why none does.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn san_error(&self, san: San, text: &[u8]) -> MoveError {
+        let illegal = |reason| MoveError::Illegal { text: echo(text), reason };
+        let mv = match san {
+            San::Null => return illegal(IllegalReason::NullMove),
+            San::Castle(side) => match self.castle_for(side) {
+                Some(mv) => mv,
+                None => return illegal(IllegalReason::CastlingRightLost),
+            },
+            San::Normal(m) => match self.long_move(m) {
+                Some(mv) => mv,
+                None => return self.normal_san_error(m, text),
+            },
+        };
+        illegal(self.illegal_reason(mv).unwrap_or(IllegalReason::CannotMoveThatWay))
+    }
+
+    /// [`Position::san_error`] for a normal SAN move.
+    fn normal_san_error(&self, m: SanMove, text: &[u8]) -> MoveError {
+        let illegal = |reason| MoveError::Illegal { text: echo(text), reason };
+        let from_mask = self.san_origins(m);
+        let candidates: Vec<Move> =
+            self.legal_moves_masked(from_mask, m.to.bitboard()).into_iter().filter(|mv| !mv.is_castle()).collect();
+        let matching: Vec<Move> = candidates.iter().copied().filter(|mv| mv.promotion_role() == m.promotion).collect();
+        if matching.len() > 1 {
+            return MoveError::Ambiguous { text: echo(text), candidates: matching };
         }
         if !candidates.is_empty() {
-            return Err(illegal(if promotion.is_some() {
+            return illegal(if m.promotion.is_some() {
                 IllegalReason::NeedlessPromotion
             } else {
                 IllegalReason::MissingPromotion
-            }));
+            });
         }
         // No legal move fits: explain with the most telling reason among
         // the pieces that match the text; if none of them moves that way
         // (or there is none), say that no such piece reaches the square.
-        let no_piece = IllegalReason::NoPieceCanReach { role, file, rank, to };
         let reason = from_mask
             .into_iter()
             .map(|from| {
-                let mv = match promotion {
-                    Some(role) => Move::promotion(from, to, role),
-                    None if role == Role::Pawn && Some(to) == self.ep_square() && from.file() != to.file() => {
-                        Move::en_passant(from, to)
+                let mv = match m.promotion {
+                    Some(role) => Move::promotion(from, m.to, role),
+                    None if m.role == Role::Pawn && Some(m.to) == self.ep_square() && from.file() != m.to.file() => {
+                        Move::en_passant(from, m.to)
                     }
-                    None => Move::new(from, to),
+                    None => Move::new(from, m.to),
                 };
                 self.illegal_reason(mv).unwrap_or(IllegalReason::CannotMoveThatWay)
             })
@@ -340,9 +500,157 @@ impl Position {
                 IllegalReason::CaptureOwnPiece => 1,
                 _ => 0,
             });
-        Err(illegal(match reason {
-            None | Some(IllegalReason::CannotMoveThatWay) => no_piece,
+        illegal(match reason {
+            None | Some(IllegalReason::CannotMoveThatWay) => {
+                IllegalReason::NoPieceCanReach { role: m.role, file: m.file, rank: m.rank, to: m.to }
+            }
             Some(reason) => reason,
-        }))
+        })
+    }
+}
+
+/// The error for a text that is no move in SAN (or the long forms read
+/// with it).
+#[cold]
+pub(crate) fn san_syntax(text: &[u8], reason: SyntaxReason) -> MoveError {
+    MoveError::Syntax { notation: Notation::San, text: echo(text), reason }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::format;
+
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+    }
+
+    fn normal(role: Role, file: Option<File>, rank: Option<Rank>, to: Square, promotion: Option<Role>) -> San {
+        San::Normal(SanMove { role, file, rank, to, promotion })
+    }
+
+    #[test]
+    fn parses_real_world_spellings() {
+        assert_eq!(parse(b"0-0"), Ok(San::Castle(CastlingSide::KingSide)));
+        assert_eq!(parse(b"O-O-O+"), Ok(San::Castle(CastlingSide::QueenSide)));
+        for null in ["Z0", "--", "0000", "@@@@"] {
+            assert_eq!(parse(null.as_bytes()), Ok(San::Null), "{null}");
+        }
+        let exd6 = normal(Role::Pawn, Some(File::E), None, Square::D6, None);
+        for text in ["exd6", "exd6e.p.", "exd6 e.p.", "ed6", "e:d6", "exd6+", " exd6!? "] {
+            assert_eq!(parse(text.as_bytes()), Ok(exd6), "{text}");
+        }
+        let promo = normal(Role::Pawn, None, None, Square::E8, Some(Role::Queen));
+        for text in ["e8=Q#", "e8Q", "e8q", "e8/Q", "e8(Q)"] {
+            assert_eq!(parse(text.as_bytes()), Ok(promo), "{text}");
+        }
+        let nf3 = |file, rank| normal(Role::Knight, file, rank, Square::F3, None);
+        assert_eq!(parse(b"Nf3"), Ok(nf3(None, None)));
+        assert_eq!(parse(b"Nxf3"), Ok(nf3(None, None)));
+        assert_eq!(parse(b"Ngf3"), Ok(nf3(Some(File::G), None)));
+        assert_eq!(parse(b"N1f3"), Ok(nf3(None, Some(Rank::First))));
+        assert_eq!(parse(b"Ng1-f3"), Ok(nf3(Some(File::G), Some(Rank::First))));
+        let g1f3 = normal(Role::Pawn, Some(File::G), Some(Rank::First), Square::F3, None);
+        assert_eq!(parse(b"g1f3"), Ok(g1f3));
+        assert_eq!(parse(b"g1-f3"), Ok(g1f3));
+        for (text, reason) in [
+            ("", SyntaxReason::Empty),
+            ("+!", SyntaxReason::Empty),
+            ("Xe4", SyntaxReason::BadShape),
+            ("nf3", SyntaxReason::LowerCasePiece),
+            ("N", SyntaxReason::MissingDestination),
+            ("Nf9", SyntaxReason::BadDestination),
+            ("e8=K", SyntaxReason::PromotionToKingOrPawn),
+            ("e8=X", SyntaxReason::BadPromotionPiece),
+            ("e8(K)", SyntaxReason::BadPromotionPiece),
+            ("e8=", SyntaxReason::MissingPromotionPiece),
+            ("Ke8=Q", SyntaxReason::OnlyPawnsPromote),
+            ("N\u{e9}3", SyntaxReason::NonAscii),
+        ] {
+            assert_eq!(parse(text.as_bytes()), Err(reason), "{text:?}");
+        }
+    }
+
+    /// The legal moves a normal SAN names, from the full move list: the
+    /// oracle [`Position::read_san`] is checked against.
+    fn fitting(pos: &Position, m: SanMove) -> Vec<Move> {
+        pos.legal_moves()
+            .into_iter()
+            .filter(|mv| {
+                !mv.is_castle()
+                    && pos.role_at(mv.from()) == Some(m.role)
+                    && mv.to() == m.to
+                    && m.file.is_none_or(|f| mv.from().file() == f)
+                    && m.rank.is_none_or(|r| mv.from().rank() == r)
+                    && (m.role != Role::Pawn || m.file.is_some() || mv.from().file() == m.to.file())
+                    && mv.promotion_role() == m.promotion
+            })
+            .collect()
+    }
+
+    /// Over random games: every text of a piece letter (or none), an
+    /// optional origin file or rank and a destination resolves to the one
+    /// legal move that fits it, is ambiguous with exactly the moves that
+    /// fit, or is illegal when none does; the SAN and LAN of every legal
+    /// move read back as that move.
+    #[test]
+    fn read_san_finds_exactly_the_fitting_moves() {
+        let mut rng = Rng(0x1234_5678_9abc_def1);
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1",
+            "1k6/8/8/2N1N3/8/2N1N3/8/4K3 w - - 0 1",
+        ];
+        let (mut found, mut ambiguous) = (0, 0);
+        for game in 0..30 {
+            let mut pos = Position::from_fen(starts[game % starts.len()]).unwrap();
+            for _ in 0..80 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &mv in &moves {
+                    assert_eq!(pos.parse_san(&pos.san(mv)), Ok(mv), "{} in {}", pos.san(mv), pos.fen());
+                    assert_eq!(pos.parse_san(&pos.lan(mv)), Ok(mv), "{} in {}", pos.lan(mv), pos.fen());
+                }
+                for role in Role::ALL {
+                    let letter = if role == Role::Pawn { String::new() } else { format!("{}", role.upper_char()) };
+                    for to in Square::ALL {
+                        let hint = match rng.next() % 3 {
+                            0 => String::new(),
+                            1 => format!("{}", File::ALL[(rng.next() % 8) as usize].char()),
+                            _ => format!("{}", Rank::ALL[(rng.next() % 8) as usize].char()),
+                        };
+                        let promotion = if role == Role::Pawn && LAST_RANKS.contains(to) { "=N" } else { "" };
+                        let text = format!("{letter}{hint}{to}{promotion}");
+                        let Ok(San::Normal(m)) = parse(text.as_bytes()) else { panic!("{text}") };
+                        let fits = fitting(&pos, m);
+                        match (pos.read_san(text.as_bytes()), fits.len()) {
+                            (Ok(mv), 1) => {
+                                assert_eq!(mv, fits[0], "{text} in {}", pos.fen());
+                                found += 1;
+                            }
+                            (Err(MoveError::Ambiguous { candidates, .. }), n) if n > 1 => {
+                                assert_eq!(candidates, fits, "{text} in {}", pos.fen());
+                                ambiguous += 1;
+                            }
+                            (Err(MoveError::Illegal { .. }), 0) => {}
+                            (other, _) => panic!("{text} in {}: {other:?}, fitting {fits:?}", pos.fen()),
+                        }
+                    }
+                }
+                pos = pos.play(moves[(rng.next() % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(found > 10_000 && ambiguous > 100, "{found} found, {ambiguous} ambiguous");
     }
 }

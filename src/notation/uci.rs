@@ -4,12 +4,12 @@
 use alloc::string::String;
 
 use crate::moves::Move;
-use crate::notation::{echo, MoveError, Notation};
-use crate::position::{CastlingMode, Position};
+use crate::position::error::echo;
+use crate::position::{CastlingMode, MoveError, Notation, Position, SyntaxReason};
 use crate::types::castling::STANDARD_KING_FILE;
 use crate::types::{CastlingSide, Rank, Role, Square};
 
-fn syntax(text: &str, reason: &'static str) -> MoveError {
+fn syntax(text: &str, reason: SyntaxReason) -> MoveError {
     MoveError::Syntax { notation: Notation::Uci, text: echo(text.as_bytes()), reason }
 }
 /// # Notation: UCI
@@ -57,7 +57,7 @@ impl Position {
     /// ```
     pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
         if text == "0000" {
-            return Err(syntax(text, "the null move is not accepted here"));
+            return Err(syntax(text, SyntaxReason::NullMove));
         }
         let mv = self.uci_to_move(text)?;
         match self.illegal_reason(mv) {
@@ -84,25 +84,26 @@ impl Position {
     fn uci_to_move(&self, text: &str) -> Result<Move, MoveError> {
         let bytes = text.as_bytes();
         if text.trim() != text {
-            return Err(syntax(text, "leading or trailing whitespace (a UCI move has no spaces)"));
+            return Err(syntax(text, SyntaxReason::Whitespace));
         }
         if !text.is_ascii() {
-            return Err(syntax(text, "unexpected non-ASCII character"));
+            return Err(syntax(text, SyntaxReason::NonAscii));
         }
         if !(bytes.len() == 4 || bytes.len() == 5) {
-            return Err(syntax(text, "expected 4 or 5 characters: from square, to square, optional promotion letter"));
+            return Err(syntax(text, SyntaxReason::BadLength));
         }
-        let from = Square::from_ascii(&bytes[0..2]).map_err(|_| syntax(text, "the origin is not a square"))?;
-        let to = Square::from_ascii(&bytes[2..4]).map_err(|_| syntax(text, "the destination is not a square"))?;
+        let from = Square::from_ascii(&bytes[0..2]).map_err(|_| syntax(text, SyntaxReason::BadOrigin))?;
+        let to = Square::from_ascii(&bytes[2..4]).map_err(|_| syntax(text, SyntaxReason::BadDestination))?;
         let promotion = match bytes.get(4) {
             None => None,
             Some(&c) => match Role::from_char(c as char) {
                 Some(role @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) => Some(role),
-                _ => return Err(syntax(text, "the promotion letter must be one of q, r, b, n")),
+                Some(Role::King | Role::Pawn) => return Err(syntax(text, SyntaxReason::PromotionToKingOrPawn)),
+                None => return Err(syntax(text, SyntaxReason::BadPromotionPiece)),
             },
         };
         if from == to {
-            return Err(syntax(text, "origin and destination are the same square"));
+            return Err(syntax(text, SyntaxReason::SameSquare));
         }
         Ok(self.move_from_squares(from, to, promotion))
     }
@@ -119,10 +120,10 @@ impl Position {
         }
         let us = self.side_to_move();
         let piece = self.piece_at(from);
-        let is_ours = |role| piece == Some(crate::Piece::new(us, role));
+        let is_ours = |role| piece == Some(crate::types::Piece::new(us, role));
         if is_ours(Role::King) {
             // King takes own rook: castling, in both modes.
-            if self.piece_at(to) == Some(crate::Piece::new(us, Role::Rook)) {
+            if self.piece_at(to) == Some(crate::types::Piece::new(us, Role::Rook)) {
                 return Move::castle(from, to);
             }
             // The king's two-square step, in standard chess.

@@ -2,8 +2,8 @@
 //! line and column tracking. Tokens are byte ranges into the input's
 //! current data, valid until the next call.
 
+use crate::outcome::GameResult;
 use crate::pgn::input::sealed::Sealed;
-use crate::pgn::GameResult;
 
 /// Byte classes for the hot loops.
 const SPACE: u8 = 1;
@@ -36,13 +36,6 @@ const fn classes() -> [u8; 256] {
 }
 
 static CLASS: [u8; 256] = classes();
-
-/// True if `b` may continue a move token: the lexer takes the longest run
-/// of such bytes as one token.
-#[inline(always)]
-pub(crate) fn is_word_byte(b: u8) -> bool {
-    CLASS[b as usize] == WORD
-}
 
 /// One lexical element. Ranges index the input's data at the time the
 /// token was returned.
@@ -261,7 +254,7 @@ impl<I: Sealed> Lexer<I> {
             }
             b'*' => {
                 self.pos += 1;
-                Token::Result(GameResult::Unknown)
+                Token::Result(GameResult::Unfinished)
             }
             b'0'..=b'9' => self.number_or_word(),
             _ if CLASS[b as usize] == WORD => {
@@ -281,8 +274,11 @@ impl<I: Sealed> Lexer<I> {
         }
     }
 
+    /// The end of the move token that starts at `start`: the longest run
+    /// of bytes that may continue a move (`Nbxd7+`, `e8=Q`, `O-O-O`,
+    /// `e.p.`, `!?`).
     #[inline(always)]
-    fn word_end(&self, start: usize) -> usize {
+    pub fn word_end(&self, start: usize) -> usize {
         let data = self.input.data();
         let mut end = start + 1;
         while end < data.len() && CLASS[data[end] as usize] == WORD {

@@ -69,7 +69,7 @@ mod input;
 mod lexer;
 mod line;
 mod reader;
-mod san;
+mod token;
 mod tree;
 mod writer;
 
@@ -78,16 +78,14 @@ use alloc::string::String;
 use core::fmt;
 
 use crate::moves::Move;
-use crate::notation::MoveError;
-use crate::position::{FenError, Position};
+use crate::outcome::GameResult;
+use crate::position::{FenError, MoveError, Position};
 
 #[cfg(feature = "std")]
 pub use input::IoInput;
 pub use input::{Input, SliceInput};
 pub use reader::{Reader, Trees};
 pub use tree::{Node, PgnGame, TagError, TagErrorKind, Tags};
-
-pub(crate) use line::push_line;
 
 /// Whether to skip what follows: returned by the [`Visitor`] callbacks
 /// that may skip (`Skip(true)`) or go on (`Skip(false)`).
@@ -118,49 +116,6 @@ impl fmt::Display for Nag {
     /// `$n`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "${}", self.0)
-    }
-}
-
-/// A game termination marker: `1-0`, `0-1`, `1/2-1/2` or `*`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// `1-0`.
-    WhiteWins,
-    /// `0-1`.
-    BlackWins,
-    /// `1/2-1/2`.
-    Draw,
-    /// `*`: unknown, unfinished or abandoned.
-    #[default]
-    Unknown,
-}
-
-impl GameResult {
-    /// The marker as PGN writes it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::Unknown => "*",
-        }
-    }
-
-    /// Reads `1-0`, `0-1`, `1/2-1/2` or `*` (surrounding spaces allowed).
-    pub fn from_pgn(text: &str) -> Option<GameResult> {
-        match text.trim() {
-            "1-0" => Some(GameResult::WhiteWins),
-            "0-1" => Some(GameResult::BlackWins),
-            "1/2-1/2" => Some(GameResult::Draw),
-            "*" => Some(GameResult::Unknown),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for GameResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 
@@ -277,7 +232,8 @@ pub trait Visitor {
     /// The side line ends; the game goes on after the move it replaced.
     fn end_variation(&mut self) {}
 
-    /// The termination marker of the game.
+    /// The termination marker of the game (`*`, a game going on or of
+    /// unknown result, is [`GameResult::Unfinished`]).
     fn result(&mut self, _result: GameResult) {}
 
     /// The game is over: what it gives.

@@ -5,13 +5,13 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::moves::Move;
-use crate::notation::{echo, MoveError};
+use crate::notation::san::{self, San};
 use crate::pgn::input::{Input, SliceInput};
 use crate::pgn::lexer::{Lexer, Mark, Token};
-use crate::pgn::san::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
-use crate::pgn::{san, Nag, PgnError, PgnErrorKind, Skip, TagValue, Visitor};
-use crate::position::{CastlingMode, FenOptions, Position, Repairs, Undo};
-use crate::types::{Role, Square};
+use crate::pgn::token::{self, split_annotation};
+use crate::pgn::{Nag, PgnError, PgnErrorKind, Skip, TagValue, Visitor};
+use crate::position::error::echo;
+use crate::position::{CastlingMode, FenOptions, MoveError, Position, Repairs, SyntaxReason, Undo};
 
 /// A streaming PGN reader: any number of games, one at a time, from a
 /// byte slice or (with `std`) from a [`std::io::Read`].
@@ -64,9 +64,6 @@ struct Level {
     last_mv: Move,
     last_undo: Undo,
     has_last: bool,
-    /// Whether the side to move is in check, and was before the last move.
-    in_check: bool,
-    was_in_check: bool,
     /// Where the `(` that opened the line after this one was.
     open: Mark,
 }
@@ -331,159 +328,138 @@ impl<I: Input> Reader<I> {
             last_mv: Move::NULL,
             last_undo: self.blank_undo,
             has_last: false,
-            in_check: start.is_check(),
-            was_in_check: false,
             open: Mark::default(),
         };
         // Depth of a variation the visitor asked to skip (0: none).
         let mut skipping = 0usize;
         loop {
-            // Move numbers and the common move shapes, read straight from
-            // the bytes (see `san::scan`); everything else goes through
-            // the lexer.
-            if skipping == 0 && self.lexer.skip_space() {
-                let p = self.lexer.pos;
-                let data = self.lexer.data();
-                // One branch on the kind of token (and so on the role of
-                // a move); the rest is compiled for it.
-                let c = &mut cur;
-                let done = match san::token_kind(data[p]) {
-                    san::KIND_NUMBER => match san::scan_number(data, p) {
-                        Some(end) => {
-                            self.lexer.pos = end;
-                            true
-                        }
-                        None => false,
-                    },
-                    san::KIND_OTHER => match san::scan_castle(data, p) {
-                        Some((side, text_end, end, glyph)) => {
-                            self.lexer.pos = end;
-                            self.play_san(visitor, c, san::San::Castle(side), p, text_end - p, glyph)?;
-                            true
-                        }
-                        None => false,
-                    },
-                    k if k == PAWN + 1 => self.scan_play::<PAWN, V>(visitor, c, san::scan_pawn(data, p), p)?,
-                    k if k == KNIGHT + 1 => self.scan_play::<KNIGHT, V>(visitor, c, san::scan_piece(data, p), p)?,
-                    k if k == BISHOP + 1 => self.scan_play::<BISHOP, V>(visitor, c, san::scan_piece(data, p), p)?,
-                    k if k == ROOK + 1 => self.scan_play::<ROOK, V>(visitor, c, san::scan_piece(data, p), p)?,
-                    k if k == QUEEN + 1 => self.scan_play::<QUEEN, V>(visitor, c, san::scan_piece(data, p), p)?,
-                    _ => self.scan_play::<KING, V>(visitor, c, san::scan_piece(data, p), p)?,
-                };
-                if done {
-                    continue;
-                }
+            if skipping == 0 && self.lexer.skip_space() && self.fast_token(visitor, &mut cur)? {
+                continue;
             }
             let token = self.lexer.next_inline();
-            match token {
-                Token::Eof => {
-                    if let Some(e) = self.lexer.io_error.take() {
-                        let mark = self.lexer.mark;
-                        return Err(Stop::Error(self.error_at(mark, PgnErrorKind::Io(e)), Recover::Done));
-                    }
-                    return self.end_of_movetext();
+            if self.token(visitor, &mut cur, &mut skipping, token)? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Move numbers and moves, read without the lexer's token pass: one
+    /// branch on the kind of token its first byte starts. False if the
+    /// token is of another kind, for the lexer to take.
+    #[inline(always)]
+    fn fast_token<V: Visitor>(&mut self, visitor: &mut V, cur: &mut Level) -> Result<bool, Stop> {
+        let p = self.lexer.pos;
+        let data = self.lexer.data();
+        match token::token_kind(data[p]) {
+            token::KIND_NUMBER => match token::scan_number(data, p) {
+                Some(end) => {
+                    self.lexer.pos = end;
+                    Ok(true)
                 }
-                Token::TagStart => return self.end_of_movetext(),
-                Token::Number => {}
-                Token::Word(s, e) => {
-                    if skipping > 0 {
-                        continue;
-                    }
-                    self.play(visitor, &mut cur, s, e)?;
+                None => Ok(false),
+            },
+            token::KIND_MOVE => {
+                let end = self.lexer.word_end(p);
+                self.lexer.pos = end;
+                self.play(visitor, cur, p, end)?;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    /// One token of the lexer's: true at the end of the movetext.
+    fn token<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        cur: &mut Level,
+        skipping: &mut usize,
+        token: Token,
+    ) -> Result<bool, Stop> {
+        match token {
+            Token::Eof => {
+                if let Some(e) = self.lexer.io_error.take() {
+                    return Err(self.fail(PgnErrorKind::Io(e), Recover::Done));
                 }
-                Token::Nag(n) => {
-                    if skipping > 0 {
-                        continue;
-                    }
-                    match n {
-                        Some(n) => visitor.nag(Nag(n)),
-                        None => {
-                            let mark = self.lexer.mark;
-                            return Err(Stop::Error(self.error_at(mark, PgnErrorKind::BadNag), Recover::Movetext));
-                        }
-                    }
-                }
-                Token::Comment(s, e) => {
-                    if skipping == 0 {
-                        visitor.comment(&self.lexer.data()[s..e]);
-                    }
-                }
-                Token::UnterminatedComment => {
-                    let mark = self.lexer.mark;
-                    return Err(Stop::Error(self.error_at(mark, PgnErrorKind::UnterminatedComment), Recover::Movetext));
-                }
-                Token::LineComment(..) => {}
-                Token::Open => {
-                    if skipping > 0 {
-                        skipping += 1;
-                        continue;
-                    }
-                    let mark = self.lexer.mark;
-                    let (mv, undo) = (cur.last_mv, cur.last_undo);
-                    if !cur.has_last {
-                        return Err(Stop::Error(
-                            self.error_at(mark, PgnErrorKind::VariationWithoutMove),
-                            Recover::Movetext,
-                        ));
-                    }
-                    let skip = visitor.begin_variation().0;
-                    cur.open = mark;
-                    self.stack.push(cur);
-                    if skip {
-                        skipping = 1;
-                        continue;
-                    }
-                    if mv.is_null() {
-                        cur.pos.unmake_null_move(undo);
-                    } else {
-                        cur.pos.unmake_move(mv, undo);
-                    }
-                    cur.has_last = false;
-                    cur.in_check = cur.was_in_check;
-                }
-                Token::Close => {
-                    if skipping > 1 {
-                        skipping -= 1;
-                        continue;
-                    }
-                    match self.stack.pop() {
-                        Some(level) => {
-                            cur = level;
-                            skipping = 0;
-                            visitor.end_variation();
-                        }
-                        None => {
-                            let mark = self.lexer.mark;
-                            return Err(Stop::Error(
-                                self.error_at(mark, PgnErrorKind::UnmatchedParenthesis),
-                                Recover::Movetext,
-                            ));
-                        }
-                    }
-                }
-                Token::Result(result) => {
-                    if !self.stack.is_empty() {
-                        // A result inside a variation says how that line
-                        // would end; it does not end the game.
-                        continue;
-                    }
-                    visitor.result(result);
-                    self.trailing_comments(visitor);
-                    return Ok(());
-                }
-                Token::Other(_) => {
-                    if skipping > 0 {
-                        continue;
-                    }
-                    let mark = self.lexer.mark;
-                    let s = (mark.offset - self.lexer.base) as usize;
-                    let text = String::from_utf8_lossy(&self.lexer.data()[s..self.lexer.pos]).into_owned();
-                    return Err(Stop::Error(
-                        self.error_at(mark, PgnErrorKind::UnexpectedText(text)),
-                        Recover::Movetext,
-                    ));
+                return self.end_of_movetext().map(|()| true);
+            }
+            Token::TagStart => return self.end_of_movetext().map(|()| true),
+            Token::Number | Token::LineComment(..) => {}
+            Token::Word(..) | Token::Nag(_) | Token::Other(_) if *skipping > 0 => {}
+            Token::Word(s, e) => self.play(visitor, cur, s, e)?,
+            Token::Nag(Some(n)) => visitor.nag(Nag(n)),
+            Token::Nag(None) => return Err(self.fail(PgnErrorKind::BadNag, Recover::Movetext)),
+            Token::Comment(s, e) => {
+                if *skipping == 0 {
+                    visitor.comment(&self.lexer.data()[s..e]);
                 }
             }
+            Token::UnterminatedComment => return Err(self.fail(PgnErrorKind::UnterminatedComment, Recover::Movetext)),
+            Token::Open => self.open(visitor, cur, skipping)?,
+            Token::Close => self.close(visitor, cur, skipping)?,
+            // A result inside a variation says how that line would end; it
+            // does not end the game.
+            Token::Result(_) if !self.stack.is_empty() => {}
+            Token::Result(result) => {
+                visitor.result(result);
+                self.trailing_comments(visitor);
+                return Ok(true);
+            }
+            Token::Other(_) => {
+                let mark = self.lexer.mark;
+                let s = (mark.offset - self.lexer.base) as usize;
+                let text = String::from_utf8_lossy(&self.lexer.data()[s..self.lexer.pos]).into_owned();
+                return Err(self.fail(PgnErrorKind::UnexpectedText(text), Recover::Movetext));
+            }
+        }
+        Ok(false)
+    }
+
+    /// The error `kind` at the lexer's mark.
+    #[cold]
+    fn fail(&self, kind: PgnErrorKind, recover: Recover) -> Stop {
+        Stop::Error(self.error_at(self.lexer.mark, kind), recover)
+    }
+
+    /// `(`: a side line replaces the last move of the current line.
+    fn open<V: Visitor>(&mut self, visitor: &mut V, cur: &mut Level, skipping: &mut usize) -> Result<(), Stop> {
+        if *skipping > 0 {
+            *skipping += 1;
+            return Ok(());
+        }
+        if !cur.has_last {
+            return Err(self.fail(PgnErrorKind::VariationWithoutMove, Recover::Movetext));
+        }
+        let skip = visitor.begin_variation().0;
+        cur.open = self.lexer.mark;
+        self.stack.push(*cur);
+        if skip {
+            *skipping = 1;
+            return Ok(());
+        }
+        if cur.last_mv.is_null() {
+            cur.pos.unmake_null_move(cur.last_undo);
+        } else {
+            cur.pos.unmake_move(cur.last_mv, cur.last_undo);
+        }
+        cur.has_last = false;
+        Ok(())
+    }
+
+    /// `)`: back to the line the side line left.
+    fn close<V: Visitor>(&mut self, visitor: &mut V, cur: &mut Level, skipping: &mut usize) -> Result<(), Stop> {
+        if *skipping > 1 {
+            *skipping -= 1;
+            return Ok(());
+        }
+        match self.stack.pop() {
+            Some(level) => {
+                *cur = level;
+                *skipping = 0;
+                visitor.end_variation();
+                Ok(())
+            }
+            None => Err(self.fail(PgnErrorKind::UnmatchedParenthesis, Recover::Movetext)),
         }
     }
 
@@ -513,114 +489,25 @@ impl<I: Input> Reader<I> {
         Err(Stop::Error(self.error_at(mark, PgnErrorKind::UnterminatedVariation), Recover::Done))
     }
 
-    /// Reads, checks and plays one move token.
-    #[inline]
+    /// Reads, checks and plays the move token `data[s..e]`: its text
+    /// through the crate's one SAN reader, its glyph as a NAG.
+    #[inline(always)]
     fn play<V: Visitor>(&mut self, visitor: &mut V, cur: &mut Level, s: usize, e: usize) -> Result<(), Stop> {
         let token = &self.lexer.data()[s..e];
-        let (len, glyph) = san::split_annotation(token);
-        let text = &token[..len];
-        if text.is_empty() {
-            // A glyph on its own (`e4 !?`) annotates the move before it.
-            return match glyph {
-                Some(n) => {
-                    visitor.nag(Nag(n));
-                    Ok(())
-                }
-                None => Err(self.move_error(cur, s, e)),
-            };
-        }
-        if text == b"e.p." || text == b"ep" {
-            return Ok(());
-        }
-        match san::parse(text) {
-            Some(parsed) => self.play_san(visitor, cur, parsed, s, len, glyph),
-            None => {
-                let mv = self.slow_san(cur, s, len)?;
-                self.play_move(visitor, cur, mv, glyph)
-            }
-        }
-    }
-
-    /// Checks and plays a parsed move whose text is `data[s..s + len]`
-    /// (check mark included, glyph not).
-    #[inline(always)]
-    fn play_san<V: Visitor>(
-        &mut self,
-        visitor: &mut V,
-        cur: &mut Level,
-        parsed: san::San,
-        s: usize,
-        len: usize,
-        glyph: Option<u8>,
-    ) -> Result<(), Stop> {
-        let mv = match parsed {
-            san::San::Null => {
-                if cur.in_check {
-                    let mark = self.lexer.mark_at(s);
-                    let label = move_label(&cur.pos, &self.lexer.data()[s..s + len]);
-                    return Err(Stop::Error(
-                        self.error_at(mark, PgnErrorKind::NullMoveInCheck { mv: label }),
-                        Recover::Movetext,
-                    ));
-                }
-                Move::NULL
-            }
-            parsed => match san::resolve(&cur.pos, parsed, cur.in_check) {
+        let (len, glyph) = split_annotation(token);
+        let mv = match san::parse(&token[..len]) {
+            Ok(San::Null) => return self.play_null(visitor, cur, s, len, glyph),
+            Ok(parsed) => match cur.pos.find_san(parsed) {
                 Some(mv) => mv,
-                None => self.slow_san(cur, s, len)?,
+                None => return Err(self.move_error(cur, s, len, |pos, text| pos.san_error(parsed, text))),
             },
-        };
-        self.play_move(visitor, cur, mv, glyph)
-    }
-
-    /// Plays a move of the role `R` that starts at `p`, as read by
-    /// [`san::scan_pawn`] or [`san::scan_piece`]: false if it was not
-    /// read, for the lexer to take the token.
-    #[inline(always)]
-    fn scan_play<const R: u8, V: Visitor>(
-        &mut self,
-        visitor: &mut V,
-        cur: &mut Level,
-        scanned: Option<san::Scanned>,
-        p: usize,
-    ) -> Result<bool, Stop> {
-        let Some(m) = scanned else { return Ok(false) };
-        self.lexer.pos = m.end;
-        self.play_as::<R, V>(visitor, cur, m.file, m.rank, m.to, m.promotion, p, m.text_end - p, m.glyph)?;
-        Ok(true)
-    }
-
-    /// [`Reader::play_san`] for a normal move of the role `R` (see
-    /// [`san::resolve_as`]).
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    fn play_as<const R: u8, V: Visitor>(
-        &mut self,
-        visitor: &mut V,
-        cur: &mut Level,
-        file: Option<u8>,
-        rank: Option<u8>,
-        to: Square,
-        promotion: Option<Role>,
-        s: usize,
-        len: usize,
-        glyph: Option<u8>,
-    ) -> Result<(), Stop> {
-        let Some(mv) = san::resolve_as::<R>(&cur.pos, file, rank, to, promotion, cur.in_check) else {
-            let mv = self.slow_san(cur, s, len)?;
-            return self.play_move(visitor, cur, mv, glyph);
+            Err(reason) => return self.not_a_move(visitor, cur, s, len, glyph, reason),
         };
         let skip = visitor.play(&cur.pos, mv).0;
         let undo = cur.pos.make_move(mv);
         cur.last_mv = mv;
         cur.last_undo = undo;
         cur.has_last = true;
-        cur.was_in_check = cur.in_check;
-        cur.in_check = if R == PAWN && promotion.is_some() {
-            san::gives_check(&cur.pos, mv)
-        } else {
-            san::gives_check_as::<R>(&cur.pos, mv)
-        };
         if let Some(n) = glyph {
             visitor.nag(Nag(n));
         }
@@ -630,22 +517,46 @@ impl<I: Input> Reader<I> {
         Ok(())
     }
 
-    /// Plays a legal move (or a null move) on the line.
-    #[inline(always)]
-    fn play_move<V: Visitor>(
+    /// A token whose text is no move: a glyph on its own (`e4 !?`)
+    /// annotates the move before it, an `e.p.` or `ep` after an en-passant
+    /// capture is skipped, anything else is an error.
+    #[cold]
+    fn not_a_move<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        cur: &Level,
+        s: usize,
+        len: usize,
+        glyph: Option<u8>,
+        reason: SyntaxReason,
+    ) -> Result<(), Stop> {
+        match (&self.lexer.data()[s..s + len], glyph) {
+            (b"", Some(n)) => visitor.nag(Nag(n)),
+            (b"e.p." | b"ep", _) => {}
+            _ => return Err(self.move_error(cur, s, len, |_, text| san::san_syntax(text, reason))),
+        }
+        Ok(())
+    }
+
+    /// Plays a null move (`--`, `Z0`), refused in check.
+    #[cold]
+    fn play_null<V: Visitor>(
         &mut self,
         visitor: &mut V,
         cur: &mut Level,
-        mv: Move,
+        s: usize,
+        len: usize,
         glyph: Option<u8>,
     ) -> Result<(), Stop> {
-        let skip = visitor.play(&cur.pos, mv).0;
-        let undo = if mv.is_null() { cur.pos.make_null_move() } else { cur.pos.make_move(mv) };
-        cur.last_mv = mv;
-        cur.last_undo = undo;
+        if cur.pos.is_check() {
+            let label = move_label(&cur.pos, &self.lexer.data()[s..s + len]);
+            let kind = PgnErrorKind::NullMoveInCheck { mv: label };
+            return Err(Stop::Error(self.error_at(self.lexer.mark_at(s), kind), Recover::Movetext));
+        }
+        let skip = visitor.play(&cur.pos, Move::NULL).0;
+        cur.last_undo = cur.pos.make_null_move();
+        cur.last_mv = Move::NULL;
         cur.has_last = true;
-        cur.was_in_check = cur.in_check;
-        cur.in_check = !mv.is_null() && san::gives_check(&cur.pos, mv);
         if let Some(n) = glyph {
             visitor.nag(Nag(n));
         }
@@ -655,31 +566,15 @@ impl<I: Input> Reader<I> {
         Ok(())
     }
 
-    /// The full SAN parser, for what the fast path did not resolve.
+    /// The error of the move text `data[s..s + len]`, made by `error` from
+    /// the position and the text.
     #[cold]
-    fn slow_san(&self, cur: &Level, s: usize, len: usize) -> Result<Move, Stop> {
-        let text = String::from_utf8_lossy(&self.lexer.data()[s..s + len]);
-        match cur.pos.parse_san(&text) {
-            Ok(mv) => Ok(mv),
-            Err(error) => {
-                let mark = self.lexer.mark_at(s);
-                let mv = move_label(&cur.pos, text.as_bytes());
-                Err(Stop::Error(self.error_at(mark, PgnErrorKind::Move { mv, error }), Recover::Movetext))
-            }
-        }
-    }
-
-    #[cold]
-    fn move_error(&self, cur: &Level, s: usize, e: usize) -> Stop {
-        let text = String::from_utf8_lossy(&self.lexer.data()[s..e]);
-        let error = cur.pos.parse_san(&text).err().unwrap_or(MoveError::Syntax {
-            notation: crate::notation::Notation::San,
-            text: echo(text.as_bytes()),
-            reason: "not a move",
-        });
-        let mark = self.lexer.mark_at(s);
-        let mv = move_label(&cur.pos, text.as_bytes());
-        Stop::Error(self.error_at(mark, PgnErrorKind::Move { mv, error }), Recover::Movetext)
+    #[inline(never)]
+    fn move_error(&self, cur: &Level, s: usize, len: usize, error: impl FnOnce(&Position, &[u8]) -> MoveError) -> Stop {
+        let text = &self.lexer.data()[s..s + len];
+        let error = error(&cur.pos, text);
+        let mv = move_label(&cur.pos, text);
+        Stop::Error(self.error_at(self.lexer.mark_at(s), PgnErrorKind::Move { mv, error }), Recover::Movetext)
     }
 
     /// Skips the rest of a failed or skipped game: to its result (outside
@@ -726,7 +621,7 @@ impl<I: Input> Reader<I> {
 /// shortened as errors echo it, see [`echo`]).
 pub(crate) fn move_label(pos: &Position, text: &[u8]) -> String {
     let text = echo(text);
-    let dots = if pos.side_to_move() == crate::Color::White { "." } else { "..." };
+    let dots = if pos.side_to_move() == crate::types::Color::White { "." } else { "..." };
     alloc::format!("{}{dots} {text}", pos.fullmove_number())
 }
 

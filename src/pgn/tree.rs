@@ -10,8 +10,9 @@ use core::str::FromStr;
 
 use crate::game::Game;
 use crate::moves::Move;
+use crate::outcome::GameResult;
 use crate::pgn::reader::start_from_tags;
-use crate::pgn::{GameResult, Nag, PgnError, PgnErrorKind, Reader, Skip, TagValue, Visitor};
+use crate::pgn::{Nag, PgnError, PgnErrorKind, Reader, Skip, TagValue, Visitor};
 use crate::position::{CastlingMode, Position};
 
 /// The seven-tag roster, in the order PGN writes it.
@@ -541,7 +542,7 @@ impl PgnGame {
     pub fn new(start: Position) -> PgnGame {
         let mut tags = Tags::new();
         tags.fit_start(&start);
-        PgnGame { tags, start, comments: Vec::new(), moves: Vec::new(), result: GameResult::Unknown }
+        PgnGame { tags, start, comments: Vec::new(), moves: Vec::new(), result: GameResult::Unfinished }
     }
 
     /// Sets the position the game starts from, and the tags for it as
@@ -580,10 +581,10 @@ impl PgnGame {
         let mut tree = PgnGame::new(start);
         tree.tags = Tags::roster();
         tree.result = match game.outcome().map(|o| o.winner()) {
-            Some(Some(crate::Color::White)) => GameResult::WhiteWins,
-            Some(Some(crate::Color::Black)) => GameResult::BlackWins,
+            Some(Some(crate::types::Color::White)) => GameResult::WhiteWins,
+            Some(Some(crate::types::Color::Black)) => GameResult::BlackWins,
             Some(None) => GameResult::Draw,
-            None => GameResult::Unknown,
+            None => GameResult::Unfinished,
         };
         tree.tags.set("Result", tree.result.as_str());
         tree.tags.fit_start(&start);
@@ -784,8 +785,8 @@ impl Visitor for TreeBuilder {
         game.moves = core::mem::take(&mut self.lines[0]);
         game.result = self
             .result
-            .or_else(|| game.tags.get("Result").and_then(GameResult::from_pgn))
-            .unwrap_or(GameResult::Unknown);
+            .or_else(|| game.tags.get("Result").and_then(|text| text.trim().parse().ok()))
+            .unwrap_or(GameResult::Unfinished);
         game
     }
 }

@@ -109,7 +109,7 @@ fn write_moves<W: Write>(w: &mut Wrapper<'_, W>, mut pos: Position, nodes: &[Nod
                 if broken.is_some() {
                     let _ = write!(token, "{}", node.mv);
                 } else {
-                    if pos.side_to_move() == crate::Color::White {
+                    if pos.side_to_move() == crate::types::Color::White {
                         let _ = write!(token, "{}. ", pos.fullmove_number());
                     } else if number {
                         let _ = write!(token, "{}... ", pos.fullmove_number());

@@ -42,8 +42,8 @@ pub struct MoveEffects {
 
 impl MoveEffects {
     const NONE: MoveEffects = MoveEffects {
-        removed: [(Square::A1, Piece::new(crate::Color::White, Role::Pawn)); 2],
-        added: [(Square::A1, Piece::new(crate::Color::White, Role::Pawn)); 2],
+        removed: [(Square::A1, Piece::new(crate::types::Color::White, Role::Pawn)); 2],
+        added: [(Square::A1, Piece::new(crate::types::Color::White, Role::Pawn)); 2],
         removed_len: 0,
         added_len: 0,
     };

@@ -245,6 +245,56 @@ impl<V: Visitor> Visitor for QuietChecks<'_, V> {
     }
 }
 
+/// Counts the moves to one square, up to two (see
+/// [`Position::single_legal_move_to`]). Every set it gets holds that
+/// square or nothing, so a set is one move or none: counted, and its
+/// origin kept, without a branch.
+struct UpToTwo {
+    to: Square,
+    origins: Bitboard,
+    en_passant: Move,
+    count: u8,
+}
+
+impl UpToTwo {
+    #[inline(always)]
+    fn add(&mut self, from: Square, to: Bitboard) {
+        let hit = to.any();
+        self.count += u8::from(hit);
+        self.origins |= Bitboard(from.bitboard().0 & 0u64.wrapping_sub(u64::from(hit)));
+    }
+}
+
+impl Visitor for UpToTwo {
+    const SPARSE: bool = true;
+
+    #[inline(always)]
+    fn piece(&mut self, from: Square, to: Bitboard) {
+        self.add(from, to);
+    }
+    #[inline(always)]
+    fn pawn(&mut self, from: Square, to: Bitboard) {
+        self.add(from, to);
+    }
+    #[inline(always)]
+    fn pawn_set(&mut self, to: Bitboard, step: i8) {
+        self.add(origin(self.to, step), to);
+    }
+    #[inline(always)]
+    fn promotion_set(&mut self, to: Bitboard, step: i8) {
+        self.add(origin(self.to, step), to);
+    }
+    #[inline(always)]
+    fn special(&mut self, mv: Move) {
+        self.count += 1;
+        self.en_passant = mv;
+    }
+    #[inline(always)]
+    fn done(&self) -> bool {
+        self.count > 1
+    }
+}
+
 /// # Generation by kind
 ///
 /// The staged generation engines use: by [`GenKind`], legal or pseudo-legal, into a list or set by set to a visitor.
@@ -396,5 +446,31 @@ impl Position {
         } else {
             ControlFlow::Continue(())
         }
+    }
+
+    /// The one legal move from a square of `from` to `to` (castling not
+    /// counted; en passant only if `en_passant`), if there is exactly one:
+    /// for readers of move text, which know the destination and the pieces
+    /// that may be meant. One generation call with those masks, which
+    /// stops at the second move found. A pawn move to the last rank is
+    /// given as a normal move (the text says what it promotes to).
+    #[inline(always)]
+    pub(crate) fn single_legal_move_to(&self, from: Bitboard, to: Square, en_passant: bool) -> Option<Move> {
+        let target = to.bitboard();
+        let t = Targets {
+            from,
+            to: target,
+            ep_to: if en_passant { target } else { Bitboard::EMPTY },
+            castle_to: Bitboard::EMPTY,
+        };
+        let mut found = UpToTwo { to, origins: Bitboard::EMPTY, en_passant: Move::NULL, count: 0 };
+        self.generate::<true, _>(&t, &mut found);
+        if found.count != 1 {
+            return None;
+        }
+        Some(match found.origins.first() {
+            Some(from) => Move::new(from, to),
+            None => found.en_passant,
+        })
     }
 }

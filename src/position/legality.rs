@@ -3,7 +3,7 @@
 
 use crate::attacks;
 use crate::moves::{Move, MoveKind};
-use crate::notation::{IllegalReason, MoveError};
+use crate::position::error::{IllegalReason, MoveError};
 use crate::position::{Position, Undo};
 use crate::types::castling::castling_path;
 use crate::types::{Bitboard, CastlingSide, Rank, Role, Square};

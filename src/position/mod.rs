@@ -5,6 +5,7 @@ use crate::types::{Bitboard, Color, Piece, Role, Square};
 pub use check::CheckInfo;
 pub use cuckoo::KeyHistory;
 pub use effects::MoveEffects;
+pub use error::{IllegalReason, MoveError, Notation, SyntaxReason};
 pub use fen::{FenError, FenErrorKind, FenField, FenOptions};
 pub use kinds::{GenKind, Legality, MoveBuffer, MoveVisitor};
 pub use make::Undo;
@@ -227,7 +228,9 @@ mod movegen;
 mod kinds;
 mod scored;
 
-// Playing moves.
+// Playing moves (and the errors of moves refused).
+pub(crate) mod error;
+
 mod make;
 
 mod legality;

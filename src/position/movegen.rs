@@ -63,6 +63,11 @@ pub(crate) trait Visitor {
     fn promotion_set(&mut self, to: Bitboard, step: i8);
     /// One special move: en passant or castling.
     fn special(&mut self, mv: Move);
+    /// True for visitors of a few origins (a move text's candidates): the
+    /// slider and pawn steps are skipped when none of those pieces is
+    /// among them. `false` for the
+    /// others, whose code is then unchanged.
+    const SPARSE: bool = false;
     /// True once the visitor wants no more moves: the generator then stops
     /// at the next step (king, knights, sliders, pawns, en passant). A
     /// constant `false` for the visitors that never stop, so their code is
@@ -283,8 +288,8 @@ impl Position {
         let theirs = self.by_color[color.index()];
         let pawns = self.by_role[Role::Pawn.index()] & theirs;
         let up: i8 = color.fold(8, -8);
-        let mut attacked = shift(pawns & !crate::File::A.bitboard(), up - 1)
-            | shift(pawns & !crate::File::H.bitboard(), up + 1)
+        let mut attacked = shift(pawns & !crate::types::File::A.bitboard(), up - 1)
+            | shift(pawns & !crate::types::File::H.bitboard(), up + 1)
             | attacks::king_attacks(self.king(color));
         for from in self.by_role[Role::Knight.index()] & theirs & reach[0] {
             attacked |= attacks::knight_attacks(from);
@@ -536,6 +541,9 @@ impl Position {
     fn slider_moves<const LEGAL: bool, V: Visitor>(&self, f: &Frame, target: Bitboard, from: Bitboard, v: &mut V) {
         let diagonal = self.diagonal_sliders() & f.ours & from;
         let orthogonal = self.orthogonal_sliders() & f.ours & from;
+        if V::SPARSE && (diagonal | orthogonal).is_empty() {
+            return;
+        }
         for from in diagonal & !f.pinned {
             v.piece(from, attacks::bishop_attacks(from, f.occupied) & target);
         }
@@ -558,13 +566,16 @@ impl Position {
     fn pawn_moves<V: Visitor>(&self, f: &Frame, target: Bitboard, unpinned: Bitboard, v: &mut V) {
         let us = f.us;
         let free = self.pieces(us, Role::Pawn) & unpinned;
+        if V::SPARSE && free.is_empty() {
+            return;
+        }
         let up: i8 = us.fold(8, -8);
         let empty = !f.occupied;
         let single = free.forward(us) & empty;
         let double = (single & Rank::Third.relative_to(us).bitboard()).forward(us) & empty & target;
         let single = single & target;
         let capturable = f.theirs & target;
-        let sides = [(!crate::File::A.bitboard(), up - 1), (!crate::File::H.bitboard(), up + 1)];
+        let sides = [(!crate::types::File::A.bitboard(), up - 1), (!crate::types::File::H.bitboard(), up + 1)];
         if (free & Rank::Seventh.relative_to(us).bitboard()).is_empty() {
             // Most often no pawn can promote: no back-rank masks.
             v.pawn_set(single, up);
