@@ -129,6 +129,9 @@ fn write_key_tables(w: &mut impl Write) -> std::io::Result<usize> {
     writeln!(w, "pub(crate) static ZOBRIST_SIDE: u64 = {side:#x};")?;
     write_u64s(w, "ZOBRIST_CASTLING", "[u64; 64]", &castling)?;
     write_u64s(w, "ZOBRIST_EP_FILE", "[u64; 8]", &ep)?;
+    // Drawn after the others, so that adding it changed no other key.
+    let no_pawns = rng.next_u64();
+    writeln!(w, "pub(crate) static ZOBRIST_NO_PAWNS: u64 = {no_pawns:#x};")?;
 
     let (keys, moves) = cuckoo_tables(&pieces, side);
     write_u64s(w, "CUCKOO_KEYS", "[u64; 8192]", &keys)?;
@@ -138,7 +141,7 @@ fn write_key_tables(w: &mut impl Write) -> std::io::Result<usize> {
         writeln!(w, "{},", line.join(","))?;
     }
     writeln!(w, "];")?;
-    Ok(8 * (pieces.len() + 1 + castling.len() + ep.len() + keys.len()) + 2 * moves.len())
+    Ok(8 * (pieces.len() + 2 + castling.len() + ep.len() + keys.len()) + 2 * moves.len())
 }
 
 /// Number of reversible non-pawn moves on an empty board, counting each

@@ -6,19 +6,20 @@
 //! each hash rule is written once.
 
 use crate::attacks;
+use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::types::{Bitboard, Color, Role, Square};
 
 /// The generated key tables: `ZOBRIST_PIECES` (`[color][role][square]`),
 /// `ZOBRIST_SIDE`, `ZOBRIST_CASTLING` (by castling rook square),
-/// `ZOBRIST_EP_FILE`, and the cuckoo tables `CUCKOO_KEYS` / `CUCKOO_MOVES`
+/// `ZOBRIST_EP_FILE`, `ZOBRIST_NO_PAWNS` (in every pawn key), and the cuckoo tables `CUCKOO_KEYS` / `CUCKOO_MOVES`
 /// (see `position::cuckoo`).
 mod tables {
     include!(concat!(env!("OUT_DIR"), "/zobrist_tables.rs"));
 }
 
 pub(crate) use tables::{CUCKOO_KEYS, CUCKOO_MOVES};
-pub(crate) use tables::{ZOBRIST_CASTLING, ZOBRIST_EP_FILE, ZOBRIST_PIECES, ZOBRIST_SIDE};
+pub(crate) use tables::{ZOBRIST_CASTLING, ZOBRIST_EP_FILE, ZOBRIST_NO_PAWNS, ZOBRIST_PIECES, ZOBRIST_SIDE};
 
 /// Key of `color`'s `role` on `sq`.
 #[inline(always)]
@@ -116,6 +117,183 @@ impl Position {
     }
 }
 
+/// XOR of the keys in `keys` of the squares in `squares`.
+#[inline(always)]
+fn keys_of(squares: Bitboard, keys: &[u64; 64]) -> u64 {
+    squares.into_iter().fold(0, |key, sq| key ^ keys[sq.index()])
+}
+
+/// Bits per piece count in the material key's packed counts: 5 holds
+/// every count up to 31 (a position has at most 16 pieces a side).
+const COUNT_BITS: u32 = 5;
+
+/// A bijection of `u64` that spreads every input bit over the whole
+/// output (the SplitMix64 finaliser: xor-shifts and odd multipliers, each
+/// invertible), so that distinct packed counts give distinct keys whose
+/// low bits are as good a table index as the high ones.
+#[inline(always)]
+const fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// # Keys of piece sets (for correction history and pawn tables)
+///
+/// Zobrist keys of parts of the board, with Stockfish's meaning of the
+/// parts: the key of a set of pieces is the XOR of the
+/// [`zobrist_hash`](Position::zobrist_hash)'s keys of its pieces on their
+/// squares, so two positions have the same key when the pieces of the set
+/// stand on the same squares (and, up to 64-bit collisions, only then).
+/// None of them depends on the side to move, castling rights, en passant
+/// or clocks. `pawn_key() ^ non_pawn_key(White) ^ non_pawn_key(Black)` is
+/// the pieces' part of the hash (with the pawn key's constant).
+///
+/// ```
+/// use chess_movegen::{Color, Position};
+/// let a = Position::from_fen("r3k2r/pp6/8/8/8/8/PP6/R3K2R w KQkq - 0 1")?;
+/// let b = Position::from_fen("r3k2r/pp6/8/8/8/8/PP6/R3K2R b - - 7 30")?;
+/// assert_ne!(a.zobrist_hash(), b.zobrist_hash());
+/// assert_eq!(a.pawn_key(), b.pawn_key());
+/// assert_eq!(a.non_pawn_key(Color::White), b.non_pawn_key(Color::White));
+/// # Ok::<(), chess_movegen::FenError>(())
+/// ```
+///
+/// They are computed on demand, from the bitboards: a position does not
+/// carry them, so `make_move`, `unmake_move` and `play` pay nothing for
+/// them (kept up to date there they cost more than 3 % of make/unmake
+/// perft; see the CHANGELOG). Cost: one table lookup per piece of the set
+/// (`pawn_key` at most 16, `non_pawn_key` at most 16, `minor_key` at most
+/// 20 in valid positions; about 3 instructions each), and twelve
+/// popcounts for `material_key`. An engine that needs a key at every node
+/// computes it once per node, or uses [`Position::pawn_key_after`] to
+/// fetch a pawn-table entry for a child before playing the move.
+impl Position {
+    /// The pawn key: the keys of every pawn of both colours, and a
+    /// constant (Stockfish's "no pawns" key) so that a position without
+    /// pawns does not have key 0.
+    ///
+    /// Equal for two positions exactly when their pawns stand the same
+    /// (up to 64-bit collisions).
+    ///
+    /// ```
+    /// use chess_movegen::Position;
+    /// let a = Position::from_fen("4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1")?;
+    /// let b = Position::from_fen("3qk3/pp6/8/8/8/8/PP6/R5K1 b - - 5 9")?;
+    /// assert_eq!(a.pawn_key(), b.pawn_key());
+    /// # Ok::<(), chess_movegen::FenError>(())
+    /// ```
+    #[inline]
+    pub fn pawn_key(&self) -> u64 {
+        let pawns = self.pieces_of_role(Role::Pawn);
+        ZOBRIST_NO_PAWNS
+            ^ keys_of(pawns & self.pieces_of_color(Color::White), &ZOBRIST_PIECES[0][Role::Pawn.index()])
+            ^ keys_of(pawns & self.pieces_of_color(Color::Black), &ZOBRIST_PIECES[1][Role::Pawn.index()])
+    }
+
+    /// The non-pawn key of `color`: the keys of that colour's knights,
+    /// bishops, rooks, queens and king (Stockfish's `nonPawnKey[color]`,
+    /// which includes the king).
+    ///
+    /// Equal for two positions exactly when `color`'s non-pawn pieces stand
+    /// the same (up to 64-bit collisions).
+    #[inline]
+    pub fn non_pawn_key(&self, color: Color) -> u64 {
+        let keys = &ZOBRIST_PIECES[color.index()];
+        [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King]
+            .into_iter()
+            .fold(0, |key, role| key ^ keys_of(self.pieces(color, role), &keys[role.index()]))
+    }
+
+    /// The minor-piece key: the keys of the knights and bishops of both
+    /// colours. Kings are not included: Stockfish's minor-piece key held
+    /// them from its introduction (September 2024) until January 2025, and
+    /// has held knights and bishops only since.
+    ///
+    /// Equal for two positions exactly when their knights and bishops
+    /// stand the same (up to 64-bit collisions).
+    #[inline]
+    pub fn minor_key(&self) -> u64 {
+        let mut key = 0;
+        for color in Color::ALL {
+            let keys = &ZOBRIST_PIECES[color.index()];
+            key ^= keys_of(self.pieces(color, Role::Knight), &keys[Role::Knight.index()]);
+            key ^= keys_of(self.pieces(color, Role::Bishop), &keys[Role::Bishop.index()]);
+        }
+        key
+    }
+
+    /// The material key: a key of how many pieces of each colour and role
+    /// the position has (where they stand does not matter).
+    ///
+    /// Exact, unlike the other keys: the twelve counts are packed into 60
+    /// bits (5 bits each) and mixed by a bijection, so two positions have
+    /// the same material key if and only if they have the same counts.
+    ///
+    /// ```
+    /// use chess_movegen::Position;
+    /// let a = Position::from_fen("4k3/pp6/8/8/8/8/PP6/R3K3 w - - 0 1")?;
+    /// let b = Position::from_fen("4k3/8/1p6/p7/8/P5P1/8/4K2R b - - 3 40")?;
+    /// assert_eq!(a.material_key(), b.material_key());
+    /// assert_ne!(a.material_key(), Position::startpos().material_key());
+    /// # Ok::<(), chess_movegen::FenError>(())
+    /// ```
+    #[inline]
+    pub fn material_key(&self) -> u64 {
+        let mut counts = 0;
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let shift = COUNT_BITS * (6 * color.index() + role.index()) as u32;
+                counts |= u64::from(self.pieces(color, role).len() as u32) << shift;
+            }
+        }
+        mix(counts)
+    }
+
+    /// The [`Position::pawn_key`] of the position after the legal move
+    /// `mv`, computed without playing it (to prefetch a pawn-table entry):
+    /// equal to `self.play(mv).pawn_key()`. Costs one `pawn_key` and at
+    /// most three lookups.
+    ///
+    /// ```
+    /// use chess_movegen::Position;
+    /// let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")?;
+    /// for mv in pos.legal_moves() {
+    ///     assert_eq!(pos.pawn_key_after(mv), pos.play(mv).pawn_key());
+    /// }
+    /// # Ok::<(), chess_movegen::FenError>(())
+    /// ```
+    #[inline]
+    pub fn pawn_key_after(&self, mv: Move) -> u64 {
+        self.pawn_key() ^ self.pawn_key_change(mv)
+    }
+
+    /// What `mv` changes in the pawn key: the keys of the pawns it moves,
+    /// captures or promotes.
+    #[inline]
+    fn pawn_key_change(&self, mv: Move) -> u64 {
+        let us = self.side_to_move();
+        let (from, to) = (mv.from(), mv.to());
+        match mv.kind() {
+            MoveKind::Castle => 0,
+            MoveKind::EnPassant => en_passant_keys(us, from, to, mv.en_passant_victim()),
+            MoveKind::Normal | MoveKind::Promotion => {
+                let mut key = 0;
+                if self.pieces(!us, Role::Pawn).contains(to) {
+                    key ^= piece_key(!us, Role::Pawn, to);
+                }
+                if self.pieces(us, Role::Pawn).contains(from) {
+                    key ^= piece_key(us, Role::Pawn, from);
+                    if !mv.is_promotion() {
+                        key ^= piece_key(us, Role::Pawn, to);
+                    }
+                }
+                key
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     /// `attacks::TABLE_BYTES` counts the key tables through the size
@@ -127,6 +305,7 @@ mod tests {
             + core::mem::size_of_val(&ZOBRIST_SIDE)
             + core::mem::size_of_val(&ZOBRIST_CASTLING)
             + core::mem::size_of_val(&ZOBRIST_EP_FILE)
+            + core::mem::size_of_val(&ZOBRIST_NO_PAWNS)
             + core::mem::size_of_val(&CUCKOO_KEYS)
             + core::mem::size_of_val(&CUCKOO_MOVES);
         assert_eq!(crate::attacks::key_table_bytes(), bytes);
