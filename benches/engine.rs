@@ -279,6 +279,57 @@ fn bench_scored(c: &mut Criterion) {
     group.finish();
 }
 
+/// The keys of piece sets, computed on demand, against the full hash read
+/// from the position; and the pawn key after each move against playing it.
+fn bench_keys(c: &mut Criterion) {
+    let all = positions();
+    let mut group = c.benchmark_group("keys");
+    group.throughput(Throughput::Elements(all.len() as u64));
+    type KeyFn = fn(&Position) -> u64;
+    let cases: [(&str, KeyFn); 5] = [
+        ("zobrist_hash (stored)", Position::zobrist_hash),
+        ("pawn_key", Position::pawn_key),
+        ("non_pawn_key x2", |p| p.non_pawn_key(Color::White) ^ p.non_pawn_key(Color::Black).rotate_left(1)),
+        ("minor_key", Position::minor_key),
+        ("material_key", Position::material_key),
+    ];
+    for (name, key) in cases {
+        let checksum = all.iter().fold(0u64, |a, p| a.rotate_left(3) ^ key(p));
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let x = all.iter().fold(0u64, |a, p| a.rotate_left(3) ^ key(black_box(p)));
+                assert_eq!(x, checksum);
+            })
+        });
+    }
+    group.finish();
+
+    let moves: Vec<(Position, MoveList)> = all.iter().map(|p| (*p, p.legal_moves())).collect();
+    let total_moves: usize = moves.iter().map(|(_, ms)| ms.len()).sum();
+    let checksum = moves.iter().flat_map(|(p, ms)| ms.iter().map(move |&m| p.play(m).pawn_key())).fold(0, |a, h| a ^ h);
+    let mut group = c.benchmark_group("pawn_key_after");
+    group.throughput(Throughput::Elements(total_moves as u64));
+    group.bench_function("play + pawn_key", |b| {
+        b.iter(|| {
+            let x = moves
+                .iter()
+                .flat_map(|(p, ms)| ms.iter().map(move |&m| black_box(black_box(p).play(m)).pawn_key()))
+                .fold(0, |a, h| a ^ h);
+            assert_eq!(x, checksum);
+        })
+    });
+    group.bench_function("pawn_key_after", |b| {
+        b.iter(|| {
+            let x = moves
+                .iter()
+                .flat_map(|(p, ms)| ms.iter().map(move |&m| black_box(p).pawn_key_after(m)))
+                .fold(0, |a, h| a ^ h);
+            assert_eq!(x, checksum);
+        })
+    });
+    group.finish();
+}
+
 /// Packing and unpacking 32-byte positions.
 fn bench_packed(c: &mut Criterion) {
     let all = positions();
@@ -373,6 +424,6 @@ criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20).warm_up_time(std::time::Duration::from_millis(500))
         .measurement_time(std::time::Duration::from_secs(2));
-    targets = bench_engine, bench_threats, bench_scored, bench_packed, bench_upcoming
+    targets = bench_engine, bench_threats, bench_scored, bench_keys, bench_packed, bench_upcoming
 }
 criterion_main!(benches);

@@ -42,9 +42,6 @@ mod tables {
     include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 }
 
-pub(crate) use tables::{CUCKOO_KEYS, CUCKOO_MOVES};
-pub(crate) use tables::{ZOBRIST_CASTLING, ZOBRIST_EP_FILE, ZOBRIST_PIECES, ZOBRIST_SIDE};
-
 #[cfg(feature = "pext")]
 use tables::PEXT_ATTACKS as SLIDER_TABLE;
 #[cfg(not(feature = "pext"))]
@@ -52,7 +49,8 @@ use tables::SLIDER_ATTACKS as SLIDER_TABLE;
 
 /// Bytes of static table data the crate's lookups use (attacks, rays,
 /// Zobrist keys, cuckoo tables); with the `pext` feature the slider table is the PEXT one,
-/// of the same size.
+/// of the same size. (The key tables live with the position, in
+/// `position::zobrist`; `build.rs` writes their size here.)
 pub const TABLE_BYTES: usize = core::mem::size_of_val(&SLIDER_TABLE)
     + core::mem::size_of_val(&tables::ROOK_MAGIC)
     + core::mem::size_of_val(&tables::BISHOP_MAGIC)
@@ -63,12 +61,14 @@ pub const TABLE_BYTES: usize = core::mem::size_of_val(&SLIDER_TABLE)
     + core::mem::size_of_val(&tables::SLIDER_RAYS)
     + core::mem::size_of_val(&tables::BETWEEN)
     + core::mem::size_of_val(&tables::LINE)
-    + core::mem::size_of_val(&tables::ZOBRIST_PIECES)
-    + core::mem::size_of_val(&tables::ZOBRIST_SIDE)
-    + core::mem::size_of_val(&tables::ZOBRIST_CASTLING)
-    + core::mem::size_of_val(&tables::ZOBRIST_EP_FILE)
-    + core::mem::size_of_val(&tables::CUCKOO_KEYS)
-    + core::mem::size_of_val(&tables::CUCKOO_MOVES);
+    + tables::KEY_TABLE_BYTES;
+
+/// The size of the key tables as `build.rs` wrote it (checked against the
+/// tables themselves in `position::zobrist`).
+#[cfg(test)]
+pub(crate) const fn key_table_bytes() -> usize {
+    tables::KEY_TABLE_BYTES
+}
 
 /// Magic lookup.
 #[inline(always)]

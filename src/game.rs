@@ -429,17 +429,3 @@ impl Game {
             .or_else(|| self.is_fivefold_repetition().then_some(Outcome::Draw(DrawReason::FivefoldRepetition)))
     }
 }
-
-/// # Engine helpers: the repetition key
-impl Position {
-    /// The hash used for repetition: [`Position::zobrist_hash`] without the
-    /// en-passant part when no legal move can capture en passant.
-    pub fn repetition_key(&self) -> u64 {
-        let ep_key = self.ep_key();
-        if ep_key != 0 && self.legal_ep_square().is_none() {
-            self.zobrist_hash() ^ ep_key
-        } else {
-            self.zobrist_hash()
-        }
-    }
-}

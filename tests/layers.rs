@@ -45,8 +45,8 @@ fn code(text: &str) -> String {
     let mut lines = text.lines().peekable();
     while let Some(line) = lines.next() {
         let trimmed = line.trim_start();
-        if trimmed.starts_with("#[cfg(test)]") && lines.peek().is_some_and(|next| next.trim_start().starts_with("mod "))
-        {
+        let test_only = trimmed.starts_with("#[cfg(test)]") || trimmed.starts_with("#[cfg(all(test,");
+        if test_only && lines.peek().is_some_and(|next| next.trim_start().starts_with("mod ")) {
             break;
         }
         let line = match line.find("//") {

@@ -7,8 +7,9 @@
 
 use alloc::vec::Vec;
 
-use crate::attacks::{self, CUCKOO_KEYS, CUCKOO_MOVES};
+use crate::attacks;
 use crate::moves::Move;
+use crate::position::zobrist::{CUCKOO_KEYS, CUCKOO_MOVES};
 use crate::position::Position;
 use crate::types::Square;
 

@@ -1,8 +1,9 @@
 //! Playing and taking back moves.
 
-use crate::attacks::ZOBRIST_PIECES;
 use crate::moves::{Move, MoveKind};
-use crate::position::zobrist::{castle_keys, castling_key, en_passant_keys, ep_file_key, piece_move_keys, side_key};
+use crate::position::zobrist::{
+    castle_keys, castling_key, en_passant_keys, ep_file_key, piece_move_keys, side_key, ZOBRIST_PIECES,
+};
 use crate::position::Position;
 use crate::types::castling::back_rank;
 use crate::types::{Bitboard, CastlingSide, Color, Role, Square};
