@@ -8,7 +8,7 @@
 # valgrind runs anywhere: BMI2, POPCNT, AVX2, no AVX-512) into its own
 # target directory, target/ipl.
 #
-#   scripts/instructions_per_leaf.sh [--perft-bin PATH] [--compare-bin PATH] [--bulk-only] [--peers] [--pext]
+#   scripts/instructions_per_leaf.sh [--perft-bin PATH] [--compare-bin PATH] [--bulk-only] [--peers] [--pext] [--see]
 #
 # bulk: the perft tool (`perft --fen FEN --depth D`), startpos d5 and
 #       Kiwipete d4.
@@ -17,6 +17,9 @@
 # --peers adds the same figures for cozy-chess and shakmaty (via compare).
 # --perft-bin / --compare-bin use prebuilt binaries instead of building.
 # --pext builds with the `pext` feature (into target/ipl-pext).
+# --see adds instructions per call of `see` and `see_ge(mv, 0)` over the
+#       engine bench's captures (`compare --see REPS`, 10 repetitions
+#       counted: (Ir@11 - Ir@1) / (10 x captures)).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,6 +27,7 @@ perft_bin=""
 compare_bin=""
 bulk_only=0
 peers=0
+see=0
 features=()
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -32,7 +36,8 @@ while [ $# -gt 0 ]; do
         --bulk-only) bulk_only=1; shift ;;
         --peers) peers=1; shift ;;
         --pext) features=(--features pext); shift ;;
-        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+        --see) see=1; shift ;;
+        -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
         *) echo "unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -106,5 +111,14 @@ if [ "$peers" = 1 ]; then
         once "bulk $crate kiwipete d4" bulk kiwipete 48 4 4085603 --crate "$crate"
         once "full $crate startpos d4" full startpos 20 4 197281 --crate "$crate"
         once "full $crate kiwipete d3" full kiwipete 48 3 97862 --crate "$crate"
+    done
+fi
+if [ "$see" = 1 ]; then
+    captures=$("$compare_bin" --see 1 | sed -n 's/ captures$//p')
+    for mode in see see-ge; do
+        i1=$(ir "$compare_bin" --"$mode" 1)
+        i11=$(ir "$compare_bin" --"$mode" 11)
+        awk -v l="$mode" -v a="$i1" -v b="$i11" -v n="$captures" \
+            'BEGIN { printf "%-34s %7.1f instructions per call  (%d captures)\n", l, (b - a) / (10 * n), n }'
     done
 fi

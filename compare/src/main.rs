@@ -10,6 +10,7 @@
 //! cargo run --release -p compare -- --align-sweep [--pads 0,16,32,48] [other options]
 //! cargo run --release -p compare -- --once bulk|full|play|list POSITION DEPTH [--crate NAME]
 //! cargo run --release -p compare -- pgn --help
+//! cargo run --release -p compare -- --see|--see-ge REPS
 //! RUSTFLAGS="-C target-cpu=native" cargo run --release -p compare
 //! ```
 //!
@@ -493,6 +494,7 @@ fn median(xs: &mut [f64]) -> f64 {
 }
 
 mod pgn;
+mod see;
 
 fn main() {
     // `compare pgn ...`: the PGN reading benchmark (src/pgn.rs).
@@ -531,6 +533,11 @@ fn main() {
             "--check-games" => games = true,
             "--check-960" => check960 = Some(args.next().map_or(4, |d| d.parse().expect("--check-960 DEPTH"))),
             "--tsv" => tsv = true,
+            "--see" | "--see-ge" => {
+                let reps = args.next().and_then(|v| v.parse().ok()).expect("--see REPS");
+                see::run(reps, arg == "--see-ge");
+                return;
+            }
             "--stack-offsets" => offsets = sweep::parse_offsets(&args.next().expect("--stack-offsets N,N,...")),
             "--once" => {
                 let mut next = || args.next().expect("--once MODE POSITION DEPTH");
@@ -541,7 +548,8 @@ fn main() {
                     "usage: compare [--rounds N] [--deep] [--only bulk|full|list] [--crate NAME] [--check-games] [--check-960 DEPTH]\n       \
                      compare --align-sweep [--pads 0,16,32,48] [--passes 3] [options]\n       \
                      compare --stack-offsets 0,16,32,48 [options]\n       \
-                     compare --once bulk|full|play|list POSITION DEPTH [--crate NAME]"
+                     compare --once bulk|full|play|list POSITION DEPTH [--crate NAME]\n       \
+                     compare --see|--see-ge REPS"
                 );
                 return;
             }

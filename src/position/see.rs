@@ -36,14 +36,15 @@
 use crate::attacks::{self, between, line};
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
-use crate::types::{Bitboard, Color, Rank, Role, Square};
+use crate::types::{Bitboard, Color, Role, Square};
 
 /// The default piece values of [`Position::see`], by [`Role::index`]:
 /// pawn 100, knight 300, bishop 300, rook 500, queen 900, king 20,000.
 pub const SEE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 20_000];
 
 /// The exchange on one square, as it unfolds.
-struct Exchange {
+struct Exchange<'a> {
+    pos: &'a Position,
     to: Square,
     occupied: Bitboard,
     /// Pieces of both colours attacking `to` through `occupied`.
@@ -56,78 +57,65 @@ struct Exchange {
 /// The exchange after the first move, or its final value when there is none.
 enum Start {
     Value(i64),
-    /// The exchange, the first move's gain, the value of the piece then on
-    /// the square, and the side to capture next.
-    Exchange(Exchange, i64, i64),
+    /// The target square and the occupancy after the first move, the
+    /// first move's gain, and the value of the piece then on the square.
+    Exchange(Square, Bitboard, i64, i64),
 }
 
-impl Exchange {
+impl Exchange<'_> {
     /// The side's least valuable piece that may capture now, taken off its
     /// square; `None` ends the exchange.
-    #[inline]
-    fn next(&mut self, pos: &Position, side: Color) -> Option<Role> {
-        let candidates = self.attackers & pos.pieces_of_color(side);
+    ///
+    /// A piece can only be held by a pin if it stands on a line of its
+    /// king on which an enemy slider of that line's kind stands (the
+    /// "pin zone", from two ray look-ups): only a piece in the zone gets
+    /// the exact test (out of line).
+    #[inline(always)]
+    fn next(&mut self, side: Color) -> Option<Role> {
+        let pos = self.pos;
+        let candidates = self.attackers & pos.by_color[side.index()];
         if candidates.is_empty() {
             return None;
         }
-        for role in Role::ALL {
-            let mut of_role = candidates & pos.pieces_of_role(role);
-            while let Some(sq) = of_role.first() {
-                if role == Role::King {
-                    if self.defended_without(pos, !side, sq) {
-                        return None;
-                    }
-                } else if self.held_by_pin(pos, side, sq) {
-                    of_role = of_role.without(sq);
-                    continue;
+        let king = pos.king(side);
+        let theirs = pos.by_color[(!side).index()];
+        let (diagonal_rays, orthogonal_rays) = (attacks::bishop_rays(king), attacks::rook_rays(king));
+        let mut zone = Bitboard::EMPTY;
+        if (diagonal_rays & self.diagonal & theirs).any() {
+            zone |= diagonal_rays;
+        }
+        if (orthogonal_rays & self.orthogonal & theirs).any() {
+            zone |= orthogonal_rays;
+        }
+        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            let of_role = candidates & pos.by_role[role.index()];
+            if of_role.any() {
+                let first = if (of_role & zone).is_empty() {
+                    of_role.first()
+                } else {
+                    first_free(pos, side, self.to, self.occupied, of_role)
+                };
+                if let Some(sq) = first {
+                    self.remove(sq, role);
+                    return Some(role);
                 }
-                self.remove(sq, role);
-                return Some(role);
+            }
+        }
+        // The king, last: it captures only if nothing of the other side
+        // (pinned pieces included) then attacks the square, sliders behind
+        // the king's square included.
+        if (candidates & pos.by_role[Role::King.index()]).any() {
+            self.remove(king, Role::King);
+            if (self.attackers & theirs).is_empty() {
+                return Some(Role::King);
             }
         }
         None
     }
 
-    /// True if the piece of `side` on `sq` was pinned to its king before
-    /// the first move, its pinner still stands, and the target is off the
-    /// pin line.
-    #[inline]
-    fn held_by_pin(&self, pos: &Position, side: Color, sq: Square) -> bool {
-        let king = pos.king(side);
-        let pin_line = line(king, sq);
-        if pin_line.is_empty() || pin_line.contains(self.to) {
-            return false;
-        }
-        let before = pos.occupied();
-        if (between(king, sq) & before).any() {
-            return false;
-        }
-        // The enemy sliders that see the king, on the line, once `sq` is
-        // gone: the pinner among them is the one behind `sq`.
-        let behind = pos.slider_attackers(king, !side, before.without(sq)) & pin_line;
-        self.held_by(king, sq, behind)
-    }
-
-    /// Among the enemy sliders `behind` (on the line through `king` and
-    /// `sq`), the one beyond `sq`, if it still stands on its square.
-    #[cold]
-    fn held_by(&self, king: Square, sq: Square, behind: Bitboard) -> bool {
-        behind
-            .into_iter()
-            .any(|pinner| between(king, pinner).contains(sq) && pinner != self.to && self.occupied.contains(pinner))
-    }
-
-    /// True if `by` attacks `to` once the piece on `leaving` is gone.
-    fn defended_without(&self, pos: &Position, by: Color, leaving: Square) -> bool {
-        let occupied = self.occupied.without(leaving);
-        let sliders = (attacks::rook_attacks(self.to, occupied) & self.orthogonal)
-            | (attacks::bishop_attacks(self.to, occupied) & self.diagonal);
-        ((self.attackers | sliders) & occupied & pos.pieces_of_color(by)).any()
-    }
-
     /// Takes the piece of `role` on `sq` off the board and adds the
     /// sliders it uncovers.
-    #[inline]
+    #[inline(always)]
     fn remove(&mut self, sq: Square, role: Role) {
         self.occupied = self.occupied.without(sq);
         if matches!(role, Role::Pawn | Role::Bishop | Role::Queen | Role::King) {
@@ -191,27 +179,36 @@ impl Position {
     fn see_values(&self, mv: Move, values: &[i64; 6]) -> i32 {
         let (mut ex, first, mut on_square) = match self.see_start(mv, values) {
             Start::Value(v) => return v as i32,
-            Start::Exchange(ex, first, on_square) => (ex, first, on_square),
+            Start::Exchange(to, occupied, first, on_square) => (self.exchange(to, occupied), first, on_square),
         };
-        // gains[d]: the balance for the side making capture d if the
-        // exchange stopped after it.
-        let mut gains = [0i64; 40];
-        gains[0] = first;
-        let mut depth = 0;
+        // The exchange as a window: `balance` is the mover's material
+        // balance if the exchange stopped after the last capture, and the
+        // value lies in `lo..=hi`. The side about to capture may also stop:
+        // the opponent of the mover caps the value at the balance after
+        // the mover's captures (`hi`), the mover raises the floor to the
+        // balance after the opponent's (`lo`). Once `lo >= hi` the value is
+        // decided; when nobody can capture, it is `balance` clamped into
+        // the window. (The minimax over the list of balances, without the
+        // list.)
+        let mut balance = first;
+        let (mut lo, mut hi) = (i64::MIN, first);
         let mut side = !self.side_to_move();
-        while depth + 1 < gains.len() {
-            let Some(role) = ex.next(self, side) else { break };
+        let mut mover = false;
+        while lo < hi {
+            let Some(role) = ex.next(side) else { break };
             let (gain, placed) = capture_value(role, ex.last_rank, on_square, values);
-            depth += 1;
-            gains[depth] = gain - gains[depth - 1];
             on_square = placed;
+            if mover {
+                balance += gain;
+                hi = hi.min(balance.max(lo));
+            } else {
+                balance -= gain;
+                lo = lo.max(balance.min(hi));
+            }
+            mover = !mover;
             side = !side;
         }
-        while depth > 0 {
-            gains[depth - 1] = -(-gains[depth - 1]).max(gains[depth]);
-            depth -= 1;
-        }
-        gains[0] as i32
+        balance.max(lo).min(hi) as i32
     }
 
     /// True if [`Position::see`]`(mv) >= threshold`, found with as few
@@ -238,9 +235,9 @@ impl Position {
 
     #[inline]
     fn see_ge_values(&self, mv: Move, threshold: i32, values: &[i64; 6]) -> bool {
-        let (mut ex, first, mut on_square) = match self.see_start(mv, values) {
+        let (to, occupied, first, mut on_square) = match self.see_start(mv, values) {
             Start::Value(v) => return v >= i64::from(threshold),
-            Start::Exchange(ex, first, on_square) => (ex, first, on_square),
+            Start::Exchange(to, occupied, first, on_square) => (to, occupied, first, on_square),
         };
         // With f(d) the value of the rest of the exchange from capture d on
         // (f = max(0, gain(d) - f(d + 1)), 0 when nobody can capture),
@@ -251,20 +248,20 @@ impl Position {
             return false;
         }
         let mut at_most = true;
-        let promotion = if ex.last_rank { values[Role::Queen.index()] - values[Role::Pawn.index()] } else { 0 };
+        let last_rank = LAST_RANKS.contains(to);
+        let promotion = if last_rank { values[Role::Queen.index()] - values[Role::Pawn.index()] } else { 0 };
+        // The gain of the next capture is at most this: decided without
+        // looking for the capturer (and so, the first time, without the
+        // attackers).
+        let mut most = on_square + promotion.max(0);
+        if most <= bound {
+            return true;
+        }
+        let mut ex = self.exchange(to, occupied);
         let mut side = !self.side_to_move();
         loop {
-            // The gain of the next capture is at most this: decided
-            // without looking for the capturer.
-            let most = on_square + promotion.max(0);
-            if at_most && most <= bound {
-                return true;
-            }
-            if !at_most && most < bound {
-                return false;
-            }
-            let Some(role) = ex.next(self, side) else { return at_most };
-            let (gain, placed) = capture_value(role, ex.last_rank, on_square, values);
+            let Some(role) = ex.next(side) else { return at_most };
+            let (gain, placed) = capture_value(role, last_rank, on_square, values);
             on_square = placed;
             if at_most {
                 // f(d) <= bound  <=>  f(d + 1) >= gain - bound
@@ -281,10 +278,18 @@ impl Position {
             }
             at_most = !at_most;
             side = !side;
+            most = on_square + promotion.max(0);
+            if at_most && most <= bound {
+                return true;
+            }
+            if !at_most && most < bound {
+                return false;
+            }
         }
     }
 
     /// Plays the first move of the exchange.
+    #[inline(always)]
     fn see_start(&self, mv: Move, values: &[i64; 6]) -> Start {
         let (from, to) = (mv.from(), mv.to());
         let Some(role) = self.role_at(from) else {
@@ -307,28 +312,37 @@ impl Position {
         }
         let placed = mv.promotion_role().unwrap_or(role);
         first += values[placed.index()] - values[role.index()];
+        Start::Exchange(to, occupied, first, values[placed.index()])
+    }
+
+    /// The exchange on `to` after the first move, `occupied` the occupancy
+    /// then: the attackers of both colours, with one pair of slider lookups.
+    #[inline(always)]
+    fn exchange(&self, to: Square, occupied: Bitboard) -> Exchange<'_> {
         let queens = self.pieces_of_role(Role::Queen);
         let diagonal = self.pieces_of_role(Role::Bishop) | queens;
         let orthogonal = self.pieces_of_role(Role::Rook) | queens;
         let pawns = self.pieces_of_role(Role::Pawn);
-        // The attackers of both colours with one pair of slider lookups.
         let attackers = (attacks::pawn_attacks(Color::Black, to) & pawns & self.pieces_of_color(Color::White))
             | (attacks::pawn_attacks(Color::White, to) & pawns & self.pieces_of_color(Color::Black))
             | (attacks::knight_attacks(to) & self.pieces_of_role(Role::Knight))
             | (attacks::king_attacks(to) & self.pieces_of_role(Role::King))
             | (attacks::rook_attacks(to, occupied) & orthogonal)
             | (attacks::bishop_attacks(to, occupied) & diagonal);
-        let ex = Exchange {
+        Exchange {
+            pos: self,
             to,
             occupied,
             attackers: attackers & occupied,
             diagonal,
             orthogonal,
-            last_rank: matches!(to.rank(), Rank::First | Rank::Eighth),
-        };
-        Start::Exchange(ex, first, values[placed.index()])
+            last_rank: LAST_RANKS.contains(to),
+        }
     }
 }
+
+/// The first and the last rank.
+const LAST_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
 
 /// The gain of a capture by `role` of a piece worth `on_square`, and the
 /// value of the piece then on the square (a pawn reaching the last rank
@@ -341,4 +355,28 @@ fn capture_value(role: Role, last_rank: bool, on_square: i64, values: &[i64; 6])
     } else {
         (on_square, values[role.index()])
     }
+}
+
+/// The first square of `of_role` (pieces of `side` of one role that attack
+/// `to`) whose piece is not held by a pin: pinned to its king before the
+/// first move, its pinner still standing (on `occupied`), and `to` off the
+/// pin line. Out of line, and free of the exchange, so that the exchange
+/// stays in registers: rare.
+#[cold]
+#[inline(never)]
+fn first_free(pos: &Position, side: Color, to: Square, occupied: Bitboard, of_role: Bitboard) -> Option<Square> {
+    let king = pos.king(side);
+    let before = pos.occupied();
+    of_role.into_iter().find(|&sq| {
+        let pin_line = line(king, sq);
+        if pin_line.is_empty() || pin_line.contains(to) || (between(king, sq) & before).any() {
+            return true;
+        }
+        // The enemy sliders that see the king, on the line, once `sq` is
+        // gone: the pinner among them is the one behind `sq`.
+        let behind = pos.slider_attackers(king, !side, before.without(sq)) & pin_line;
+        !behind
+            .into_iter()
+            .any(|pinner| between(king, pinner).contains(sq) && pinner != to && occupied.contains(pinner))
+    })
 }
