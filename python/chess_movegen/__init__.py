@@ -1,0 +1,128 @@
+"""chess_movegen: python-chess-shaped chess on the chess-movegen Rust library.
+
+Squares are numbered a1 = 0 … h8 = 63, colours are WHITE = True and
+BLACK = False, piece types PAWN = 1 … KING = 6, as in python-chess. A
+``Board`` keeps its position in Rust; whole-job calls (``perft``,
+``read_games``, ``planes``, ``bitboards``, ``legal_move_masks``,
+``legal_moves_many``) do all their work there.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, List, Optional
+
+from ._chess_movegen import (
+    AmbiguousMoveError,
+    Board,
+    GameReader,
+    IllegalMoveError,
+    InvalidFenError,
+    InvalidMoveError,
+    LegalMoveGenerator,
+    Move,
+    PgnError,
+    PgnGame,
+    PgnReport,
+    Piece,
+    bitboards,
+    legal_move_masks,
+    legal_moves_many,
+    perft,
+    planes,
+    read_games,
+    validate_pgn,
+)
+from ._outcome import Outcome, Termination
+
+__all__ = [
+    "AmbiguousMoveError", "Board", "GameReader", "IllegalMoveError", "InvalidFenError",
+    "InvalidMoveError", "LegalMoveGenerator", "Move", "Outcome", "PgnError", "PgnGame",
+    "PgnReport", "Piece", "Termination", "bitboards", "from_python_chess", "legal_move_masks",
+    "legal_moves_many", "parse_square", "perft", "planes", "read_games", "square",
+    "square_file", "square_name", "square_rank", "to_python_chess", "validate_pgn",
+    "WHITE", "BLACK", "COLORS", "COLOR_NAMES", "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN",
+    "KING", "PIECE_TYPES", "PIECE_SYMBOLS", "PIECE_NAMES", "FILE_NAMES", "RANK_NAMES",
+    "SQUARES", "SQUARE_NAMES", "STARTING_FEN", "STARTING_BOARD_FEN", "BB_EMPTY", "BB_ALL",
+    "BB_SQUARES",
+]
+
+WHITE: bool = True
+BLACK: bool = False
+COLORS: List[bool] = [WHITE, BLACK]
+COLOR_NAMES: List[str] = ["black", "white"]
+
+PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(1, 7)
+PIECE_TYPES: List[int] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]
+PIECE_SYMBOLS = [None, "p", "n", "b", "r", "q", "k"]
+PIECE_NAMES = [None, "pawn", "knight", "bishop", "rook", "queen", "king"]
+
+FILE_NAMES: List[str] = ["a", "b", "c", "d", "e", "f", "g", "h"]
+RANK_NAMES: List[str] = ["1", "2", "3", "4", "5", "6", "7", "8"]
+SQUARES: List[int] = list(range(64))
+SQUARE_NAMES: List[str] = [f + r for r in RANK_NAMES for f in FILE_NAMES]
+
+STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+
+BB_EMPTY = 0
+BB_ALL = 0xFFFF_FFFF_FFFF_FFFF
+BB_SQUARES: List[int] = [1 << sq for sq in SQUARES]
+
+# A1 = 0 … H8 = 63, as module constants.
+for _index, _name in enumerate(SQUARE_NAMES):
+    globals()[_name.upper()] = _index
+    __all__.append(_name.upper())
+del _index, _name
+
+
+def square(file_index: int, rank_index: int) -> int:
+    """The square of a file (0 = a) and rank (0 = rank 1)."""
+    return rank_index * 8 + file_index
+
+
+def square_file(sq: int) -> int:
+    """The file of a square (0 = a)."""
+    return sq & 7
+
+
+def square_rank(sq: int) -> int:
+    """The rank of a square (0 = rank 1)."""
+    return sq >> 3
+
+
+def square_name(sq: int) -> str:
+    """The name of a square (``e4``)."""
+    return SQUARE_NAMES[sq]
+
+
+def parse_square(name: str) -> int:
+    """The square of a name (``e4`` → 28); raises ValueError."""
+    return SQUARE_NAMES.index(name)
+
+
+def from_python_chess(board) -> Board:
+    """A Board with the position and move stack of a python-chess ``chess.Board``.
+
+    Raises ImportError-free: it only reads the board's ``root()``, ``move_stack``
+    and ``chess960``; a position this package cannot represent (no king, say)
+    raises InvalidFenError.
+    """
+    root = board.root()
+    out = Board(root.fen(), chess960=board.chess960)
+    for mv in board.move_stack:
+        out.push(Move(mv.from_square, mv.to_square, mv.promotion))
+    return out
+
+
+def to_python_chess(board: Board):
+    """A python-chess ``chess.Board`` with the position and move stack of ``board``.
+
+    Needs python-chess (``pip install chess``).
+    """
+    import chess  # optional dependency
+
+    root = board.root()
+    out = chess.Board(root.fen(), chess960=board.chess960)
+    for mv in board.move_stack:
+        out.push(chess.Move(mv.from_square, mv.to_square, mv.promotion))
+    return out
