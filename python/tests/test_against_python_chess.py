@@ -1,0 +1,220 @@
+"""Exactness: the same positions and games through chess_movegen and
+python-chess 1.11.2 give the same legal moves, SAN, FEN, outcomes, draw
+claims and Polyglot keys (fixtures from tests/data and Hypothesis games,
+Chess960 included)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import chess_movegen as cm
+from conftest import epd_fens
+
+chess = pytest.importorskip("chess")
+import chess.polyglot  # noqa: E402
+
+
+def outcome_pair(outcome):
+    return None if outcome is None else (outcome.termination.name, outcome.winner)
+
+
+def assert_same(ours: cm.Board, theirs: "chess.Board", *, claims: bool = True) -> None:
+    """Every query of the core agrees on the current position."""
+    fen = theirs.fen()
+    assert ours.fen() == fen
+    assert ours.board_fen() == theirs.board_fen()
+    assert ours.epd() == theirs.epd()
+    assert ours.turn == theirs.turn
+    assert ours.halfmove_clock == theirs.halfmove_clock and ours.fullmove_number == theirs.fullmove_number
+    assert ours.castling_rights == theirs.castling_rights, fen
+    legal = sorted(m.uci() for m in theirs.legal_moves)
+    assert sorted(m.uci() for m in ours.legal_moves) == legal, fen
+    assert len(ours.legal_moves) == len(legal) and bool(ours.legal_moves) == bool(legal)
+    for mv in theirs.legal_moves:
+        ours_mv = cm.Move(mv.from_square, mv.to_square, mv.promotion)
+        assert ours_mv in ours.legal_moves and ours.is_legal(ours_mv)
+        assert ours.san(ours_mv) == theirs.san(mv), (fen, mv)
+        assert ours.parse_san(theirs.san(mv)) == ours_mv
+        assert ours.gives_check(ours_mv) == theirs.gives_check(mv), (fen, mv)
+        assert ours.is_capture(ours_mv) == theirs.is_capture(mv)
+        assert ours.is_en_passant(ours_mv) == theirs.is_en_passant(mv)
+        assert ours.is_castling(ours_mv) == theirs.is_castling(mv)
+        assert ours.is_zeroing(ours_mv) == theirs.is_zeroing(mv)
+    assert ours.is_check() == theirs.is_check()
+    assert ours.checkers_mask() == int(theirs.checkers_mask())
+    assert ours.is_checkmate() == theirs.is_checkmate()
+    assert ours.is_stalemate() == theirs.is_stalemate()
+    assert ours.is_insufficient_material() == theirs.is_insufficient_material(), fen
+    for color in cm.COLORS:
+        assert ours.has_insufficient_material(color) == theirs.has_insufficient_material(color), fen
+        assert ours.has_kingside_castling_rights(color) == theirs.has_kingside_castling_rights(color)
+        assert ours.has_queenside_castling_rights(color) == theirs.has_queenside_castling_rights(color)
+    assert ours.is_seventyfive_moves() == theirs.is_seventyfive_moves()
+    assert ours.is_fifty_moves() == theirs.is_fifty_moves()
+    assert ours.is_fivefold_repetition() == theirs.is_fivefold_repetition()
+    assert ours.is_repetition() == theirs.is_repetition()
+    assert ours.is_repetition(2) == theirs.is_repetition(2)
+    assert ours.has_legal_en_passant() == theirs.has_legal_en_passant()
+    assert outcome_pair(ours.outcome()) == outcome_pair(theirs.outcome()), fen
+    assert ours.result() == theirs.result()
+    if claims:
+        assert ours.can_claim_fifty_moves() == theirs.can_claim_fifty_moves(), fen
+        assert ours.can_claim_threefold_repetition() == theirs.can_claim_threefold_repetition(), fen
+        assert ours.can_claim_draw() == theirs.can_claim_draw()
+        assert outcome_pair(ours.outcome(claim_draw=True)) == outcome_pair(theirs.outcome(claim_draw=True))
+    assert ours.polyglot_key() == chess.polyglot.zobrist_hash(theirs), fen
+    assert {sq: p.symbol() for sq, p in ours.piece_map().items()} == {
+        sq: p.symbol() for sq, p in theirs.piece_map().items()
+    }
+    assert ours.occupied == theirs.occupied and list(ours.occupied_co) == list(theirs.occupied_co)
+    assert (ours.pawns, ours.knights, ours.bishops, ours.rooks, ours.queens, ours.kings) == (
+        theirs.pawns, theirs.knights, theirs.bishops, theirs.rooks, theirs.queens, theirs.kings
+    )
+    for sq in (cm.E4, cm.D5, cm.F7, ours.king(cm.WHITE)):
+        for color in cm.COLORS:
+            assert ours.attackers_mask(color, sq) == int(theirs.attackers_mask(color, sq))
+        assert ours.attacks_mask(sq) == int(theirs.attacks_mask(sq))
+
+
+@pytest.mark.parametrize("name, chess960", [("quick.epd", False), ("quick960.epd", True), ("unusual.epd", False)])
+def test_epd_positions(name, chess960):
+    for fen in epd_fens(name):
+        theirs = chess.Board(fen, chess960=chess960)
+        if not theirs.is_valid():
+            # python-chess takes impossible positions (an en-passant square
+            # that explains no check, say); chess_movegen repairs or refuses
+            # them (see test_board.py).
+            continue
+        ours = cm.Board(fen, chess960=chess960)
+        assert_same(ours, theirs)
+        for mv in list(theirs.legal_moves)[:8]:
+            theirs.push(mv)
+            ours.push(cm.Move(mv.from_square, mv.to_square, mv.promotion))
+            assert_same(ours, theirs, claims=False)
+            theirs.pop()
+            ours.pop()
+        assert ours.fen() == theirs.fen()
+
+
+def test_pgn_fixture_games(data_dir):
+    import chess.pgn
+
+    with open(data_dir / "polyglot_games.pgn") as f:
+        for _ in range(20):
+            game = chess.pgn.read_game(f)
+            if game is None:
+                break
+            theirs = game.board()
+            ours = cm.from_python_chess(theirs)
+            for mv in game.mainline_moves():
+                assert ours.san(cm.Move(mv.from_square, mv.to_square, mv.promotion)) == theirs.san(mv)
+                ours.push_san(theirs.san(mv))
+                theirs.push(mv)
+                assert ours.fen() == theirs.fen()
+                assert ours.polyglot_key() == chess.polyglot.zobrist_hash(theirs)
+            assert_same(ours, theirs)
+
+
+def test_conversions_round_trip():
+    theirs = chess.Board()
+    for san in ["e4", "c5", "Nf3", "d6", "d4", "cxd4"]:
+        theirs.push_san(san)
+    ours = cm.from_python_chess(theirs)
+    assert ours.fen() == theirs.fen() and [m.uci() for m in ours.move_stack] == [m.uci() for m in theirs.move_stack]
+    back = cm.to_python_chess(ours)
+    assert back.fen() == theirs.fen() and back.move_stack == theirs.move_stack
+    # Moves compare equal across the two packages.
+    assert cm.Move.from_uci("e2e4") == chess.Move.from_uci("e2e4")
+    assert chess.Move.from_uci("e7e8q") == cm.Move.from_uci("e7e8q")
+    ours.push(chess.Move.from_uci("f3d4"))
+    assert ours.peek() == cm.Move.from_uci("f3d4")
+
+
+START_FENS = [
+    chess.STARTING_FEN,
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "4k3/8/8/8/8/8/8/R3K2R w KQ - 95 90",  # fifty-move claims within reach
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",  # en passant
+    "8/8/3k4/8/8/3K4/3N4/3B4 w - - 140 100",  # seventy-five moves and insufficient material
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",  # promotions
+]
+
+
+def play_random_game(ours, theirs, choices, back_prob):
+    """Plays python-chess's legal moves chosen by `choices` (often shuffling
+    back, so that positions repeat), comparing after every move."""
+    history = []
+    for choice, back in zip(choices, back_prob):
+        if theirs.is_game_over():
+            break
+        legal = sorted(theirs.legal_moves, key=lambda m: m.uci())
+        mv = legal[choice % len(legal)]
+        if back and len(history) >= 2:
+            prev = history[-2]
+            reverse = chess.Move(prev.to_square, prev.from_square)
+            if reverse in theirs.legal_moves:
+                mv = reverse
+        history.append(mv)
+        san = theirs.san(mv)
+        theirs.push(mv)
+        if choice % 3 == 0:
+            assert ours.push_san(san) == mv
+        elif choice % 3 == 1:
+            assert ours.push_uci(mv.uci()) == mv
+        else:
+            ours.push(cm.Move(mv.from_square, mv.to_square, mv.promotion))
+        assert_same(ours, theirs)
+    # Unwinding gives the same positions back.
+    while theirs.move_stack:
+        assert ours.pop() == theirs.pop()
+        assert ours.fen() == theirs.fen()
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    start=st.sampled_from(START_FENS),
+    choices=st.lists(st.integers(0, 300), max_size=60),
+    back=st.lists(st.booleans(), max_size=60),
+)
+def test_random_games(start, choices, back):
+    play_random_game(cm.Board(start), chess.Board(start), choices, back)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    n=st.integers(0, 959),
+    choices=st.lists(st.integers(0, 300), max_size=50),
+    back=st.lists(st.booleans(), max_size=50),
+)
+def test_random_chess960_games(n, choices, back):
+    ours = cm.Board.from_chess960_pos(n)
+    theirs = chess.Board.from_chess960_pos(n)
+    assert ours.chess960_pos() == n
+    play_random_game(ours, theirs, choices, back)
+
+
+def test_repetition_claims_like_python_chess():
+    theirs = chess.Board()
+    ours = cm.Board()
+    for san in ["Nf3", "Nf6", "Ng1", "Ng8"] * 5:
+        theirs.push_san(san)
+        ours.push_san(san)
+        assert_same(ours, theirs)
+
+
+def test_perft_against_python_chess():
+    def their_perft(board, depth):
+        if depth == 0:
+            return 1
+        total = 0
+        for mv in board.legal_moves:
+            board.push(mv)
+            total += their_perft(board, depth - 1)
+            board.pop()
+        return total
+
+    for fen in epd_fens("quick.epd", 4):
+        assert cm.perft(cm.Board(fen), 2) == their_perft(chess.Board(fen), 2)
