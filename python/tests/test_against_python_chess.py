@@ -32,6 +32,11 @@ def assert_same(ours: cm.Board, theirs: "chess.Board", *, claims: bool = True) -
     legal = sorted(m.uci() for m in theirs.legal_moves)
     assert sorted(m.uci() for m in ours.legal_moves) == legal, fen
     assert len(ours.legal_moves) == len(legal) and bool(ours.legal_moves) == bool(legal)
+    pseudo = sorted(m.uci() for m in theirs.pseudo_legal_moves)
+    assert sorted(m.uci() for m in ours.pseudo_legal_moves) == pseudo, fen
+    assert len(ours.pseudo_legal_moves) == len(pseudo)
+    for mv in theirs.pseudo_legal_moves:
+        assert ours.is_pseudo_legal(mv) and ours.is_legal(mv) == theirs.is_legal(mv)
     for mv in theirs.legal_moves:
         ours_mv = cm.Move(mv.from_square, mv.to_square, mv.promotion)
         assert ours_mv in ours.legal_moves and ours.is_legal(ours_mv)
