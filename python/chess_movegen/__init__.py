@@ -33,6 +33,7 @@ from ._chess_movegen import (
     validate_pgn,
 )
 from ._outcome import Outcome, Termination
+from ._squareset import SquareSet
 
 __all__ = [
     "AmbiguousMoveError", "Board", "GameReader", "IllegalMoveError", "InvalidFenError",
@@ -43,7 +44,9 @@ __all__ = [
     "WHITE", "BLACK", "COLORS", "COLOR_NAMES", "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN",
     "KING", "PIECE_TYPES", "PIECE_SYMBOLS", "PIECE_NAMES", "FILE_NAMES", "RANK_NAMES",
     "SQUARES", "SQUARE_NAMES", "STARTING_FEN", "STARTING_BOARD_FEN", "BB_EMPTY", "BB_ALL",
-    "BB_SQUARES",
+    "BB_SQUARES", "BB_FILES", "BB_RANKS", "BB_LIGHT_SQUARES", "BB_DARK_SQUARES", "SQUARES_180",
+    "SquareSet", "UNICODE_PIECE_SYMBOLS", "piece_name", "piece_symbol", "square_distance",
+    "square_mirror",
 ]
 
 WHITE: bool = True
@@ -67,6 +70,15 @@ STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 BB_EMPTY = 0
 BB_ALL = 0xFFFF_FFFF_FFFF_FFFF
 BB_SQUARES: List[int] = [1 << sq for sq in SQUARES]
+BB_FILES: List[int] = [0x0101_0101_0101_0101 << f for f in range(8)]
+BB_RANKS: List[int] = [0xFF << (8 * r) for r in range(8)]
+BB_LIGHT_SQUARES = 0x55AA_55AA_55AA_55AA
+BB_DARK_SQUARES = 0xAA55_AA55_AA55_AA55
+SQUARES_180: List[int] = [sq ^ 0x38 for sq in SQUARES]
+UNICODE_PIECE_SYMBOLS = {
+    "R": "\u2656", "r": "\u265c", "N": "\u2658", "n": "\u265e", "B": "\u2657", "b": "\u265d",
+    "Q": "\u2655", "q": "\u265b", "K": "\u2654", "k": "\u265a", "P": "\u2659", "p": "\u265f",
+}
 
 # A1 = 0 … H8 = 63, as module constants.
 for _index, _name in enumerate(SQUARE_NAMES):
@@ -100,12 +112,32 @@ def parse_square(name: str) -> int:
     return SQUARE_NAMES.index(name)
 
 
+def square_mirror(sq: int) -> int:
+    """The square mirrored vertically (a1 ↔ a8)."""
+    return sq ^ 0x38
+
+
+def square_distance(a: int, b: int) -> int:
+    """King steps between two squares."""
+    return max(abs((a & 7) - (b & 7)), abs((a >> 3) - (b >> 3)))
+
+
+def piece_symbol(piece_type: int) -> str:
+    """``p``, ``n``, ``b``, ``r``, ``q`` or ``k``."""
+    return PIECE_SYMBOLS[piece_type]
+
+
+def piece_name(piece_type: int) -> str:
+    """``pawn`` … ``king``."""
+    return PIECE_NAMES[piece_type]
+
+
 def from_python_chess(board) -> Board:
     """A Board with the position and move stack of a python-chess ``chess.Board``.
 
-    Raises ImportError-free: it only reads the board's ``root()``, ``move_stack``
-    and ``chess960``; a position this package cannot represent (no king, say)
-    raises InvalidFenError.
+    It reads only the board's ``root()``, ``move_stack`` and ``chess960`` (so
+    python-chess itself need not be imported here); a position this package
+    cannot represent (no king, say) raises InvalidFenError.
     """
     root = board.root()
     out = Board(root.fen(), chess960=board.chess960)

@@ -82,6 +82,17 @@ const THREEFOLD_REPETITION: u8 = 7;
 /// The Python `Outcome` factory, `chess_movegen._outcome.make_outcome`.
 static MAKE_OUTCOME: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
+/// The Python `SquareSet` class, `chess_movegen._squareset.SquareSet`.
+static SQUARE_SET: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// A python-chess-style `SquareSet` of a bitboard.
+fn square_set(py: Python<'_>, mask: u64) -> PyResult<Py<PyAny>> {
+    let class = SQUARE_SET.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+        Ok(py.import("chess_movegen._squareset")?.getattr("SquareSet")?.unbind())
+    })?;
+    class.call1(py, (mask,))
+}
+
 /// A chess position and the moves that led to it, with python-chess's
 /// `Board` methods: `Board(fen=STARTING_FEN, *, chess960=False)`.
 /// Squares are 0 = a1 … 63 = h8, colours True = white, piece types 1 =
@@ -798,6 +809,62 @@ impl Board {
     /// The squares of `color`'s pieces of `piece_type`, as a bitboard.
     fn pieces_mask(&self, piece_type: i64, color: bool) -> PyResult<u64> {
         Ok(self.pos.pieces(color_of(color), role_arg(piece_type)?).0)
+    }
+
+    /// The squares of `color`'s pieces of `piece_type`, as a SquareSet.
+    fn pieces(&self, py: Python<'_>, piece_type: i64, color: bool) -> PyResult<Py<PyAny>> {
+        square_set(py, self.pieces_mask(piece_type, color)?)
+    }
+
+    /// The squares the piece on `square` attacks, as a SquareSet.
+    fn attacks(&self, py: Python<'_>, square: i64) -> PyResult<Py<PyAny>> {
+        square_set(py, self.attacks_mask(square)?)
+    }
+
+    /// The squares of `color`'s pieces attacking `square`, as a SquareSet.
+    fn attackers(&self, py: Python<'_>, color: bool, square: i64) -> PyResult<Py<PyAny>> {
+        square_set(py, self.attackers_mask(color, square)?)
+    }
+
+    /// The pieces giving check, as a SquareSet.
+    fn checkers(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        square_set(py, self.pos.checkers().0)
+    }
+
+    /// The position mirrored vertically with colours swapped (white's
+    /// pieces become black's), without the move stack.
+    fn mirror(&self) -> Board {
+        Board::from_position(self.pos.mirror(), self.chess960)
+    }
+
+    /// The board drawn with Unicode chess symbols, rank 8 first.
+    #[pyo3(signature = (*, invert_color = false, empty_square = "\u{2b58}"))]
+    fn unicode(&self, invert_color: bool, empty_square: &str) -> String {
+        let mut out = String::new();
+        for rank in (0..8u8).rev() {
+            for file in 0..8u8 {
+                let sq = Square::from_index(rank * 8 + file).expect("a square");
+                match self.pos.piece_at(sq) {
+                    Some(p) => {
+                        let white = (p.color == Color::White) != invert_color;
+                        let i = p.role.index();
+                        out.push(if white {
+                            ['♙', '♘', '♗', '♖', '♕', '♔'][i]
+                        } else {
+                            ['♟', '♞', '♝', '♜', '♛', '♚'][i]
+                        });
+                    }
+                    None => out.push_str(empty_square),
+                }
+                if file < 7 {
+                    out.push(' ');
+                }
+            }
+            if rank > 0 {
+                out.push('\n');
+            }
+        }
+        out
     }
 
     /// All pieces, as a bitboard (bit n = square n).

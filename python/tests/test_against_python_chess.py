@@ -223,3 +223,38 @@ def test_perft_against_python_chess():
 
     for fen in epd_fens("quick.epd", 4):
         assert cm.perft(cm.Board(fen), 2) == their_perft(chess.Board(fen), 2)
+
+
+def test_square_sets_mirror_and_drawings():
+    for fen in epd_fens("quick.epd", 12):
+        theirs = chess.Board(fen)
+        ours = cm.Board(fen)
+        for color in cm.COLORS:
+            for piece_type in cm.PIECE_TYPES:
+                a, b = ours.pieces(piece_type, color), theirs.pieces(piece_type, color)
+                assert list(a) == list(b) and len(a) == len(b) and int(a) == int(b)
+            for sq in (cm.A1, cm.E4, cm.H8, ours.king(not color)):
+                assert list(ours.attackers(color, sq)) == list(theirs.attackers(color, sq))
+        for sq in cm.SQUARES:
+            assert int(ours.attacks(sq)) == int(theirs.attacks(sq))
+        assert list(ours.checkers()) == list(theirs.checkers())
+        assert ours.mirror().fen() == theirs.mirror().fen()
+        assert str(ours) == str(theirs)
+        assert ours.unicode() == theirs.unicode()
+        assert ours.ply() == theirs.ply()
+
+
+def test_square_set_like_python_chess():
+    a = cm.SquareSet([cm.A1, cm.E4, cm.H8])
+    b = chess.SquareSet([cm.A1, cm.E4, cm.H8])
+    assert list(a) == list(b) and list(reversed(a)) == list(reversed(b)) and len(a) == 3
+    assert cm.E4 in a and cm.E5 not in a and a == int(b)
+    assert list(a & cm.BB_RANKS[0]) == [cm.A1] and list(a - [cm.A1]) == [cm.E4, cm.H8]
+    assert int(~a) == int(~b) and str(a) == str(b)
+    assert cm.square_mirror(cm.A2) == chess.square_mirror(chess.A2)
+    assert cm.square_distance(cm.A1, cm.H5) == chess.square_distance(chess.A1, chess.H5)
+    assert cm.BB_FILES == list(chess.BB_FILES) and cm.BB_RANKS == list(chess.BB_RANKS)
+    assert cm.SQUARES_180 == chess.SQUARES_180 and cm.SQUARE_NAMES == chess.SQUARE_NAMES
+    assert cm.BB_LIGHT_SQUARES == chess.BB_LIGHT_SQUARES and cm.BB_DARK_SQUARES == chess.BB_DARK_SQUARES
+    with pytest.raises(ValueError):
+        cm.SquareSet([64])
