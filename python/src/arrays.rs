@@ -141,7 +141,8 @@ pub fn legal_moves_many<'py>(py: Python<'py>, positions: &Bound<'py, PyAny>) -> 
     let items = positions_of(positions)?;
     let outer = PyList::empty(py);
     for (pos, chess960) in &items {
-        let moves = pos.legal_moves();
+        let mut moves = pos.legal_moves();
+        crate::board::python_chess_order(pos, &mut moves, true);
         outer.append(PyList::new(py, moves.iter().map(|&mv| move_object(py, PyMv::from_raw(mv, *chess960))))?)?;
     }
     Ok(outer)

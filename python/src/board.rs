@@ -285,7 +285,9 @@ impl Board {
         None
     }
 
-    fn moves_list<'py>(&self, py: Python<'py>, moves: &MoveList) -> PyResult<Bound<'py, PyList>> {
+    fn moves_list<'py>(&self, py: Python<'py>, moves: &MoveList, legal: bool) -> PyResult<Bound<'py, PyList>> {
+        let mut moves = moves.clone();
+        python_chess_order(&self.pos, &mut moves, legal);
         PyList::new(py, moves.iter().map(|&mv| move_object(py, self.py_move(mv))))
     }
 
@@ -461,11 +463,11 @@ impl Board {
     #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
     fn generate_legal_moves<'py>(&self, py: Python<'py>, from_mask: u64, to_mask: u64) -> PyResult<Bound<'py, PyAny>> {
         let list = if from_mask == u64::MAX && to_mask == u64::MAX {
-            self.moves_list(py, &self.pos.legal_moves())?
+            self.moves_list(py, &self.pos.legal_moves(), true)?
         } else {
-            let moves: Vec<_> = self
-                .pos
-                .legal_moves()
+            let mut legal = self.pos.legal_moves();
+            python_chess_order(&self.pos, &mut legal, true);
+            let moves: Vec<_> = legal
                 .into_iter()
                 .map(|mv| self.py_move(mv))
                 .filter(|m| from_mask >> m.from & 1 != 0 && to_mask >> m.to & 1 != 0)
@@ -478,11 +480,11 @@ impl Board {
 
     /// The legal captures (en passant included).
     fn generate_legal_captures<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let moves: Vec<_> = self
-            .pos
-            .legal_moves()
+        let mut legal = self.pos.legal_moves();
+        python_chess_order(&self.pos, &mut legal, true);
+        let moves: Vec<_> = legal
             .into_iter()
-            .filter(|&mv| self.pos.is_capture(mv))
+            .filter(|&mv| !mv.is_castle() && self.pos.is_capture(mv))
             .map(|mv| move_object(py, self.py_move(mv)))
             .collect();
         Ok(PyList::new(py, moves)?.as_any().try_iter()?.into_any())
@@ -1094,7 +1096,7 @@ impl LegalMoveGenerator {
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let b = self.board.borrow(py);
         let moves = if self.pseudo { b.pseudo_moves() } else { b.pos.legal_moves() };
-        Ok(b.moves_list(py, &moves)?.as_any().try_iter()?.into_any())
+        Ok(b.moves_list(py, &moves, !self.pseudo)?.as_any().try_iter()?.into_any())
     }
 
     fn __contains__(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> bool {
@@ -1112,11 +1114,57 @@ impl LegalMoveGenerator {
 
     fn __repr__(&self, py: Python<'_>) -> String {
         let b = self.board.borrow(py);
-        let moves = if self.pseudo { b.pseudo_moves() } else { b.pos.legal_moves() };
-        let sans: Vec<String> = moves.iter().map(|&mv| b.pos.san(mv)).collect();
+        let mut moves = if self.pseudo { b.pseudo_moves() } else { b.pos.legal_moves() };
+        python_chess_order(&b.pos, &mut moves, !self.pseudo);
+        let sans: Vec<String> = if self.pseudo {
+            moves.iter().map(|&mv| b.py_move(mv).uci()).collect()
+        } else {
+            moves.iter().map(|&mv| b.pos.san(mv)).collect()
+        };
         let name = if self.pseudo { "PseudoLegalMoveGenerator" } else { "LegalMoveGenerator" };
         format!("<{name} ({})>", sans.join(", "))
     }
+}
+
+/// Sorts moves into the order in which python-chess generates them, so
+/// that programs that pick moves by position in `list(board.legal_moves)`
+/// (seeded random games, say) play the same games: in check the king's
+/// moves first; then the other pieces' moves (from the highest square down,
+/// each to the highest target first), castling (the rook's highest square
+/// first), pawn captures, single pushes (by target square), double pushes,
+/// en passant; promotions queen, rook, bishop, knight.
+/// Pseudo-legal lists (`legal = false`) have no check-evasion order.
+pub(crate) fn python_chess_order(pos: &Position, moves: &mut MoveList, legal: bool) {
+    let in_check = legal && pos.is_check();
+    let key = |mv: &RawMove| -> u32 {
+        let from = mv.from() as u32;
+        let to = mv.to() as u32;
+        let promo = match mv.promotion_role() {
+            None | Some(Role::Queen) => 0,
+            Some(Role::Rook) => 1,
+            Some(Role::Bishop) => 2,
+            _ => 3,
+        };
+        let (group, a, b) = if mv.is_castle() {
+            (2, to, 0)
+        } else if mv.is_en_passant() {
+            (6, from, 0)
+        } else if pos.role_at(mv.from()) == Some(Role::Pawn) {
+            if from % 8 != to % 8 {
+                (3, from, to)
+            } else if from.abs_diff(to) == 16 {
+                (5, to, 0)
+            } else {
+                (4, to, 0)
+            }
+        } else if in_check && pos.role_at(mv.from()) == Some(Role::King) {
+            (0, to, 0)
+        } else {
+            (1, from, to)
+        };
+        group << 16 | (63 - a) << 10 | (63 - b) << 4 | promo
+    };
+    moves.sort_unstable_by_key(key);
 }
 
 /// Counts the leaf nodes of the legal move tree of `board` to `depth`

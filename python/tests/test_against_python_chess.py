@@ -29,11 +29,18 @@ def assert_same(ours: cm.Board, theirs: "chess.Board", *, claims: bool = True) -
     assert ours.turn == theirs.turn
     assert ours.halfmove_clock == theirs.halfmove_clock and ours.fullmove_number == theirs.fullmove_number
     assert ours.castling_rights == theirs.castling_rights, fen
-    legal = sorted(m.uci() for m in theirs.legal_moves)
-    assert sorted(m.uci() for m in ours.legal_moves) == legal, fen
+    # The same moves in the same order (python-chess's generation order).
+    legal = [m.uci() for m in theirs.legal_moves]
+    assert [m.uci() for m in ours.legal_moves] == legal, fen
+    assert [m.uci() for m in ours.generate_legal_moves()] == legal
+    assert [m.uci() for m in ours.generate_legal_captures()] == [m.uci() for m in theirs.generate_legal_captures()]
+    mask = int(theirs.occupied_co[theirs.turn]) & 0x0000_FFFF_FFFF_0000
+    assert [m.uci() for m in ours.generate_legal_moves(mask, ~mask & cm.BB_ALL)] == [
+        m.uci() for m in theirs.generate_legal_moves(mask, ~mask & cm.BB_ALL)
+    ]
     assert len(ours.legal_moves) == len(legal) and bool(ours.legal_moves) == bool(legal)
-    pseudo = sorted(m.uci() for m in theirs.pseudo_legal_moves)
-    assert sorted(m.uci() for m in ours.pseudo_legal_moves) == pseudo, fen
+    pseudo = [m.uci() for m in theirs.pseudo_legal_moves]
+    assert [m.uci() for m in ours.pseudo_legal_moves] == pseudo, fen
     assert len(ours.pseudo_legal_moves) == len(pseudo)
     for mv in theirs.pseudo_legal_moves:
         assert ours.is_pseudo_legal(mv) and ours.is_legal(mv) == theirs.is_legal(mv)
