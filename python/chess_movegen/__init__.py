@@ -158,3 +158,11 @@ def to_python_chess(board: Board):
     for mv in board.move_stack:
         out.push(chess.Move(mv.from_square, mv.to_square, mv.promotion))
     return out
+
+
+def _rebuild_board(cls: type, root_fen: str, chess960: bool, moves: List[str]) -> Board:
+    """Unpickles a Board or a subclass of it (see ``Board.__reduce__``)."""
+    board = cls(root_fen, chess960=chess960)
+    for uci in moves:
+        board.push_uci(uci)
+    return board

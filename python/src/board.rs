@@ -12,6 +12,10 @@ use pyo3::types::{PyDict, PyList, PyType};
 use crate::moves::{extract_move, move_object, piece_object, Move, Piece, PyMv};
 use crate::{move_error, IllegalMoveError, InvalidFenError};
 
+/// What `Board.__reduce__` gives pickle: the rebuilding function and its
+/// arguments (class, root FEN, Chess960 flag, moves in UCI).
+type Reduced = (Py<PyAny>, (Py<PyAny>, String, bool, Vec<String>));
+
 /// The standard starting position.
 pub(crate) const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -98,7 +102,7 @@ fn square_set(py: Python<'_>, mask: u64) -> PyResult<Py<PyAny>> {
 /// Squares are 0 = a1 … 63 = h8, colours True = white, piece types 1 =
 /// pawn … 6 = king. Every move pushed is checked: an illegal one raises
 /// IllegalMoveError and leaves the board as it was.
-#[pyclass(module = "chess_movegen", name = "Board")]
+#[pyclass(module = "chess_movegen", name = "Board", subclass)]
 #[derive(Clone)]
 pub struct Board {
     pub(crate) pos: Position,
@@ -393,6 +397,17 @@ impl Board {
 
     fn __copy__(&self) -> Board {
         self.clone()
+    }
+
+    /// Pickling (multiprocessing workers, caches): the root FEN, the
+    /// Chess960 flag and the moves, replayed on unpickling.
+    fn __reduce__(slf: &Bound<'_, Self>) -> PyResult<Reduced> {
+        let py = slf.py();
+        let rebuild = py.import("chess_movegen")?.getattr("_rebuild_board")?.unbind();
+        let this = slf.borrow();
+        let root = Board::from_position(this.root, this.chess960).fen_legal();
+        let moves = this.stack.iter().map(|e| e.py.uci()).collect();
+        Ok((rebuild, (slf.get_type().into_any().unbind(), root, this.chess960, moves)))
     }
 
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {

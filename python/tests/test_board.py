@@ -251,3 +251,32 @@ def test_copy_and_equality():
     assert c != b and len(b.move_stack) == 1
     assert copy.copy(b) == b and b.copy(stack=False).move_stack == []
     assert str(cm.Board()).splitlines()[0] == "r n b q k b n r"
+
+
+def test_pickle_keeps_position_and_stack():
+    b = cm.Board.from_chess960_pos(100)
+    for mv in list(b.legal_moves)[:1]:
+        b.push(mv)
+    b.push(cm.Move.null())
+    c = pickle.loads(pickle.dumps(b))
+    assert c == b and c.move_stack == b.move_stack and c.chess960 and c.root().fen() == b.root().fen()
+    s = cm.Board()
+    for san in ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"]:
+        s.push_san(san)
+    t = pickle.loads(pickle.dumps(s))
+    assert t.fen() == s.fen() and t.move_stack == s.move_stack
+    t.pop()
+    assert t.fen() == "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"
+
+
+class MyBoard(cm.Board):
+    def material(self):
+        return sum(1 for _ in self.piece_map())
+
+
+def test_board_can_be_subclassed():
+    b = MyBoard("4k3/8/8/8/8/8/8/4K2R w K - 0 1")
+    b.push_san("O-O")
+    assert b.material() == 3 and isinstance(b, cm.Board) and b.fen() == "4k3/8/8/8/8/8/8/5RK1 b - - 1 1"
+    c = pickle.loads(pickle.dumps(b))
+    assert type(c) is MyBoard and c == b and c.move_stack == b.move_stack
