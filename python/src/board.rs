@@ -1151,9 +1151,11 @@ impl LegalMoveGenerator {
 /// Pseudo-legal lists (`legal = false`) have no check-evasion order.
 pub(crate) fn python_chess_order(pos: &Position, moves: &mut MoveList, legal: bool) {
     let in_check = legal && pos.is_check();
-    let key = |mv: &RawMove| -> u32 {
-        let from = mv.from() as u32;
-        let to = mv.to() as u32;
+    let pawns = pos.pieces_of_role(Role::Pawn);
+    let king = pos.king(pos.side_to_move());
+    let key = |mv: RawMove| -> u64 {
+        let from = mv.from() as u64;
+        let to = mv.to() as u64;
         let promo = match mv.promotion_role() {
             None | Some(Role::Queen) => 0,
             Some(Role::Rook) => 1,
@@ -1164,7 +1166,7 @@ pub(crate) fn python_chess_order(pos: &Position, moves: &mut MoveList, legal: bo
             (2, to, 0)
         } else if mv.is_en_passant() {
             (6, from, 0)
-        } else if pos.role_at(mv.from()) == Some(Role::Pawn) {
+        } else if pawns.contains(mv.from()) {
             if from % 8 != to % 8 {
                 (3, from, to)
             } else if from.abs_diff(to) == 16 {
@@ -1172,14 +1174,23 @@ pub(crate) fn python_chess_order(pos: &Position, moves: &mut MoveList, legal: bo
             } else {
                 (4, to, 0)
             }
-        } else if in_check && pos.role_at(mv.from()) == Some(Role::King) {
+        } else if in_check && mv.from() == king {
             (0, to, 0)
         } else {
             (1, from, to)
         };
         group << 16 | (63 - a) << 10 | (63 - b) << 4 | promo
     };
-    moves.sort_unstable_by_key(key);
+    // Keys computed once and sorted with the move's bits beside them.
+    let mut keyed = [0u64; 256];
+    let keyed = &mut keyed[..moves.len()];
+    for (slot, &mv) in keyed.iter_mut().zip(moves.iter()) {
+        *slot = key(mv) << 16 | u64::from(mv.to_bits());
+    }
+    keyed.sort_unstable();
+    for (mv, &k) in moves.iter_mut().zip(keyed.iter()) {
+        *mv = RawMove::from_bits(k as u16);
+    }
 }
 
 /// Counts the leaf nodes of the legal move tree of `board` to `depth`
