@@ -34,6 +34,8 @@ struct Entry {
     /// passant capture that the move gave up. Repetitions are not searched
     /// across it.
     irreversible: bool,
+    /// A capture or pawn move (resets the halfmove clock).
+    zeroing: bool,
 }
 
 /// Reads a FEN as python-chess's `Board` does: the clocks may be missing,
@@ -49,6 +51,21 @@ pub(crate) fn parse_fen(fen: &str, chess960: bool) -> PyResult<Position> {
         Ok((pos, _)) => Ok(pos),
         Err(err) => Err(InvalidFenError::new_err(err.to_string())),
     }
+}
+
+/// The clocks a FEN states, as python-chess reads them: the halfmove
+/// clock, and the fullmove number (at least 1), where the fields are there
+/// and numbers. The library corrects clocks no game can reach (a halfmove
+/// clock after a double step, or larger than the moves played); python-chess
+/// keeps them, and so does `Board`, on top of the library's.
+fn stated_clocks(fen: &str) -> (Option<i64>, Option<i64>) {
+    let mut fields = fen.split_ascii_whitespace().skip(4);
+    let half = fields.next().and_then(|f| f.parse::<i64>().ok());
+    let full = match fields.next() {
+        Some(f) => f.parse::<i64>().ok().map(|n| n.max(1)),
+        None => half.map(|_| 1),
+    };
+    (half, full)
 }
 
 fn square_arg(sq: i64) -> PyResult<Square> {
@@ -109,11 +126,51 @@ pub struct Board {
     root: Position,
     stack: Vec<Entry>,
     pub(crate) chess960: bool,
+    /// The FEN's halfmove clock minus the library's (see `stated_clocks`),
+    /// in force until the first capture or pawn move.
+    half_delta: i64,
+    /// The FEN's fullmove number minus the library's.
+    full_delta: i64,
+    /// Captures and pawn moves on the stack.
+    zeroing: u32,
 }
 
 impl Board {
     pub(crate) fn from_position(pos: Position, chess960: bool) -> Board {
-        Board { pos, root: pos, stack: Vec::new(), chess960 }
+        Board { pos, root: pos, stack: Vec::new(), chess960, half_delta: 0, full_delta: 0, zeroing: 0 }
+    }
+
+    /// A board from a FEN, with the clocks the FEN states.
+    fn from_fen(fen: &str, chess960: bool) -> PyResult<Board> {
+        let pos = parse_fen(fen, chess960)?;
+        let mut board = Board::from_position(pos, chess960);
+        let (half, full) = stated_clocks(fen);
+        if let Some(half) = half {
+            board.half_delta = half - i64::from(pos.halfmove_clock());
+        }
+        if let Some(full) = full {
+            board.full_delta = full - i64::from(pos.fullmove_number());
+        }
+        Ok(board)
+    }
+
+    /// The current position on its own, with its clocks.
+    fn detached(&self) -> Board {
+        let mut board = Board::from_position(self.pos, self.chess960);
+        board.half_delta = if self.zeroing == 0 { self.half_delta } else { 0 };
+        board.full_delta = self.full_delta;
+        board
+    }
+
+    /// The halfmove clock as python-chess counts it.
+    fn halfmove(&self) -> u64 {
+        let delta = if self.zeroing == 0 { self.half_delta } else { 0 };
+        (i64::from(self.pos.halfmove_clock()) + delta).max(0) as u64
+    }
+
+    /// The fullmove number as python-chess counts it.
+    fn fullmove(&self) -> u64 {
+        (i64::from(self.pos.fullmove_number()) + self.full_delta).max(1) as u64
     }
 
     fn py_move(&self, mv: RawMove) -> PyMv {
@@ -137,18 +194,16 @@ impl Board {
         let py = self.py_move(mv);
         let mut irreversible = before.legal_ep_square().is_some();
         let rights = before.castling_rights();
-        let undo = if mv.is_null() {
-            self.pos.make_null_move()
-        } else {
-            irreversible |= before.role_at(mv.from()) == Some(Role::Pawn) || before.is_capture(mv);
-            self.pos.make_move(mv)
-        };
-        irreversible |= self.pos.castling_rights() != rights;
-        self.stack.push(Entry { mv, undo, py, key, irreversible });
+        let zeroing = !mv.is_null() && (before.role_at(mv.from()) == Some(Role::Pawn) || before.is_capture(mv));
+        let undo = if mv.is_null() { self.pos.make_null_move() } else { self.pos.make_move(mv) };
+        irreversible |= zeroing || self.pos.castling_rights() != rights;
+        self.zeroing += u32::from(zeroing);
+        self.stack.push(Entry { mv, undo, py, key, irreversible, zeroing });
     }
 
     fn pop_raw(&mut self) -> Option<Entry> {
         let e = self.stack.pop()?;
+        self.zeroing -= u32::from(e.zeroing);
         if e.mv.is_null() {
             self.pos.unmake_null_move(e.undo);
         } else {
@@ -167,7 +222,7 @@ impl Board {
         let full = if shredder { self.pos.shredder_fen() } else { self.pos.fen() };
         let mut fields = full.split(' ');
         let mut out = String::with_capacity(full.len() + 2);
-        for (i, field) in fields.by_ref().enumerate().take(6) {
+        for (i, field) in fields.by_ref().enumerate().take(4) {
             if i > 0 {
                 out.push(' ');
             }
@@ -183,6 +238,7 @@ impl Board {
                 out.push_str(field);
             }
         }
+        out.push_str(&format!(" {} {}", self.halfmove(), self.fullmove()));
         out
     }
 
@@ -216,23 +272,23 @@ impl Board {
     }
 
     fn fifty(&self) -> bool {
-        self.pos.halfmove_clock() >= 100 && self.has_moves()
+        self.halfmove() >= 100 && self.has_moves()
     }
 
     fn seventy_five(&self) -> bool {
-        self.pos.halfmove_clock() >= 150 && self.has_moves()
+        self.halfmove() >= 150 && self.has_moves()
     }
 
     fn claim_fifty(&self) -> bool {
         if self.fifty() {
             return true;
         }
-        if self.pos.halfmove_clock() >= 99 {
+        if self.halfmove() >= 99 {
             for mv in self.pos.legal_moves() {
                 let zeroing = self.pos.role_at(mv.from()) == Some(Role::Pawn) || self.pos.is_capture(mv);
                 if !zeroing {
                     let after = self.pos.play(mv);
-                    if after.halfmove_clock() >= 100 && after.has_legal_moves() {
+                    if self.halfmove() + 1 >= 100 && after.has_legal_moves() {
                         return true;
                     }
                 }
@@ -310,7 +366,7 @@ impl Board {
                 "Board(None) (an empty board) is not supported: a position needs both kings",
             ));
         };
-        Ok(Board::from_position(parse_fen(fen, chess960)?, chess960))
+        Board::from_fen(fen, chess960)
     }
 
     /// The Chess960 starting position number `scharnagl` (0..959; 518 is
@@ -365,7 +421,7 @@ impl Board {
     /// Replaces the position by the FEN's and clears the move stack; on an
     /// error the board is unchanged.
     fn set_fen(&mut self, fen: &str) -> PyResult<()> {
-        *self = Board::from_position(parse_fen(fen, self.chess960)?, self.chess960);
+        *self = Board::from_fen(fen, self.chess960)?;
         Ok(())
     }
 
@@ -377,12 +433,12 @@ impl Board {
 
     /// Forgets the move stack; the position stays.
     fn clear_stack(&mut self) {
-        *self = Board::from_position(self.pos, self.chess960);
+        *self = self.detached();
     }
 
     /// The position before the first move of the stack, as a new board.
     fn root(&self) -> Board {
-        Board::from_position(self.root, self.chess960)
+        self.root_board()
     }
 
     /// A copy (with the move stack, or without it: `stack=False`).
@@ -391,7 +447,7 @@ impl Board {
         if stack {
             self.clone()
         } else {
-            Board::from_position(self.pos, self.chess960)
+            self.detached()
         }
     }
 
@@ -405,7 +461,7 @@ impl Board {
         let py = slf.py();
         let rebuild = py.import("chess_movegen")?.getattr("_rebuild_board")?.unbind();
         let this = slf.borrow();
-        let root = Board::from_position(this.root, this.chess960).fen_legal();
+        let root = this.root_board().fen_legal();
         let moves = this.stack.iter().map(|e| e.py.uci()).collect();
         Ok((rebuild, (slf.get_type().into_any().unbind(), root, this.chess960, moves)))
     }
@@ -426,9 +482,16 @@ impl Board {
         self.pos.side_to_move() == Color::White
     }
 
-    /// The castling rooks as a bitboard (python-chess's `castling_rights`).
+    /// The castling rooks as a bitboard: python-chess's
+    /// `clean_castling_rights()` (its `castling_rights` attribute also keeps
+    /// rights a FEN stated for rooks or kings that are not there).
     #[getter]
     fn castling_rights(&self) -> u64 {
+        self.pos.castling_rooks().0
+    }
+
+    /// The castling rooks as a bitboard (as `castling_rights`).
+    fn clean_castling_rights(&self) -> u64 {
         self.pos.castling_rooks().0
     }
 
@@ -440,14 +503,14 @@ impl Board {
 
     /// Half-moves since the last capture or pawn move.
     #[getter]
-    fn halfmove_clock(&self) -> u32 {
-        self.pos.halfmove_clock()
+    fn halfmove_clock(&self) -> u64 {
+        self.halfmove()
     }
 
     /// The move number, from 1, increased after black's move.
     #[getter]
-    fn fullmove_number(&self) -> u32 {
-        self.pos.fullmove_number()
+    fn fullmove_number(&self) -> u64 {
+        self.fullmove()
     }
 
     /// The moves pushed, oldest first.
@@ -458,8 +521,8 @@ impl Board {
 
     /// Half-moves played since the start of the game (from the fullmove
     /// number and the side to move, as python-chess).
-    fn ply(&self) -> u32 {
-        2 * (self.pos.fullmove_number().max(1) - 1) + u32::from(self.pos.side_to_move() == Color::Black)
+    fn ply(&self) -> u64 {
+        2 * (self.fullmove() - 1) + u64::from(self.pos.side_to_move() == Color::Black)
     }
 
     /// The legal moves: sized (`len`), iterable, `move in board.legal_moves`.
@@ -615,7 +678,7 @@ impl Board {
     /// The SAN of a line of legal moves from this position, numbered
     /// (`1. e4 e5 2. Nf3`); the board is unchanged.
     fn variation_san(&self, variation: &Bound<'_, PyAny>) -> PyResult<String> {
-        let mut board = self.copy(false);
+        let mut board = self.detached();
         let mut out = String::new();
         for (i, item) in variation.try_iter()?.enumerate() {
             let m = extract_move(&item?)?;
@@ -625,9 +688,9 @@ impl Board {
                 out.push(' ');
             }
             if white {
-                out.push_str(&format!("{}. ", board.pos.fullmove_number()));
+                out.push_str(&format!("{}. ", board.fullmove()));
             } else if i == 0 {
-                out.push_str(&format!("{}...", board.pos.fullmove_number()));
+                out.push_str(&format!("{}...", board.fullmove()));
             }
             out.push_str(&board.pos.san(raw));
             board.push_raw(raw);
@@ -851,7 +914,12 @@ impl Board {
     /// The position mirrored vertically with colours swapped (white's
     /// pieces become black's), without the move stack.
     fn mirror(&self) -> Board {
-        Board::from_position(self.pos.mirror(), self.chess960)
+        // python-chess keeps the clocks as they are.
+        let mirrored = self.pos.mirror();
+        let mut board = Board::from_position(mirrored, self.chess960);
+        board.half_delta = self.halfmove() as i64 - i64::from(mirrored.halfmove_clock());
+        board.full_delta = self.fullmove() as i64 - i64::from(mirrored.fullmove_number());
+        board
     }
 
     /// The board drawn with Unicode chess symbols, rank 8 first.
@@ -1051,6 +1119,14 @@ impl Board {
 }
 
 impl Board {
+    /// The position before the first move of the stack, with its clocks.
+    fn root_board(&self) -> Board {
+        let mut board = Board::from_position(self.root, self.chess960);
+        board.half_delta = self.half_delta;
+        board.full_delta = self.full_delta;
+        board
+    }
+
     fn castling_side(&self, color: bool, king_side: bool) -> bool {
         let c = color_of(color);
         let king = self.pos.king(c);

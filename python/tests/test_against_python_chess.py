@@ -28,7 +28,7 @@ def assert_same(ours: cm.Board, theirs: "chess.Board", *, claims: bool = True) -
     assert ours.epd() == theirs.epd()
     assert ours.turn == theirs.turn
     assert ours.halfmove_clock == theirs.halfmove_clock and ours.fullmove_number == theirs.fullmove_number
-    assert ours.castling_rights == theirs.castling_rights, fen
+    assert ours.castling_rights == ours.clean_castling_rights() == theirs.clean_castling_rights(), fen
     # The same moves in the same order (python-chess's generation order).
     legal = [m.uci() for m in theirs.legal_moves]
     assert [m.uci() for m in ours.legal_moves] == legal, fen
@@ -152,7 +152,36 @@ START_FENS = [
     "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",  # en passant
     "8/8/3k4/8/8/3K4/3N4/3B4 w - - 140 100",  # seventy-five moves and insufficient material
     "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",  # promotions
+    "4k3/8/8/8/8/8/8/R3K2R w KQ - 97 1",  # clocks no game reaches, kept as stated
+    "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 5 2",
 ]
+
+
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "4k3/8/8/8/8/8/8/4K2R w K - 3 1",
+        "4k3/8/8/8/8/8/8/4K2R b K - 40 2",
+        "4k3/8/8/8/8/8/8/4K2R w K - 3",
+        "4k3/8/8/8/8/8/8/4K2R w K - 0 0",
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 5 2",
+        "4k3/8/8/8/8/8/8/4K2R w KQkq - 0 1",
+        "4k3/8/8/8/8/8/8/4K2R w HA - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+    ],
+)
+def test_fens_read_as_python_chess_reads_them(fen):
+    ours, theirs = cm.Board(fen), chess.Board(fen)
+    assert_same(ours, theirs)
+    for mv in list(theirs.legal_moves)[:3]:
+        for board in (ours, theirs):
+            board.push(mv)
+        assert_same(ours, theirs, claims=False)
+        assert ours.root().fen() == theirs.root().fen()
+        assert ours.copy(stack=False).fen() == theirs.copy(stack=False).fen()
+        assert ours.mirror().fen() == theirs.mirror().fen()
+        for board in (ours, theirs):
+            board.pop()
 
 
 def play_random_game(ours, theirs, choices, back_prob):
