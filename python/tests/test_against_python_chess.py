@@ -27,6 +27,8 @@ def assert_same(ours: cm.Board, theirs: "chess.Board", *, claims: bool = True) -
     assert ours.board_fen() == theirs.board_fen()
     assert ours.epd() == theirs.epd()
     assert ours.turn == theirs.turn
+    assert ours.ep_square == theirs.ep_square and ours.fen(en_passant="fen") == theirs.fen(en_passant="fen")
+    assert ours.fen(shredder=True) == theirs.fen(shredder=True), fen
     assert ours.halfmove_clock == theirs.halfmove_clock and ours.fullmove_number == theirs.fullmove_number
     assert ours.castling_rights == ours.clean_castling_rights() == theirs.clean_castling_rights(), fen
     # The same moves in the same order (python-chess's generation order).
