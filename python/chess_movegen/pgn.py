@@ -14,7 +14,7 @@ from __future__ import annotations
 import io
 from typing import Dict, List, Optional, TextIO
 
-from ._chess_movegen import Board, Move, PgnError, PgnGame, read_games
+from . import Board, Move, PgnError, PgnGame, read_games
 
 __all__ = ["Game", "read_game"]
 
