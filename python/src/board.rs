@@ -389,6 +389,8 @@ impl Board {
     /// the en-passant square only when a legal capture exists, `"fen"`
     /// whenever the last move was a double step the library keeps;
     /// `shredder=True` writes castling rights as rook files (`HAha`).
+    /// `promoted` is accepted as python-chess does; it changes nothing in
+    /// standard chess (it marks promoted pieces in Crazyhouse).
     #[pyo3(signature = (*, shredder = false, en_passant = "legal", promoted = None))]
     fn fen(&self, shredder: bool, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
         let _ = promoted;
@@ -404,7 +406,7 @@ impl Board {
         Ok(self.fen_with(ep, shredder))
     }
 
-    /// The piece-placement field of the FEN.
+    /// The piece-placement field of the FEN (`promoted` as in `fen`).
     #[pyo3(signature = (*, promoted = None))]
     fn board_fen(&self, promoted: Option<bool>) -> String {
         let _ = promoted;
@@ -670,9 +672,15 @@ impl Board {
         Ok(self.pos.lan(raw))
     }
 
-    /// The UCI of a move on this board (castling as the board writes it).
+    /// The UCI of a move on this board, castling as the board writes it
+    /// (`e1g1` on standard boards, `e1h1` on Chess960 boards, whichever
+    /// form is given).
     fn uci(&self, mv: &Bound<'_, PyAny>) -> PyResult<String> {
-        Ok(extract_move(mv)?.uci())
+        let m = extract_move(mv)?;
+        Ok(match m.to_raw(&self.pos, true) {
+            Some(raw) if raw.is_castle() => self.py_move(raw).uci(),
+            _ => m.uci(),
+        })
     }
 
     /// The SAN of a line of legal moves from this position, numbered

@@ -296,3 +296,11 @@ def test_square_set_like_python_chess():
     assert cm.BB_LIGHT_SQUARES == chess.BB_LIGHT_SQUARES and cm.BB_DARK_SQUARES == chess.BB_DARK_SQUARES
     with pytest.raises(ValueError):
         cm.SquareSet([64])
+
+
+def test_uci_writes_castling_as_the_board_does():
+    for chess960 in (False, True):
+        fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+        ours, theirs = cm.Board(fen, chess960=chess960), chess.Board(fen, chess960=chess960)
+        for uci in ["e1g1", "e1h1", "e1c1", "e1a1", "a1a8", "e1e2"]:
+            assert ours.uci(cm.Move.from_uci(uci)) == theirs.uci(chess.Move.from_uci(uci)), (chess960, uci)
