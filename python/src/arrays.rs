@@ -18,24 +18,26 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
-use crate::board::{parse_fen, Board};
+use crate::board::{parse_fen_text, Board};
 use crate::moves::{move_object, PyMv};
 
+/// One input position: a board's, or a FEN still to read.
+enum Item {
+    Board(Position, bool),
+    Fen(String),
+}
+
 /// Reads a sequence of boards and FEN strings (FENs are read as standard
-/// chess).
-fn positions_of(positions: &Bound<'_, PyAny>) -> PyResult<Vec<(Position, bool)>> {
-    let mut out = Vec::with_capacity(positions.len().unwrap_or(0));
+/// chess, with the GIL released).
+fn positions_of(py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Vec<(Position, bool)>> {
+    let mut items = Vec::with_capacity(positions.len().unwrap_or(0));
     for (i, item) in positions.try_iter()?.enumerate() {
         let item = item?;
         if let Ok(board) = item.cast::<Board>() {
             let b = board.borrow();
-            out.push((b.pos, b.chess960));
+            items.push(Item::Board(b.pos, b.chess960));
         } else if let Ok(s) = item.cast::<PyString>() {
-            let pos = parse_fen(&s.to_cow()?, false).map_err(|e| {
-                let py = item.py();
-                crate::InvalidFenError::new_err(format!("position {i}: {}", e.value(py)))
-            })?;
-            out.push((pos, false));
+            items.push(Item::Fen(s.to_cow()?.into_owned()));
         } else {
             return Err(PyTypeError::new_err(format!(
                 "position {i}: expected a Board or a FEN string, got {}",
@@ -43,7 +45,17 @@ fn positions_of(positions: &Bound<'_, PyAny>) -> PyResult<Vec<(Position, bool)>>
             )));
         }
     }
-    Ok(out)
+    let parsed: Result<Vec<(Position, bool)>, (usize, String)> = py.detach(move || {
+        items
+            .into_iter()
+            .enumerate()
+            .map(|(i, item)| match item {
+                Item::Board(pos, chess960) => Ok((pos, chess960)),
+                Item::Fen(fen) => parse_fen_text(&fen, false).map(|pos| (pos, false)).map_err(|e| (i, e)),
+            })
+            .collect()
+    });
+    parsed.map_err(|(i, e)| crate::InvalidFenError::new_err(format!("position {i}: {e}")))
 }
 
 fn plane_index(color: Color, role_index: usize) -> usize {
@@ -65,10 +77,13 @@ fn fill_planes(pos: &Position, out: &mut [u8]) {
 
 /// Planes of positions, as a new array.
 pub(crate) fn planes_of<'py>(py: Python<'py>, positions: &[Position]) -> PyResult<Bound<'py, PyAny>> {
-    let mut data = vec![0u8; positions.len() * 768];
-    for (pos, chunk) in positions.iter().zip(data.chunks_exact_mut(768)) {
-        fill_planes(pos, chunk);
-    }
+    let data = py.detach(|| {
+        let mut data = vec![0u8; positions.len() * 768];
+        for (pos, chunk) in positions.iter().zip(data.chunks_exact_mut(768)) {
+            fill_planes(pos, chunk);
+        }
+        data
+    });
     Ok(PyArray1::from_vec(py, data).reshape([positions.len(), 12, 8, 8])?.into_any())
 }
 
@@ -83,7 +98,7 @@ pub fn planes<'py>(
     positions: &Bound<'py, PyAny>,
     out: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let items = positions_of(positions)?;
+    let items = positions_of(py, positions)?;
     let positions: Vec<Position> = items.iter().map(|&(p, _)| p).collect();
     let Some(out) = out else { return planes_of(py, &positions) };
     let expected = [positions.len(), 12, 8, 8];
@@ -106,7 +121,7 @@ pub fn planes<'py>(
 /// uint64 array in the planes' order, bit `sq` for a piece on `sq`.
 #[pyfunction]
 pub fn bitboards<'py>(py: Python<'py>, positions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-    let items = positions_of(positions)?;
+    let items = positions_of(py, positions)?;
     let mut data = vec![0u64; items.len() * 12];
     for ((pos, _), chunk) in items.iter().zip(data.chunks_exact_mut(12)) {
         for color in Color::ALL {
@@ -123,7 +138,7 @@ pub fn bitboards<'py>(py: Python<'py>, positions: &Bound<'py, PyAny>) -> PyResul
 /// legal move as python-chess writes it; promotions share one entry.
 #[pyfunction]
 pub fn legal_move_masks<'py>(py: Python<'py>, positions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
-    let items = positions_of(positions)?;
+    let items = positions_of(py, positions)?;
     let mut data = vec![false; items.len() * 4096];
     for ((pos, chess960), chunk) in items.iter().zip(data.chunks_exact_mut(4096)) {
         for mv in pos.legal_moves() {
@@ -138,7 +153,7 @@ pub fn legal_move_masks<'py>(py: Python<'py>, positions: &Bound<'py, PyAny>) -> 
 /// lists of `Move`, in the order of `board.legal_moves`.
 #[pyfunction]
 pub fn legal_moves_many<'py>(py: Python<'py>, positions: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
-    let items = positions_of(positions)?;
+    let items = positions_of(py, positions)?;
     let outer = PyList::empty(py);
     for (pos, chess960) in &items {
         let mut moves = pos.legal_moves();

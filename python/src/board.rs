@@ -45,12 +45,15 @@ struct Entry {
 /// the back rank, the side not to move in check) raises InvalidFenError
 /// with the library's message.
 pub(crate) fn parse_fen(fen: &str, chess960: bool) -> PyResult<Position> {
+    parse_fen_text(fen, chess960).map_err(InvalidFenError::new_err)
+}
+
+/// `parse_fen` without Python: the library's message on an error (so it
+/// can run with the GIL released).
+pub(crate) fn parse_fen_text(fen: &str, chess960: bool) -> Result<Position, String> {
     let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
     let options = FenOptions::new().castling(mode).lenient(true).impossible_check(true);
-    match Position::from_fen_with(fen, options) {
-        Ok((pos, _)) => Ok(pos),
-        Err(err) => Err(InvalidFenError::new_err(err.to_string())),
-    }
+    Position::from_fen_with(fen, options).map(|(pos, _)| pos).map_err(|err| err.to_string())
 }
 
 /// The clocks a FEN states, as python-chess reads them: the halfmove

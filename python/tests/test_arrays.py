@@ -82,3 +82,19 @@ def test_bad_positions_raise():
     with pytest.raises(TypeError):
         cm.legal_move_masks(None)
     assert cm.planes([]).shape == (0, 12, 8, 8)
+
+
+def test_threads_share_the_work():
+    # The FENs are read and the arrays filled with the GIL released: threads
+    # get the same arrays as one call.
+    import concurrent.futures
+
+    fens = epd_fens("quick.epd") * 20
+    expected = cm.planes(fens)
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(lambda _: cm.planes(fens), range(8)))
+    assert all((r == expected).all() for r in results)
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        bad = pool.submit(cm.planes, fens + ["broken"])
+        with pytest.raises(cm.InvalidFenError, match=f"position {len(fens)}"):
+            bad.result()
