@@ -1,0 +1,258 @@
+"""chess_movegen against python-chess, side by side in one run.
+
+    python python/bench.py [--rounds N] [--quick]
+
+Each task runs the same Python loop on both packages: the same positions,
+moves and files, results checked equal before any timing. Rounds alternate
+between the two packages (python-chess first in odd rounds), and each
+figure is the median over the rounds of the time per call (per-call
+tasks) or per job (whole-job tasks). The ratio is python-chess's time
+divided by chess_movegen's: above 1 means chess_movegen is faster. The
+machine's load average is printed before and after, since other processes
+share the cores.
+
+Needs python-chess (`pip install chess==1.11.2`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import pathlib
+import platform
+import statistics
+import sys
+import time
+
+# This script sits beside the package's source folder (python/chess_movegen,
+# without the compiled module): import the installed package instead.
+_here = pathlib.Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if pathlib.Path(p or ".").resolve() != _here]
+
+import numpy as np
+
+import chess
+import chess.pgn
+import chess.polyglot
+
+import chess_movegen as cm
+
+MIN_RUN = 0.05  # seconds of CPU time per timed run, at least
+
+DATA = pathlib.Path(__file__).resolve().parents[1] / "tests" / "data"
+PGN_FILE = DATA / "polyglot_games.pgn"
+
+
+def game_positions(limit: int) -> list[str]:
+    """FENs of the positions of the fixture games (python-chess plays them)."""
+    fens = []
+    with open(PGN_FILE) as f:
+        while len(fens) < limit:
+            game = chess.pgn.read_game(f)
+            if game is None:
+                break
+            board = game.board()
+            for mv in game.mainline_moves():
+                board.push(mv)
+                if not board.is_game_over():
+                    fens.append(board.fen())
+    return fens[:limit]
+
+
+def their_perft(board: chess.Board, depth: int) -> int:
+    """python-chess perft, counting the moves at the last ply (as chess_movegen's does)."""
+    if depth == 1:
+        return board.legal_moves.count()
+    total = 0
+    for mv in board.legal_moves:
+        board.push(mv)
+        total += their_perft(board, depth - 1)
+        board.pop()
+    return total
+
+
+def their_read_pgn(path) -> list:
+    games = []
+    with open(path) as f:
+        while True:
+            game = chess.pgn.read_game(f)
+            if game is None:
+                return games
+            games.append((dict(game.headers), list(game.mainline_moves())))
+
+
+def our_read_pgn(path) -> list:
+    return [(g.headers, g.moves) for g in cm.read_games(path)]
+
+
+def their_planes(fens: list[str]) -> np.ndarray:
+    return their_board_planes([chess.Board(fen) for fen in fens])
+
+
+def their_board_planes(boards: list[chess.Board]) -> np.ndarray:
+    """The usual python-chess encoding: one plane per colour and piece type."""
+    out = np.zeros((len(boards), 12, 8, 8), dtype=np.uint8)
+    for i, board in enumerate(boards):
+        for color in (chess.WHITE, chess.BLACK):
+            for piece_type in chess.PIECE_TYPES:
+                plane = (0 if color else 6) + piece_type - 1
+                for sq in board.pieces(piece_type, color):
+                    out[i, plane, sq >> 3, sq & 7] = 1
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--quick", action="store_true", help="smaller inputs (a smoke run, not for figures)")
+    args = parser.parse_args()
+    scale = 0.2 if args.quick else 1.0
+
+    fens = game_positions(int(2000 * scale) or 50)
+    theirs = [chess.Board(f) for f in fens]
+    ours = [cm.Board(f) for f in fens]
+    their_first = [next(iter(b.legal_moves)) for b in theirs]
+    our_first = [cm.Move(m.from_square, m.to_square, m.promotion) for m in their_first]
+    their_all = [list(b.legal_moves) for b in theirs]
+    our_all = [[cm.Move(m.from_square, m.to_square, m.promotion) for m in ms] for ms in their_all]
+    sans = [[b.san(m) for m in ms] for b, ms in zip(theirs, their_all)]
+    n_moves = sum(len(ms) for ms in their_all)
+
+    # Results agree before anything is timed.
+    assert [sorted(m.uci() for m in b.legal_moves) for b in ours] == [sorted(m.uci() for m in ms) for ms in their_all]
+    assert [[b.san(m) for m in ms] for b, ms in zip(ours, our_all)] == sans
+    assert [b.fen() for b in ours] == fens
+    assert [b.is_checkmate() for b in ours] == [b.is_checkmate() for b in theirs]
+
+    def legal_listing(boards):
+        for b in boards:
+            list(b.legal_moves)
+
+    def push_pop(boards, moves):
+        for b, m in zip(boards, moves):
+            b.push(m)
+            b.pop()
+
+    def san_all(boards, moves):
+        for b, ms in zip(boards, moves):
+            for m in ms:
+                b.san(m)
+
+    def push_san(boards, texts):
+        for b, ts in zip(boards, texts):
+            b.push_san(ts[0])
+            b.pop()
+
+    def checkmate(boards):
+        for b in boards:
+            b.is_checkmate()
+
+    def fen(boards):
+        for b in boards:
+            b.fen()
+
+    def game_over(boards):
+        for b in boards:
+            b.is_game_over()
+
+    def from_fen(cls, texts):
+        for f in texts:
+            cls(f)
+
+    perft_depth = 3 if args.quick else 4
+    perft_board_t = chess.Board()
+    perft_board_o = cm.Board()
+    assert their_perft(perft_board_t, perft_depth) == cm.perft(perft_board_o, perft_depth)
+    assert [([m.uci() for m in ms], h) for h, ms in our_read_pgn(PGN_FILE)] == [
+        ([m.uci() for m in ms], h) for h, ms in their_read_pgn(PGN_FILE)
+    ]
+    plane_fens = fens[: int(2000 * scale) or 50]
+    assert (their_planes(plane_fens) == cm.planes(plane_fens)).all()
+    plane_boards_t = theirs[: len(plane_fens)]
+    plane_boards_o = ours[: len(plane_fens)]
+    assert (their_board_planes(plane_boards_t) == cm.planes(plane_boards_o)).all()
+    n_games = len(our_read_pgn(PGN_FILE))
+
+    n = len(fens)
+    tasks = [
+        # name, what one call is, calls per run, python-chess run, chess_movegen run
+        ("legal move listing", "list(board.legal_moves)", n,
+         lambda: legal_listing(theirs), lambda: legal_listing(ours)),
+        ("push + pop", "board.push(move); board.pop()", n,
+         lambda: push_pop(theirs, their_first), lambda: push_pop(ours, our_first)),
+        ("SAN of a move", "board.san(move), every legal move", n_moves,
+         lambda: san_all(theirs, their_all), lambda: san_all(ours, our_all)),
+        ("push_san + pop", "board.push_san(text); board.pop()", n,
+         lambda: push_san(theirs, sans), lambda: push_san(ours, sans)),
+        ("is_checkmate", "board.is_checkmate()", n, lambda: checkmate(theirs), lambda: checkmate(ours)),
+        ("is_game_over", "board.is_game_over()", n, lambda: game_over(theirs), lambda: game_over(ours)),
+        ("fen", "board.fen()", n, lambda: fen(theirs), lambda: fen(ours)),
+        ("Board(fen)", "Board(fen)", n, lambda: from_fen(chess.Board, fens), lambda: from_fen(cm.Board, fens)),
+        (f"perft startpos depth {perft_depth}", "one perft", 1,
+         lambda: their_perft(perft_board_t, perft_depth), lambda: cm.perft(perft_board_o, perft_depth)),
+        (f"read a PGN file ({n_games} games)", "headers + mainline of every game", 1,
+         lambda: their_read_pgn(PGN_FILE), lambda: our_read_pgn(PGN_FILE)),
+        (f"{len(plane_fens)} FENs to planes", "(N, 12, 8, 8) uint8 array", 1,
+         lambda: their_planes(plane_fens), lambda: cm.planes(plane_fens)),
+        (f"{len(plane_fens)} boards to planes", "(N, 12, 8, 8) uint8 array", 1,
+         lambda: their_board_planes(plane_boards_t), lambda: cm.planes(plane_boards_o)),
+    ]
+
+    # Short runs are repeated to last at least MIN_RUN seconds, so that
+    # both packages' figures average over the same share of interruptions.
+    reps = {}
+    for name, _what, _calls, their_run, our_run in tasks:
+        for side, run in ((0, their_run), (1, our_run)):
+            count = 1
+            while True:
+                start = time.process_time()
+                for _ in range(count):
+                    run()
+                if time.process_time() - start >= MIN_RUN or count >= 1 << 16:
+                    break
+                count *= 2
+            reps[name, side] = count
+
+    load_before = os.getloadavg()
+    results = {name: ([], []) for name, *_ in tasks}
+    for r in range(args.rounds):
+        for name, _what, calls, their_run, our_run in tasks:
+            order = [(0, their_run), (1, our_run)] if r % 2 == 0 else [(1, our_run), (0, their_run)]
+            for side, run in order:
+                # As timeit does: no garbage collection inside a timed run
+                # (python-chess's runs leave garbage that a collection
+                # would otherwise charge to whichever run comes next).
+                count = reps[name, side]
+                gc.collect()
+                gc.disable()
+                start = time.process_time()
+                for _ in range(count):
+                    run()
+                elapsed = time.process_time() - start
+                gc.enable()
+                results[name][side].append(elapsed / (calls * count))
+    load_after = os.getloadavg()
+
+    print(f"python-chess {chess.__version__} against chess_movegen, {args.rounds} rounds, "
+          f"Python {platform.python_version()}, {platform.machine()}, {os.cpu_count()} CPUs")
+    print("CPU time of this process per call (median of the rounds)")
+    print(f"load average before {load_before[0]:.2f}, after {load_after[0]:.2f} (1 min); "
+          f"{n} positions from {PGN_FILE.name}")
+    print()
+    print("| task | one call | python-chess | chess_movegen | ratio |")
+    print("|---|---|---:|---:|---:|")
+    for name, what, _calls, _t, _o in tasks:
+        t = statistics.median(results[name][0])
+        o = statistics.median(results[name][1])
+        print(f"| {name} | {what} | {fmt(t)} | {fmt(o)} | {t / o:.1f}x |")
+
+
+def fmt(seconds: float) -> str:
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.2f} ms"
+    return f"{seconds * 1e6:.2f} µs"
+
+
+if __name__ == "__main__":
+    main()

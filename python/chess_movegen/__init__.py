@@ -1,0 +1,168 @@
+"""chess_movegen: python-chess-shaped chess on the chess-movegen Rust library.
+
+Squares are numbered a1 = 0 … h8 = 63, colours are WHITE = True and
+BLACK = False, piece types PAWN = 1 … KING = 6, as in python-chess. A
+``Board`` keeps its position in Rust; whole-job calls (``perft``,
+``read_games``, ``planes``, ``bitboards``, ``legal_move_masks``,
+``legal_moves_many``) do all their work there.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, List, Optional
+
+from ._chess_movegen import (
+    AmbiguousMoveError,
+    Board,
+    GameReader,
+    IllegalMoveError,
+    InvalidFenError,
+    InvalidMoveError,
+    LegalMoveGenerator,
+    Move,
+    PgnError,
+    PgnGame,
+    PgnReport,
+    Piece,
+    bitboards,
+    legal_move_masks,
+    legal_moves_many,
+    perft,
+    planes,
+    read_games,
+    validate_pgn,
+)
+from ._outcome import Outcome, Termination
+from ._squareset import SquareSet
+
+__all__ = [
+    "AmbiguousMoveError", "Board", "GameReader", "IllegalMoveError", "InvalidFenError",
+    "InvalidMoveError", "LegalMoveGenerator", "Move", "Outcome", "PgnError", "PgnGame",
+    "PgnReport", "Piece", "Termination", "bitboards", "from_python_chess", "legal_move_masks",
+    "legal_moves_many", "parse_square", "perft", "planes", "read_games", "square",
+    "square_file", "square_name", "square_rank", "to_python_chess", "validate_pgn",
+    "WHITE", "BLACK", "COLORS", "COLOR_NAMES", "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN",
+    "KING", "PIECE_TYPES", "PIECE_SYMBOLS", "PIECE_NAMES", "FILE_NAMES", "RANK_NAMES",
+    "SQUARES", "SQUARE_NAMES", "STARTING_FEN", "STARTING_BOARD_FEN", "BB_EMPTY", "BB_ALL",
+    "BB_SQUARES", "BB_FILES", "BB_RANKS", "BB_LIGHT_SQUARES", "BB_DARK_SQUARES", "SQUARES_180",
+    "SquareSet", "UNICODE_PIECE_SYMBOLS", "piece_name", "piece_symbol", "square_distance",
+    "square_mirror",
+]
+
+WHITE: bool = True
+BLACK: bool = False
+COLORS: List[bool] = [WHITE, BLACK]
+COLOR_NAMES: List[str] = ["black", "white"]
+
+PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(1, 7)
+PIECE_TYPES: List[int] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]
+PIECE_SYMBOLS = [None, "p", "n", "b", "r", "q", "k"]
+PIECE_NAMES = [None, "pawn", "knight", "bishop", "rook", "queen", "king"]
+
+FILE_NAMES: List[str] = ["a", "b", "c", "d", "e", "f", "g", "h"]
+RANK_NAMES: List[str] = ["1", "2", "3", "4", "5", "6", "7", "8"]
+SQUARES: List[int] = list(range(64))
+SQUARE_NAMES: List[str] = [f + r for r in RANK_NAMES for f in FILE_NAMES]
+
+STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+
+BB_EMPTY = 0
+BB_ALL = 0xFFFF_FFFF_FFFF_FFFF
+BB_SQUARES: List[int] = [1 << sq for sq in SQUARES]
+BB_FILES: List[int] = [0x0101_0101_0101_0101 << f for f in range(8)]
+BB_RANKS: List[int] = [0xFF << (8 * r) for r in range(8)]
+BB_LIGHT_SQUARES = 0x55AA_55AA_55AA_55AA
+BB_DARK_SQUARES = 0xAA55_AA55_AA55_AA55
+SQUARES_180: List[int] = [sq ^ 0x38 for sq in SQUARES]
+UNICODE_PIECE_SYMBOLS = {
+    "R": "\u2656", "r": "\u265c", "N": "\u2658", "n": "\u265e", "B": "\u2657", "b": "\u265d",
+    "Q": "\u2655", "q": "\u265b", "K": "\u2654", "k": "\u265a", "P": "\u2659", "p": "\u265f",
+}
+
+# A1 = 0 … H8 = 63, as module constants.
+for _index, _name in enumerate(SQUARE_NAMES):
+    globals()[_name.upper()] = _index
+    __all__.append(_name.upper())
+del _index, _name
+
+
+def square(file_index: int, rank_index: int) -> int:
+    """The square of a file (0 = a) and rank (0 = rank 1)."""
+    return rank_index * 8 + file_index
+
+
+def square_file(sq: int) -> int:
+    """The file of a square (0 = a)."""
+    return sq & 7
+
+
+def square_rank(sq: int) -> int:
+    """The rank of a square (0 = rank 1)."""
+    return sq >> 3
+
+
+def square_name(sq: int) -> str:
+    """The name of a square (``e4``)."""
+    return SQUARE_NAMES[sq]
+
+
+def parse_square(name: str) -> int:
+    """The square of a name (``e4`` → 28); raises ValueError."""
+    return SQUARE_NAMES.index(name)
+
+
+def square_mirror(sq: int) -> int:
+    """The square mirrored vertically (a1 ↔ a8)."""
+    return sq ^ 0x38
+
+
+def square_distance(a: int, b: int) -> int:
+    """King steps between two squares."""
+    return max(abs((a & 7) - (b & 7)), abs((a >> 3) - (b >> 3)))
+
+
+def piece_symbol(piece_type: int) -> str:
+    """``p``, ``n``, ``b``, ``r``, ``q`` or ``k``."""
+    return PIECE_SYMBOLS[piece_type]
+
+
+def piece_name(piece_type: int) -> str:
+    """``pawn`` … ``king``."""
+    return PIECE_NAMES[piece_type]
+
+
+def from_python_chess(board) -> Board:
+    """A Board with the position and move stack of a python-chess ``chess.Board``.
+
+    It reads only the board's ``root()``, ``move_stack`` and ``chess960`` (so
+    python-chess itself need not be imported here); a position this package
+    cannot represent (no king, say) raises InvalidFenError.
+    """
+    root = board.root()
+    out = Board(root.fen(), chess960=board.chess960)
+    for mv in board.move_stack:
+        out.push(Move(mv.from_square, mv.to_square, mv.promotion))
+    return out
+
+
+def to_python_chess(board: Board):
+    """A python-chess ``chess.Board`` with the position and move stack of ``board``.
+
+    Needs python-chess (``pip install chess``).
+    """
+    import chess  # optional dependency
+
+    root = board.root()
+    out = chess.Board(root.fen(), chess960=board.chess960)
+    for mv in board.move_stack:
+        out.push(chess.Move(mv.from_square, mv.to_square, mv.promotion))
+    return out
+
+
+def _rebuild_board(cls: type, root_fen: str, chess960: bool, moves: List[str]) -> Board:
+    """Unpickles a Board or a subclass of it (see ``Board.__reduce__``)."""
+    board = cls(root_fen, chess960=chess960)
+    for uci in moves:
+        board.push_uci(uci)
+    return board

@@ -1,0 +1,1290 @@
+//! `Board`: a position with its move stack, python-chess's `Board` API on
+//! the library's `Position`.
+
+use chess_movegen::{
+    attacks, Bitboard, CastlingMode, Color, FenOptions, Move as RawMove, MoveList, Position, Role, Square, Undo,
+};
+use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyList, PyType};
+
+use crate::moves::{extract_move, move_object, piece_object, Move, Piece, PyMv};
+use crate::{move_error, IllegalMoveError, InvalidFenError};
+
+/// What `Board.__reduce__` gives pickle: the rebuilding function and its
+/// arguments (class, root FEN, Chess960 flag, moves in UCI).
+type Reduced = (Py<PyAny>, (Py<PyAny>, String, bool, Vec<String>));
+
+/// The standard starting position.
+pub(crate) const STARTING_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// One move of the stack, with what unmaking it and the repetition rules
+/// need.
+#[derive(Clone, Copy)]
+struct Entry {
+    mv: RawMove,
+    undo: Undo,
+    /// The move as python-chess writes it (for `pop`, `peek`, `move_stack`).
+    py: PyMv,
+    /// The repetition key of the position before the move.
+    key: u64,
+    /// python-chess's `is_irreversible` of the move in the position before
+    /// it: a capture or pawn move, a loss of castling rights, or a legal en
+    /// passant capture that the move gave up. Repetitions are not searched
+    /// across it.
+    irreversible: bool,
+    /// A capture or pawn move (resets the halfmove clock).
+    zeroing: bool,
+}
+
+/// Reads a FEN as python-chess's `Board` does: the clocks may be missing,
+/// castling rights without their king or rook are dropped, an en-passant
+/// square no double step explains is ignored, a check no last move can
+/// have given is accepted. Anything else wrong (syntax, no king, pawns on
+/// the back rank, the side not to move in check) raises InvalidFenError
+/// with the library's message.
+pub(crate) fn parse_fen(fen: &str, chess960: bool) -> PyResult<Position> {
+    parse_fen_text(fen, chess960).map_err(InvalidFenError::new_err)
+}
+
+/// `parse_fen` without Python: the library's message on an error (so it
+/// can run with the GIL released).
+pub(crate) fn parse_fen_text(fen: &str, chess960: bool) -> Result<Position, String> {
+    let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+    let options = FenOptions::new().castling(mode).lenient(true).impossible_check(true);
+    Position::from_fen_with(fen, options).map(|(pos, _)| pos).map_err(|err| err.to_string())
+}
+
+/// The clocks a FEN states, as python-chess reads them: the halfmove
+/// clock, and the fullmove number (at least 1), where the fields are there
+/// and numbers. The library corrects clocks no game can reach (a halfmove
+/// clock after a double step, or larger than the moves played); python-chess
+/// keeps them, and so does `Board`, on top of the library's.
+fn stated_clocks(fen: &str) -> (Option<i64>, Option<i64>) {
+    let mut fields = fen.split_ascii_whitespace().skip(4);
+    let half = fields.next().and_then(|f| f.parse::<i64>().ok());
+    let full = match fields.next() {
+        Some(f) => f.parse::<i64>().ok().map(|n| n.max(1)),
+        None => half.map(|_| 1),
+    };
+    (half, full)
+}
+
+fn square_arg(sq: i64) -> PyResult<Square> {
+    u8::try_from(sq)
+        .ok()
+        .and_then(Square::from_index)
+        .ok_or_else(|| PyIndexError::new_err(format!("square must be 0..63, got {sq}")))
+}
+
+fn role_arg(piece_type: i64) -> PyResult<Role> {
+    match piece_type {
+        1..=6 => Ok(Role::ALL[piece_type as usize - 1]),
+        _ => Err(PyValueError::new_err(format!("piece_type must be 1 (pawn) .. 6 (king), got {piece_type}"))),
+    }
+}
+
+fn color_of(white: bool) -> Color {
+    if white {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+/// The termination codes `outcome()` hands to Python (the `Termination`
+/// enum's order in python-chess).
+const CHECKMATE: u8 = 1;
+const STALEMATE: u8 = 2;
+const INSUFFICIENT_MATERIAL: u8 = 3;
+const SEVENTYFIVE_MOVES: u8 = 4;
+const FIVEFOLD_REPETITION: u8 = 5;
+const FIFTY_MOVES: u8 = 6;
+const THREEFOLD_REPETITION: u8 = 7;
+
+/// The Python `Outcome` factory, `chess_movegen._outcome.make_outcome`.
+static MAKE_OUTCOME: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// The Python `SquareSet` class, `chess_movegen._squareset.SquareSet`.
+static SQUARE_SET: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// A python-chess-style `SquareSet` of a bitboard.
+fn square_set(py: Python<'_>, mask: u64) -> PyResult<Py<PyAny>> {
+    let class = SQUARE_SET.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+        Ok(py.import("chess_movegen._squareset")?.getattr("SquareSet")?.unbind())
+    })?;
+    class.call1(py, (mask,))
+}
+
+/// A chess position and the moves that led to it, with python-chess's
+/// `Board` methods: `Board(fen=STARTING_FEN, *, chess960=False)`.
+/// Squares are 0 = a1 … 63 = h8, colours True = white, piece types 1 =
+/// pawn … 6 = king. Every move pushed is checked: an illegal one raises
+/// IllegalMoveError and leaves the board as it was.
+#[pyclass(module = "chess_movegen", name = "Board", subclass)]
+#[derive(Clone)]
+pub struct Board {
+    pub(crate) pos: Position,
+    root: Position,
+    stack: Vec<Entry>,
+    pub(crate) chess960: bool,
+    /// The FEN's halfmove clock minus the library's (see `stated_clocks`),
+    /// in force until the first capture or pawn move.
+    half_delta: i64,
+    /// The FEN's fullmove number minus the library's.
+    full_delta: i64,
+    /// Captures and pawn moves on the stack.
+    zeroing: u32,
+}
+
+impl Board {
+    pub(crate) fn from_position(pos: Position, chess960: bool) -> Board {
+        Board { pos, root: pos, stack: Vec::new(), chess960, half_delta: 0, full_delta: 0, zeroing: 0 }
+    }
+
+    /// A board from a FEN, with the clocks the FEN states.
+    fn from_fen(fen: &str, chess960: bool) -> PyResult<Board> {
+        let pos = parse_fen(fen, chess960)?;
+        let mut board = Board::from_position(pos, chess960);
+        let (half, full) = stated_clocks(fen);
+        if let Some(half) = half {
+            board.half_delta = half - i64::from(pos.halfmove_clock());
+        }
+        if let Some(full) = full {
+            board.full_delta = full - i64::from(pos.fullmove_number());
+        }
+        Ok(board)
+    }
+
+    /// The current position on its own, with its clocks.
+    fn detached(&self) -> Board {
+        let mut board = Board::from_position(self.pos, self.chess960);
+        board.half_delta = if self.zeroing == 0 { self.half_delta } else { 0 };
+        board.full_delta = self.full_delta;
+        board
+    }
+
+    /// The halfmove clock as python-chess counts it.
+    fn halfmove(&self) -> u64 {
+        let delta = if self.zeroing == 0 { self.half_delta } else { 0 };
+        (i64::from(self.pos.halfmove_clock()) + delta).max(0) as u64
+    }
+
+    /// The fullmove number as python-chess counts it.
+    fn fullmove(&self) -> u64 {
+        (i64::from(self.pos.fullmove_number()) + self.full_delta).max(1) as u64
+    }
+
+    fn py_move(&self, mv: RawMove) -> PyMv {
+        PyMv::from_raw(mv, self.chess960)
+    }
+
+    /// The library move for `m` if it is legal here.
+    fn legal_raw(&self, m: PyMv, convert_castle: bool) -> Option<RawMove> {
+        let mv = m.to_raw(&self.pos, convert_castle)?;
+        self.pos.is_legal(mv).then_some(mv)
+    }
+
+    fn illegal(&self, m: PyMv) -> PyErr {
+        IllegalMoveError::new_err(format!("illegal move {:?} in {}", m.uci(), self.fen_legal()))
+    }
+
+    /// Plays a move the library checked (legal here, or the null move).
+    pub(crate) fn push_raw(&mut self, mv: RawMove) {
+        let before = &self.pos;
+        let key = before.repetition_key();
+        let py = self.py_move(mv);
+        let mut irreversible = before.legal_ep_square().is_some();
+        let rights = before.castling_rights();
+        let zeroing = !mv.is_null() && (before.role_at(mv.from()) == Some(Role::Pawn) || before.is_capture(mv));
+        let undo = if mv.is_null() { self.pos.make_null_move() } else { self.pos.make_move(mv) };
+        irreversible |= zeroing || self.pos.castling_rights() != rights;
+        self.zeroing += u32::from(zeroing);
+        self.stack.push(Entry { mv, undo, py, key, irreversible, zeroing });
+    }
+
+    fn pop_raw(&mut self) -> Option<Entry> {
+        let e = self.stack.pop()?;
+        self.zeroing -= u32::from(e.zeroing);
+        if e.mv.is_null() {
+            self.pos.unmake_null_move(e.undo);
+        } else {
+            self.pos.unmake_move(e.mv, e.undo);
+        }
+        Some(e)
+    }
+
+    fn fen_legal(&self) -> String {
+        self.fen_with(self.pos.legal_ep_square(), false)
+    }
+
+    /// The FEN with the given en-passant square written (python-chess
+    /// writes it only when a legal capture exists, by default).
+    fn fen_with(&self, ep: Option<Square>, shredder: bool) -> String {
+        let full = if shredder { self.pos.shredder_fen() } else { self.pos.fen() };
+        let mut fields = full.split(' ');
+        let mut out = String::with_capacity(full.len() + 2);
+        for (i, field) in fields.by_ref().enumerate().take(4) {
+            if i > 0 {
+                out.push(' ');
+            }
+            if i == 3 {
+                match ep {
+                    Some(sq) => {
+                        out.push((b'a' + sq.file().index() as u8) as char);
+                        out.push((b'1' + sq.rank().index() as u8) as char);
+                    }
+                    None => out.push('-'),
+                }
+            } else {
+                out.push_str(field);
+            }
+        }
+        out.push_str(&format!(" {} {}", self.halfmove(), self.fullmove()));
+        out
+    }
+
+    /// python-chess's `is_repetition(count)`: the current position occurred
+    /// `count` times, looking back until the last irreversible move.
+    fn repetition(&self, count: usize) -> bool {
+        let key = self.pos.repetition_key();
+        let mut count = count;
+        let mut entries = self.stack.iter().rev();
+        let mut left = self.stack.len();
+        loop {
+            if count <= 1 {
+                return true;
+            }
+            if left < count - 1 {
+                return false;
+            }
+            let Some(e) = entries.next() else { return false };
+            left -= 1;
+            if e.irreversible {
+                return false;
+            }
+            if e.key == key {
+                count -= 1;
+            }
+        }
+    }
+
+    fn has_moves(&self) -> bool {
+        self.pos.has_legal_moves()
+    }
+
+    fn fifty(&self) -> bool {
+        self.halfmove() >= 100 && self.has_moves()
+    }
+
+    fn seventy_five(&self) -> bool {
+        self.halfmove() >= 150 && self.has_moves()
+    }
+
+    fn claim_fifty(&self) -> bool {
+        if self.fifty() {
+            return true;
+        }
+        if self.halfmove() >= 99 {
+            for mv in self.pos.legal_moves() {
+                let zeroing = self.pos.role_at(mv.from()) == Some(Role::Pawn) || self.pos.is_capture(mv);
+                if !zeroing {
+                    let after = self.pos.play(mv);
+                    if self.halfmove() + 1 >= 100 && after.has_legal_moves() {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    fn claim_threefold(&self) -> bool {
+        let key = self.pos.repetition_key();
+        let mut keys = vec![key];
+        for e in self.stack.iter().rev() {
+            if e.irreversible {
+                break;
+            }
+            keys.push(e.key);
+        }
+        let count = |k: u64| keys.iter().filter(|&&x| x == k).count();
+        if count(key) >= 3 {
+            return true;
+        }
+        self.pos.legal_moves().into_iter().any(|mv| count(self.pos.play(mv).repetition_key()) >= 2)
+    }
+
+    fn insufficient(&self) -> bool {
+        self.pos.has_insufficient_material(Color::White) && self.pos.has_insufficient_material(Color::Black)
+    }
+
+    /// The termination code and winner (None for draws), or None.
+    fn outcome_code(&self, claim_draw: bool) -> Option<(u8, Option<bool>)> {
+        if self.pos.is_checkmate() {
+            return Some((CHECKMATE, Some(self.pos.side_to_move() == Color::Black)));
+        }
+        if self.insufficient() {
+            return Some((INSUFFICIENT_MATERIAL, None));
+        }
+        if !self.has_moves() {
+            return Some((STALEMATE, None));
+        }
+        if self.seventy_five() {
+            return Some((SEVENTYFIVE_MOVES, None));
+        }
+        if self.repetition(5) {
+            return Some((FIVEFOLD_REPETITION, None));
+        }
+        if claim_draw {
+            if self.claim_fifty() {
+                return Some((FIFTY_MOVES, None));
+            }
+            if self.claim_threefold() {
+                return Some((THREEFOLD_REPETITION, None));
+            }
+        }
+        None
+    }
+
+    fn moves_list<'py>(&self, py: Python<'py>, moves: &MoveList, legal: bool) -> PyResult<Bound<'py, PyList>> {
+        let mut moves = moves.clone();
+        python_chess_order(&self.pos, &mut moves, legal);
+        PyList::new(py, moves.iter().map(|&mv| move_object(py, self.py_move(mv))))
+    }
+
+    fn pseudo_moves(&self) -> MoveList {
+        self.pos.pseudo_legal_moves()
+    }
+}
+
+#[pymethods]
+impl Board {
+    #[new]
+    #[pyo3(signature = (fen = Some(STARTING_FEN), *, chess960 = false))]
+    fn new(fen: Option<&str>, chess960: bool) -> PyResult<Board> {
+        let Some(fen) = fen else {
+            return Err(InvalidFenError::new_err(
+                "Board(None) (an empty board) is not supported: a position needs both kings",
+            ));
+        };
+        Board::from_fen(fen, chess960)
+    }
+
+    /// The Chess960 starting position number `scharnagl` (0..959; 518 is
+    /// the standard position), on a Chess960 board.
+    #[classmethod]
+    #[pyo3(signature = (scharnagl, *, chess960 = true))]
+    fn from_chess960_pos(_cls: &Bound<'_, PyType>, scharnagl: i64, chess960: bool) -> PyResult<Board> {
+        let pos = u32::try_from(scharnagl).ok().and_then(Position::chess960).ok_or_else(|| {
+            PyValueError::new_err(format!("Chess960 position number must be 0..959, got {scharnagl}"))
+        })?;
+        let pos = if chess960 {
+            pos
+        } else {
+            Position::from_fen(&pos.fen()).map_err(|e| InvalidFenError::new_err(e.to_string()))?
+        };
+        Ok(Board::from_position(pos, chess960))
+    }
+
+    /// The FEN. `en_passant="legal"` (the default, as python-chess) writes
+    /// the en-passant square only when a legal capture exists, `"fen"`
+    /// whenever the last move was a double step the library keeps;
+    /// `shredder=True` writes castling rights as rook files (`HAha`).
+    /// `promoted` is accepted as python-chess does; it changes nothing in
+    /// standard chess (it marks promoted pieces in Crazyhouse).
+    #[pyo3(signature = (*, shredder = false, en_passant = "legal", promoted = None))]
+    fn fen(&self, shredder: bool, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
+        let _ = promoted;
+        let ep = match en_passant {
+            "legal" => self.pos.legal_ep_square(),
+            "fen" | "xfen" => self.pos.ep_square(),
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "en_passant must be \"legal\", \"fen\" or \"xfen\", got {other:?}"
+                )))
+            }
+        };
+        Ok(self.fen_with(ep, shredder))
+    }
+
+    /// The piece-placement field of the FEN (`promoted` as in `fen`).
+    #[pyo3(signature = (*, promoted = None))]
+    fn board_fen(&self, promoted: Option<bool>) -> String {
+        let _ = promoted;
+        let fen = self.pos.fen();
+        fen.split(' ').next().unwrap_or_default().to_owned()
+    }
+
+    /// The first four FEN fields (EPD without operations).
+    fn epd(&self) -> String {
+        let fen = self.fen_legal();
+        fen.split(' ').take(4).collect::<Vec<_>>().join(" ")
+    }
+
+    /// Replaces the position by the FEN's and clears the move stack; on an
+    /// error the board is unchanged.
+    fn set_fen(&mut self, fen: &str) -> PyResult<()> {
+        *self = Board::from_fen(fen, self.chess960)?;
+        Ok(())
+    }
+
+    /// Back to the standard starting position, with an empty move stack.
+    fn reset(&mut self) {
+        let pos = parse_fen(STARTING_FEN, self.chess960).expect("the starting FEN is valid");
+        *self = Board::from_position(pos, self.chess960);
+    }
+
+    /// Forgets the move stack; the position stays.
+    fn clear_stack(&mut self) {
+        *self = self.detached();
+    }
+
+    /// The position before the first move of the stack, as a new board.
+    fn root(&self) -> Board {
+        self.root_board()
+    }
+
+    /// A copy (with the move stack, or without it: `stack=False`).
+    #[pyo3(signature = (*, stack = true))]
+    fn copy(&self, stack: bool) -> Board {
+        if stack {
+            self.clone()
+        } else {
+            self.detached()
+        }
+    }
+
+    fn __copy__(&self) -> Board {
+        self.clone()
+    }
+
+    /// Pickling (multiprocessing workers, caches): the root FEN, the
+    /// Chess960 flag and the moves, replayed on unpickling.
+    fn __reduce__(slf: &Bound<'_, Self>) -> PyResult<Reduced> {
+        let py = slf.py();
+        let rebuild = py.import("chess_movegen")?.getattr("_rebuild_board")?.unbind();
+        let this = slf.borrow();
+        let root = this.root_board().fen_legal();
+        let moves = this.stack.iter().map(|e| e.py.uci()).collect();
+        Ok((rebuild, (slf.get_type().into_any().unbind(), root, this.chess960, moves)))
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
+        self.clone()
+    }
+
+    /// True for Chess960 boards (castling written king-takes-rook).
+    #[getter]
+    fn chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// The side to move: True for white.
+    #[getter]
+    fn turn(&self) -> bool {
+        self.pos.side_to_move() == Color::White
+    }
+
+    /// The castling rooks as a bitboard: python-chess's
+    /// `clean_castling_rights()` (its `castling_rights` attribute also keeps
+    /// rights a FEN stated for rooks or kings that are not there).
+    #[getter]
+    fn castling_rights(&self) -> u64 {
+        self.pos.castling_rooks().0
+    }
+
+    /// The castling rooks as a bitboard (as `castling_rights`).
+    fn clean_castling_rights(&self) -> u64 {
+        self.pos.castling_rooks().0
+    }
+
+    /// The en-passant square after a double step, or None.
+    #[getter]
+    fn ep_square(&self) -> Option<u8> {
+        self.pos.ep_square().map(|s| s as u8)
+    }
+
+    /// Half-moves since the last capture or pawn move.
+    #[getter]
+    fn halfmove_clock(&self) -> u64 {
+        self.halfmove()
+    }
+
+    /// The move number, from 1, increased after black's move.
+    #[getter]
+    fn fullmove_number(&self) -> u64 {
+        self.fullmove()
+    }
+
+    /// The moves pushed, oldest first.
+    #[getter]
+    fn move_stack<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(py, self.stack.iter().map(|e| move_object(py, e.py)))
+    }
+
+    /// Half-moves played since the start of the game (from the fullmove
+    /// number and the side to move, as python-chess).
+    fn ply(&self) -> u64 {
+        2 * (self.fullmove() - 1) + u64::from(self.pos.side_to_move() == Color::Black)
+    }
+
+    /// The legal moves: sized (`len`), iterable, `move in board.legal_moves`.
+    #[getter]
+    fn legal_moves(slf: Py<Self>) -> LegalMoveGenerator {
+        LegalMoveGenerator { board: slf, pseudo: false }
+    }
+
+    /// The pseudo-legal moves (moves that may leave the own king in check).
+    #[getter]
+    fn pseudo_legal_moves(slf: Py<Self>) -> LegalMoveGenerator {
+        LegalMoveGenerator { board: slf, pseudo: true }
+    }
+
+    /// The legal moves from a square in `from_mask` to a square in `to_mask`.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_legal_moves<'py>(&self, py: Python<'py>, from_mask: u64, to_mask: u64) -> PyResult<Bound<'py, PyAny>> {
+        let list = if from_mask == u64::MAX && to_mask == u64::MAX {
+            self.moves_list(py, &self.pos.legal_moves(), true)?
+        } else {
+            let mut legal = self.pos.legal_moves();
+            python_chess_order(&self.pos, &mut legal, true);
+            let moves: Vec<_> = legal
+                .into_iter()
+                .map(|mv| self.py_move(mv))
+                .filter(|m| from_mask >> m.from & 1 != 0 && to_mask >> m.to & 1 != 0)
+                .map(|m| move_object(py, m))
+                .collect();
+            PyList::new(py, moves)?
+        };
+        Ok(list.as_any().try_iter()?.into_any())
+    }
+
+    /// The legal captures (en passant included).
+    fn generate_legal_captures<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let mut legal = self.pos.legal_moves();
+        python_chess_order(&self.pos, &mut legal, true);
+        let moves: Vec<_> = legal
+            .into_iter()
+            .filter(|&mv| !mv.is_castle() && self.pos.is_capture(mv))
+            .map(|mv| move_object(py, self.py_move(mv)))
+            .collect();
+        Ok(PyList::new(py, moves)?.as_any().try_iter()?.into_any())
+    }
+
+    /// Plays a move (a `Move`, or a python-chess `Move`). Raises
+    /// IllegalMoveError, leaving the board unchanged, when it is not legal
+    /// (python-chess does not check). `Move.null()` passes the turn, except
+    /// in check.
+    fn push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
+        let m = extract_move(mv)?;
+        if m.is_null() {
+            if self.pos.is_check() {
+                return Err(IllegalMoveError::new_err(format!(
+                    "a null move cannot be played in check in {}",
+                    self.fen_legal()
+                )));
+            }
+            self.push_raw(RawMove::NULL);
+            return Ok(());
+        }
+        match self.legal_raw(m, true) {
+            Some(raw) => {
+                self.push_raw(raw);
+                Ok(())
+            }
+            None => Err(self.illegal(m)),
+        }
+    }
+
+    /// Takes back the last move and returns it; IndexError when the stack
+    /// is empty.
+    fn pop(&mut self, py: Python<'_>) -> PyResult<Py<Move>> {
+        match self.pop_raw() {
+            Some(e) => Ok(move_object(py, e.py)),
+            None => Err(PyIndexError::new_err("pop from empty move stack")),
+        }
+    }
+
+    /// The last move; IndexError when the stack is empty.
+    fn peek(&self, py: Python<'_>) -> PyResult<Py<Move>> {
+        match self.stack.last() {
+            Some(e) => Ok(move_object(py, e.py)),
+            None => Err(PyIndexError::new_err("peek from empty move stack")),
+        }
+    }
+
+    /// Reads SAN (also long algebraic and UCI) and plays it; returns the
+    /// move. Raises InvalidMoveError, IllegalMoveError or AmbiguousMoveError.
+    fn push_san(&mut self, py: Python<'_>, san: &str) -> PyResult<Py<Move>> {
+        let mv = self.parse_san_raw(san)?;
+        let m = self.py_move(mv);
+        self.push_raw(mv);
+        Ok(move_object(py, m))
+    }
+
+    /// Reads UCI and plays it; returns the move. Raises InvalidMoveError or
+    /// IllegalMoveError.
+    fn push_uci(&mut self, py: Python<'_>, uci: &str) -> PyResult<Py<Move>> {
+        let m = PyMv::parse_uci(uci).map_err(crate::InvalidMoveError::new_err)?;
+        if m.is_null() {
+            self.push(move_object(py, m).bind(py).as_any())?;
+            return Ok(move_object(py, m));
+        }
+        let raw = self.legal_raw(m, !self.chess960).ok_or_else(|| self.illegal(m))?;
+        self.push_raw(raw);
+        Ok(move_object(py, self.py_move(raw)))
+    }
+
+    /// Reads SAN in this position; returns the move without playing it.
+    fn parse_san(&self, py: Python<'_>, san: &str) -> PyResult<Py<Move>> {
+        let mv = self.parse_san_raw(san)?;
+        Ok(move_object(py, self.py_move(mv)))
+    }
+
+    /// Reads UCI in this position; returns the legal move (IllegalMoveError
+    /// if it is not legal).
+    fn parse_uci(&self, py: Python<'_>, uci: &str) -> PyResult<Py<Move>> {
+        let m = PyMv::parse_uci(uci).map_err(crate::InvalidMoveError::new_err)?;
+        if m.is_null() {
+            return Ok(move_object(py, m));
+        }
+        let raw = self.legal_raw(m, !self.chess960).ok_or_else(|| self.illegal(m))?;
+        Ok(move_object(py, self.py_move(raw)))
+    }
+
+    /// The SAN of a legal move (`Nf3`, `exd5`, `O-O`, `e8=Q#`; `--` for the
+    /// null move).
+    fn san(&self, mv: &Bound<'_, PyAny>) -> PyResult<String> {
+        let m = extract_move(mv)?;
+        if m.is_null() {
+            return Ok("--".to_owned());
+        }
+        let raw = self.legal_raw(m, true).ok_or_else(|| self.illegal(m))?;
+        Ok(self.pos.san(raw))
+    }
+
+    /// The long algebraic notation of a legal move (`Ng1-f3`).
+    fn lan(&self, mv: &Bound<'_, PyAny>) -> PyResult<String> {
+        let m = extract_move(mv)?;
+        if m.is_null() {
+            return Ok("--".to_owned());
+        }
+        let raw = self.legal_raw(m, true).ok_or_else(|| self.illegal(m))?;
+        Ok(self.pos.lan(raw))
+    }
+
+    /// The UCI of a move on this board, castling as the board writes it
+    /// (`e1g1` on standard boards, `e1h1` on Chess960 boards, whichever
+    /// form is given).
+    fn uci(&self, mv: &Bound<'_, PyAny>) -> PyResult<String> {
+        let m = extract_move(mv)?;
+        Ok(match m.to_raw(&self.pos, true) {
+            Some(raw) if raw.is_castle() => self.py_move(raw).uci(),
+            _ => m.uci(),
+        })
+    }
+
+    /// The SAN of a line of legal moves from this position, numbered
+    /// (`1. e4 e5 2. Nf3`); the board is unchanged.
+    fn variation_san(&self, variation: &Bound<'_, PyAny>) -> PyResult<String> {
+        let mut board = self.detached();
+        let mut out = String::new();
+        for (i, item) in variation.try_iter()?.enumerate() {
+            let m = extract_move(&item?)?;
+            let raw = board.legal_raw(m, true).ok_or_else(|| board.illegal(m))?;
+            let white = board.pos.side_to_move() == Color::White;
+            if i > 0 {
+                out.push(' ');
+            }
+            if white {
+                out.push_str(&format!("{}. ", board.fullmove()));
+            } else if i == 0 {
+                out.push_str(&format!("{}...", board.fullmove()));
+            }
+            out.push_str(&board.pos.san(raw));
+            board.push_raw(raw);
+        }
+        Ok(out)
+    }
+
+    /// True if the move is legal here.
+    fn is_legal(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = extract_move(mv)?;
+        Ok(!m.is_null() && self.legal_raw(m, !self.chess960).is_some())
+    }
+
+    /// True if the move is pseudo-legal here.
+    fn is_pseudo_legal(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = extract_move(mv)?;
+        Ok(!m.is_null() && m.to_raw(&self.pos, !self.chess960).is_some_and(|raw| self.pos.is_pseudo_legal(raw)))
+    }
+
+    /// True if the legal move gives check.
+    fn gives_check(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = extract_move(mv)?;
+        let raw = self.legal_raw(m, true).ok_or_else(|| self.illegal(m))?;
+        Ok(self.pos.gives_check(raw))
+    }
+
+    /// True if the legal move captures (en passant included).
+    fn is_capture(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = extract_move(mv)?;
+        Ok(m.to_raw(&self.pos, true).is_some_and(|raw| !raw.is_castle() && self.pos.is_capture(raw)))
+    }
+
+    /// True if the move is an en-passant capture.
+    fn is_en_passant(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = extract_move(mv)?;
+        Ok(m.to_raw(&self.pos, true).is_some_and(|raw| raw.is_en_passant()))
+    }
+
+    /// True if the move is castling.
+    fn is_castling(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = extract_move(mv)?;
+        Ok(m.to_raw(&self.pos, true).is_some_and(|raw| raw.is_castle()))
+    }
+
+    /// True for a capture or a pawn move (they reset the halfmove clock).
+    fn is_zeroing(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = extract_move(mv)?;
+        Ok(m.to_raw(&self.pos, true).is_some_and(|raw| {
+            !raw.is_castle() && (self.pos.role_at(raw.from()) == Some(Role::Pawn) || self.pos.is_capture(raw))
+        }))
+    }
+
+    /// Static exchange evaluation of a legal move, in centipawns (pawn 100,
+    /// knight and bishop 300, rook 500, queen 900): the material the side
+    /// to move wins or loses if both sides capture on the target square as
+    /// long as it pays.
+    fn see(&self, mv: &Bound<'_, PyAny>) -> PyResult<i32> {
+        let m = extract_move(mv)?;
+        let raw = self.legal_raw(m, true).ok_or_else(|| self.illegal(m))?;
+        Ok(self.pos.see(raw))
+    }
+
+    /// True if the side to move is in check.
+    fn is_check(&self) -> bool {
+        self.pos.is_check()
+    }
+
+    /// The squares of the pieces giving check, as a bitboard.
+    fn checkers_mask(&self) -> u64 {
+        self.pos.checkers().0
+    }
+
+    /// True if the side to move is checkmated.
+    fn is_checkmate(&self) -> bool {
+        self.pos.is_checkmate()
+    }
+
+    /// True if the side to move is not in check and has no legal move.
+    fn is_stalemate(&self) -> bool {
+        self.pos.is_stalemate()
+    }
+
+    /// True if neither side has mating material (python-chess's rule).
+    fn is_insufficient_material(&self) -> bool {
+        self.insufficient()
+    }
+
+    /// True if `color` cannot mate whatever the other side does (python-chess's rule).
+    fn has_insufficient_material(&self, color: bool) -> bool {
+        self.pos.has_insufficient_material(color_of(color))
+    }
+
+    /// True after 100 half-moves without capture or pawn move, unless the
+    /// side to move has no legal move.
+    fn is_fifty_moves(&self) -> bool {
+        self.fifty()
+    }
+
+    /// True after 150 half-moves without capture or pawn move (an automatic
+    /// draw), unless the side to move has no legal move.
+    fn is_seventyfive_moves(&self) -> bool {
+        self.seventy_five()
+    }
+
+    /// True if the position occurred `count` times (counting now) since the
+    /// last irreversible move.
+    #[pyo3(signature = (count = 3))]
+    fn is_repetition(&self, count: usize) -> bool {
+        self.repetition(count)
+    }
+
+    /// True if the position occurred 5 times (an automatic draw).
+    fn is_fivefold_repetition(&self) -> bool {
+        self.repetition(5)
+    }
+
+    /// True if the side to move can claim a draw by the fifty-move rule
+    /// (now, or with a move that completes the 50 moves).
+    fn can_claim_fifty_moves(&self) -> bool {
+        self.claim_fifty()
+    }
+
+    /// True if the side to move can claim a draw by threefold repetition
+    /// (now, or with a move that repeats the position a third time).
+    fn can_claim_threefold_repetition(&self) -> bool {
+        self.claim_threefold()
+    }
+
+    /// True if the side to move can claim a draw (fifty moves or threefold
+    /// repetition).
+    fn can_claim_draw(&self) -> bool {
+        self.claim_fifty() || self.claim_threefold()
+    }
+
+    /// The game's end, as python-chess's `Outcome` (termination, winner),
+    /// or None while it goes on. `claim_draw=True` also ends it on a
+    /// fifty-move or threefold-repetition claim.
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn outcome(&self, py: Python<'_>, claim_draw: bool) -> PyResult<Option<Py<PyAny>>> {
+        let Some((code, winner)) = self.outcome_code(claim_draw) else { return Ok(None) };
+        let make = MAKE_OUTCOME.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+            Ok(py.import("chess_movegen._outcome")?.getattr("make_outcome")?.unbind())
+        })?;
+        Ok(Some(make.call1(py, (code, winner))?))
+    }
+
+    /// True if the game is over (see `outcome`).
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn is_game_over(&self, claim_draw: bool) -> bool {
+        self.outcome_code(claim_draw).is_some()
+    }
+
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
+    #[pyo3(signature = (*, claim_draw = false))]
+    fn result(&self, claim_draw: bool) -> &'static str {
+        match self.outcome_code(claim_draw) {
+            None => "*",
+            Some((_, Some(true))) => "1-0",
+            Some((_, Some(false))) => "0-1",
+            Some((_, None)) => "1/2-1/2",
+        }
+    }
+
+    /// The piece on a square, or None.
+    fn piece_at(&self, py: Python<'_>, square: i64) -> PyResult<Option<Py<Piece>>> {
+        Ok(self.pos.piece_at(square_arg(square)?).map(|p| piece_object(py, p)))
+    }
+
+    /// The piece type on a square (1 = pawn … 6 = king), or None.
+    fn piece_type_at(&self, square: i64) -> PyResult<Option<u8>> {
+        Ok(self.pos.role_at(square_arg(square)?).map(|r| r.index() as u8 + 1))
+    }
+
+    /// The colour of the piece on a square (True = white), or None.
+    fn color_at(&self, square: i64) -> PyResult<Option<bool>> {
+        Ok(self.pos.piece_at(square_arg(square)?).map(|p| p.color == Color::White))
+    }
+
+    /// `{square: Piece}` for every occupied square in `mask`.
+    #[pyo3(signature = (*, mask = u64::MAX))]
+    fn piece_map<'py>(&self, py: Python<'py>, mask: u64) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for sq in self.pos.occupied() & Bitboard(mask) {
+            if let Some(p) = self.pos.piece_at(sq) {
+                dict.set_item(sq as u8, piece_object(py, p))?;
+            }
+        }
+        Ok(dict)
+    }
+
+    /// The square of `color`'s king.
+    fn king(&self, color: bool) -> u8 {
+        self.pos.king(color_of(color)) as u8
+    }
+
+    /// The squares of `color`'s pieces of `piece_type`, as a bitboard.
+    fn pieces_mask(&self, piece_type: i64, color: bool) -> PyResult<u64> {
+        Ok(self.pos.pieces(color_of(color), role_arg(piece_type)?).0)
+    }
+
+    /// The squares of `color`'s pieces of `piece_type`, as a SquareSet.
+    fn pieces(&self, py: Python<'_>, piece_type: i64, color: bool) -> PyResult<Py<PyAny>> {
+        square_set(py, self.pieces_mask(piece_type, color)?)
+    }
+
+    /// The squares the piece on `square` attacks, as a SquareSet.
+    fn attacks(&self, py: Python<'_>, square: i64) -> PyResult<Py<PyAny>> {
+        square_set(py, self.attacks_mask(square)?)
+    }
+
+    /// The squares of `color`'s pieces attacking `square`, as a SquareSet.
+    fn attackers(&self, py: Python<'_>, color: bool, square: i64) -> PyResult<Py<PyAny>> {
+        square_set(py, self.attackers_mask(color, square)?)
+    }
+
+    /// The pieces giving check, as a SquareSet.
+    fn checkers(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        square_set(py, self.pos.checkers().0)
+    }
+
+    /// The position mirrored vertically with colours swapped (white's
+    /// pieces become black's), without the move stack.
+    fn mirror(&self) -> Board {
+        // python-chess keeps the clocks as they are.
+        let mirrored = self.pos.mirror();
+        let mut board = Board::from_position(mirrored, self.chess960);
+        board.half_delta = self.halfmove() as i64 - i64::from(mirrored.halfmove_clock());
+        board.full_delta = self.fullmove() as i64 - i64::from(mirrored.fullmove_number());
+        board
+    }
+
+    /// The board drawn with Unicode chess symbols, rank 8 first.
+    #[pyo3(signature = (*, invert_color = false, empty_square = "\u{2b58}"))]
+    fn unicode(&self, invert_color: bool, empty_square: &str) -> String {
+        let mut out = String::new();
+        for rank in (0..8u8).rev() {
+            for file in 0..8u8 {
+                let sq = Square::from_index(rank * 8 + file).expect("a square");
+                match self.pos.piece_at(sq) {
+                    Some(p) => {
+                        let white = (p.color == Color::White) != invert_color;
+                        let i = p.role.index();
+                        out.push(if white {
+                            ['♙', '♘', '♗', '♖', '♕', '♔'][i]
+                        } else {
+                            ['♟', '♞', '♝', '♜', '♛', '♚'][i]
+                        });
+                    }
+                    None => out.push_str(empty_square),
+                }
+                if file < 7 {
+                    out.push(' ');
+                }
+            }
+            if rank > 0 {
+                out.push('\n');
+            }
+        }
+        out
+    }
+
+    /// All pieces, as a bitboard (bit n = square n).
+    #[getter]
+    fn occupied(&self) -> u64 {
+        self.pos.occupied().0
+    }
+
+    /// `[black pieces, white pieces]` as bitboards (indexed by colour).
+    #[getter]
+    fn occupied_co(&self) -> [u64; 2] {
+        [self.pos.pieces_of_color(Color::Black).0, self.pos.pieces_of_color(Color::White).0]
+    }
+
+    /// The pawns of both colours, as a bitboard.
+    #[getter]
+    fn pawns(&self) -> u64 {
+        self.pos.pieces_of_role(Role::Pawn).0
+    }
+
+    /// The knights of both colours, as a bitboard.
+    #[getter]
+    fn knights(&self) -> u64 {
+        self.pos.pieces_of_role(Role::Knight).0
+    }
+
+    /// The bishops of both colours, as a bitboard.
+    #[getter]
+    fn bishops(&self) -> u64 {
+        self.pos.pieces_of_role(Role::Bishop).0
+    }
+
+    /// The rooks of both colours, as a bitboard.
+    #[getter]
+    fn rooks(&self) -> u64 {
+        self.pos.pieces_of_role(Role::Rook).0
+    }
+
+    /// The queens of both colours, as a bitboard.
+    #[getter]
+    fn queens(&self) -> u64 {
+        self.pos.pieces_of_role(Role::Queen).0
+    }
+
+    /// The kings of both colours, as a bitboard.
+    #[getter]
+    fn kings(&self) -> u64 {
+        self.pos.pieces_of_role(Role::King).0
+    }
+
+    /// The squares of `color`'s pieces that attack `square`, as a bitboard.
+    fn attackers_mask(&self, color: bool, square: i64) -> PyResult<u64> {
+        Ok(self.pos.attackers_to(square_arg(square)?, color_of(color)).0)
+    }
+
+    /// True if `color` attacks `square`.
+    fn is_attacked_by(&self, color: bool, square: i64) -> PyResult<bool> {
+        Ok(self.pos.is_attacked(square_arg(square)?, color_of(color)))
+    }
+
+    /// The squares the piece on `square` attacks, as a bitboard (0 if empty).
+    fn attacks_mask(&self, square: i64) -> PyResult<u64> {
+        let sq = square_arg(square)?;
+        let occupied = self.pos.occupied();
+        let Some(p) = self.pos.piece_at(sq) else { return Ok(0) };
+        Ok(match p.role {
+            Role::Pawn => attacks::pawn_attacks(p.color, sq),
+            Role::Knight => attacks::knight_attacks(sq),
+            Role::Bishop => attacks::bishop_attacks(sq, occupied),
+            Role::Rook => attacks::rook_attacks(sq, occupied),
+            Role::Queen => attacks::queen_attacks(sq, occupied),
+            Role::King => attacks::king_attacks(sq),
+        }
+        .0)
+    }
+
+    /// True if the piece on `square` is pinned to its own king.
+    fn is_pinned(&self, color: bool, square: i64) -> PyResult<bool> {
+        let sq = square_arg(square)?;
+        Ok(self.pos.blockers_for_king(color_of(color)).contains(sq)
+            && self.pos.piece_at(sq).is_some_and(|p| p.color == color_of(color)))
+    }
+
+    /// True if some legal move captures en passant.
+    fn has_legal_en_passant(&self) -> bool {
+        self.pos.legal_ep_square().is_some()
+    }
+
+    /// True if `color` may still castle on either side.
+    fn has_castling_rights(&self, color: bool) -> bool {
+        let rank = if color { 0xff } else { 0xff << 56 };
+        self.pos.castling_rooks().0 & rank != 0
+    }
+
+    /// True if `color` may still castle king-side.
+    fn has_kingside_castling_rights(&self, color: bool) -> bool {
+        self.castling_side(color, true)
+    }
+
+    /// True if `color` may still castle queen-side.
+    fn has_queenside_castling_rights(&self, color: bool) -> bool {
+        self.castling_side(color, false)
+    }
+
+    /// The library's Zobrist key of the position (its own keys, not
+    /// Polyglot's; equal positions have equal keys).
+    fn zobrist_hash(&self) -> u64 {
+        self.pos.zobrist_hash()
+    }
+
+    /// The Polyglot opening-book key (python-chess's
+    /// `chess.polyglot.zobrist_hash(board)`).
+    fn polyglot_key(&self) -> u64 {
+        self.pos.polyglot_key()
+    }
+
+    /// The Chess960 starting-position number of this position, or None.
+    fn chess960_pos(&self) -> Option<u32> {
+        self.pos.chess960_number()
+    }
+
+    /// True if the position is consistent (always, for boards built by this
+    /// package; the library rechecks every invariant).
+    fn is_valid(&self) -> bool {
+        self.pos.is_consistent()
+    }
+
+    /// The board as 8 lines of piece symbols, rank 8 first (`.` for empty).
+    fn __str__(&self) -> String {
+        let mut out = String::with_capacity(128);
+        for rank in (0..8u8).rev() {
+            for file in 0..8u8 {
+                let sq = Square::from_index(rank * 8 + file).expect("a square");
+                out.push(self.pos.piece_at(sq).map_or('.', |p| p.char()));
+                out.push(if file == 7 { '\n' } else { ' ' });
+            }
+        }
+        out.pop();
+        out
+    }
+
+    fn __repr__(&self) -> String {
+        if self.chess960 {
+            format!("Board('{}', chess960=True)", self.fen_legal())
+        } else {
+            format!("Board('{}')", self.fen_legal())
+        }
+    }
+
+    /// Boards are equal when their positions are (pieces, side to move,
+    /// castling rights, legal en-passant square, clocks).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        match other.cast::<Board>() {
+            Ok(b) => {
+                let b = b.borrow();
+                b.fen_legal() == self.fen_legal()
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// Counts the leaf nodes of the legal move tree to `depth`.
+    fn perft(&self, py: Python<'_>, depth: u8) -> u64 {
+        let pos = self.pos;
+        py.detach(|| chess_movegen::perft(&pos, depth))
+    }
+}
+
+impl Board {
+    /// The position before the first move of the stack, with its clocks.
+    fn root_board(&self) -> Board {
+        let mut board = Board::from_position(self.root, self.chess960);
+        board.half_delta = self.half_delta;
+        board.full_delta = self.full_delta;
+        board
+    }
+
+    fn castling_side(&self, color: bool, king_side: bool) -> bool {
+        let c = color_of(color);
+        let king = self.pos.king(c);
+        let rank = if color { 0xffu64 } else { 0xff << 56 };
+        let rooks = self.pos.castling_rooks().0 & rank;
+        let king_bit = 1u64 << (king as u8);
+        if king_side {
+            rooks > king_bit
+        } else {
+            rooks & (king_bit - 1) != 0
+        }
+    }
+
+    fn parse_san_raw(&self, san: &str) -> PyResult<RawMove> {
+        if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
+            if self.pos.is_check() {
+                return Err(IllegalMoveError::new_err(format!("a null move cannot be played in check: {san:?}")));
+            }
+            return Ok(RawMove::NULL);
+        }
+        self.pos.parse_san(san).map_err(|e| move_error(&e))
+    }
+}
+
+/// `board.legal_moves` / `board.pseudo_legal_moves`: sized, iterable, and
+/// `move in ...`, computed from the board at the time of each call.
+#[pyclass(module = "chess_movegen", name = "LegalMoveGenerator", frozen)]
+pub struct LegalMoveGenerator {
+    board: Py<Board>,
+    pseudo: bool,
+}
+
+#[pymethods]
+impl LegalMoveGenerator {
+    fn __len__(&self, py: Python<'_>) -> usize {
+        let b = self.board.borrow(py);
+        if self.pseudo {
+            b.pseudo_moves().len()
+        } else {
+            b.pos.legal_move_count()
+        }
+    }
+
+    /// The number of moves (as `len`).
+    fn count(&self, py: Python<'_>) -> usize {
+        self.__len__(py)
+    }
+
+    fn __bool__(&self, py: Python<'_>) -> bool {
+        let b = self.board.borrow(py);
+        if self.pseudo {
+            !b.pseudo_moves().is_empty()
+        } else {
+            b.has_moves()
+        }
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let b = self.board.borrow(py);
+        let moves = if self.pseudo { b.pseudo_moves() } else { b.pos.legal_moves() };
+        Ok(b.moves_list(py, &moves, !self.pseudo)?.as_any().try_iter()?.into_any())
+    }
+
+    fn __contains__(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> bool {
+        let Ok(m) = extract_move(mv) else { return false };
+        let b = self.board.borrow(py);
+        if m.is_null() {
+            return false;
+        }
+        if self.pseudo {
+            m.to_raw(&b.pos, !b.chess960).is_some_and(|raw| b.pos.is_pseudo_legal(raw))
+        } else {
+            b.legal_raw(m, !b.chess960).is_some()
+        }
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let b = self.board.borrow(py);
+        let mut moves = if self.pseudo { b.pseudo_moves() } else { b.pos.legal_moves() };
+        python_chess_order(&b.pos, &mut moves, !self.pseudo);
+        let sans: Vec<String> = if self.pseudo {
+            moves.iter().map(|&mv| b.py_move(mv).uci()).collect()
+        } else {
+            moves.iter().map(|&mv| b.pos.san(mv)).collect()
+        };
+        let name = if self.pseudo { "PseudoLegalMoveGenerator" } else { "LegalMoveGenerator" };
+        format!("<{name} ({})>", sans.join(", "))
+    }
+}
+
+/// Sorts moves into the order in which python-chess generates them, so
+/// that programs that pick moves by position in `list(board.legal_moves)`
+/// (seeded random games, say) play the same games: in check the king's
+/// moves first; then the other pieces' moves (from the highest square down,
+/// each to the highest target first), castling (the rook's highest square
+/// first), pawn captures, single pushes (by target square), double pushes,
+/// en passant; promotions queen, rook, bishop, knight.
+/// Pseudo-legal lists (`legal = false`) have no check-evasion order.
+pub(crate) fn python_chess_order(pos: &Position, moves: &mut MoveList, legal: bool) {
+    let in_check = legal && pos.is_check();
+    let pawns = pos.pieces_of_role(Role::Pawn);
+    let king = pos.king(pos.side_to_move());
+    let key = |mv: RawMove| -> u64 {
+        let from = mv.from() as u64;
+        let to = mv.to() as u64;
+        let promo = match mv.promotion_role() {
+            None | Some(Role::Queen) => 0,
+            Some(Role::Rook) => 1,
+            Some(Role::Bishop) => 2,
+            _ => 3,
+        };
+        let (group, a, b) = if mv.is_castle() {
+            (2, to, 0)
+        } else if mv.is_en_passant() {
+            (6, from, 0)
+        } else if pawns.contains(mv.from()) {
+            if from % 8 != to % 8 {
+                (3, from, to)
+            } else if from.abs_diff(to) == 16 {
+                (5, to, 0)
+            } else {
+                (4, to, 0)
+            }
+        } else if in_check && mv.from() == king {
+            (0, to, 0)
+        } else {
+            (1, from, to)
+        };
+        group << 16 | (63 - a) << 10 | (63 - b) << 4 | promo
+    };
+    // Keys computed once and sorted with the move's bits beside them.
+    let mut keyed = [0u64; 256];
+    let keyed = &mut keyed[..moves.len()];
+    for (slot, &mv) in keyed.iter_mut().zip(moves.iter()) {
+        *slot = key(mv) << 16 | u64::from(mv.to_bits());
+    }
+    keyed.sort_unstable();
+    for (mv, &k) in moves.iter_mut().zip(keyed.iter()) {
+        *mv = RawMove::from_bits(k as u16);
+    }
+}
+
+/// Counts the leaf nodes of the legal move tree of `board` to `depth`
+/// (bulk counting at the last ply; the GIL is released meanwhile).
+#[pyfunction]
+pub fn perft(py: Python<'_>, board: PyRef<'_, Board>, depth: u8) -> u64 {
+    let pos = board.pos;
+    drop(board);
+    py.detach(|| chess_movegen::perft(&pos, depth))
+}

@@ -1,0 +1,404 @@
+//! `Move` and `Piece` as python-chess numbers them, and the conversions
+//! between the library's moves and python-chess's.
+
+use chess_movegen::{Color, Move as RawMove, Piece as RawPiece, Position, Role, Square};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::PyType;
+
+use crate::InvalidMoveError;
+
+/// A move as python-chess writes it: from and to squares (0 = a1 … 63 =
+/// h8), the promotion piece type (2 = knight … 5 = queen) or none.
+/// Castling is the king's two-square step (`e1g1`) on standard boards and
+/// king-takes-rook (`e1h1`) on Chess960 boards; 0 → 0 is the null move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct PyMv {
+    pub from: u8,
+    pub to: u8,
+    /// 0 for none, else the python-chess piece type (2..=5).
+    pub promo: u8,
+}
+
+impl PyMv {
+    pub const NULL: PyMv = PyMv { from: 0, to: 0, promo: 0 };
+
+    pub fn is_null(self) -> bool {
+        self.from == 0 && self.to == 0 && self.promo == 0
+    }
+
+    /// The UCI text: `e2e4`, `e7e8q`, `0000` for the null move.
+    pub fn uci(self) -> String {
+        if self.is_null() {
+            return "0000".to_owned();
+        }
+        let mut s = String::with_capacity(5);
+        for sq in [self.from, self.to] {
+            s.push((b'a' + sq % 8) as char);
+            s.push((b'1' + sq / 8) as char);
+        }
+        if self.promo != 0 {
+            s.push(b"  nbrq"[self.promo as usize] as char);
+        }
+        s
+    }
+
+    /// Reads UCI text as python-chess's `Move.from_uci` does (no position:
+    /// any squares, any promotion letter of n, b, r, q, k... except that a
+    /// king promotion is refused, as python-chess has no use for it).
+    pub fn parse_uci(text: &str) -> Result<PyMv, String> {
+        let b = text.as_bytes();
+        if text == "0000" {
+            return Ok(PyMv::NULL);
+        }
+        let square = |f: u8, r: u8| -> Option<u8> {
+            ((b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r)).then(|| (r - b'1') * 8 + (f - b'a'))
+        };
+        let bad = |why: &str| Err(format!("invalid uci: {text:?} ({why})"));
+        if b.len() != 4 && b.len() != 5 {
+            return bad("expected 4 or 5 characters");
+        }
+        let (Some(from), Some(to)) = (square(b[0], b[1]), square(b[2], b[3])) else {
+            return bad("expected two squares a1..h8");
+        };
+        let promo = match b.get(4) {
+            None => 0,
+            Some(b'n') => 2,
+            Some(b'b') => 3,
+            Some(b'r') => 4,
+            Some(b'q') => 5,
+            Some(_) => return bad("the promotion piece must be one of n, b, r, q"),
+        };
+        if from == to {
+            return bad("from and to squares are the same");
+        }
+        Ok(PyMv { from, to, promo })
+    }
+
+    /// The python-chess form of a library move in `pos` (the position
+    /// before it).
+    pub fn from_raw(mv: RawMove, chess960: bool) -> PyMv {
+        if mv.is_null() {
+            return PyMv::NULL;
+        }
+        let from = mv.from();
+        let mut to = mv.to();
+        if mv.is_castle() && !chess960 {
+            let standard =
+                matches!((from, to), (Square::E1, Square::H1 | Square::A1) | (Square::E8, Square::H8 | Square::A8));
+            if standard {
+                to = mv.destination();
+            }
+        }
+        let promo = mv.promotion_role().map_or(0, |r| r.index() as u8 + 1);
+        PyMv { from: from as u8, to: to as u8, promo }
+    }
+
+    /// The library's move for this python-chess move in `pos`, if it
+    /// describes one at all (legality is the caller's question).
+    /// `convert_castle` reads `e1g1`/`e1c1` (and black's) as castling when
+    /// the king stands on e1 (e8) and no rook on the target square, as
+    /// python-chess does on standard boards and in `push`.
+    pub fn to_raw(self, pos: &Position, convert_castle: bool) -> Option<RawMove> {
+        let from = Square::from_index(self.from)?;
+        let mut to = Square::from_index(self.to)?;
+        let piece = pos.piece_at(from)?;
+        let us = pos.side_to_move();
+        if piece.color != us {
+            return None;
+        }
+        let promo = match self.promo {
+            0 => None,
+            2 => Some(Role::Knight),
+            3 => Some(Role::Bishop),
+            4 => Some(Role::Rook),
+            5 => Some(Role::Queen),
+            _ => return None,
+        };
+        let own_rooks = pos.pieces(us, Role::Rook);
+        match piece.role {
+            Role::King => {
+                promo.is_none().then_some(())?;
+                if convert_castle && !own_rooks.contains(to) {
+                    to = match (from, to) {
+                        (Square::E1, Square::G1) => Square::H1,
+                        (Square::E1, Square::C1) => Square::A1,
+                        (Square::E8, Square::G8) => Square::H8,
+                        (Square::E8, Square::C8) => Square::A8,
+                        _ => to,
+                    };
+                }
+                if own_rooks.contains(to) {
+                    Some(RawMove::castle(from, to))
+                } else {
+                    Some(RawMove::new(from, to))
+                }
+            }
+            Role::Pawn => Some(match promo {
+                Some(role) => RawMove::promotion(from, to, role),
+                None if pos.ep_square() == Some(to) && from.file() != to.file() => RawMove::en_passant(from, to),
+                None => RawMove::new(from, to),
+            }),
+            _ => promo.is_none().then(|| RawMove::new(from, to)),
+        }
+    }
+
+    fn cache_index(self) -> usize {
+        let slot = if self.promo == 0 { 0 } else { self.promo as usize - 1 };
+        slot * 4096 + self.from as usize * 64 + self.to as usize
+    }
+}
+
+/// Every `Move` of from, to and promotion (none, knight … queen), made once:
+/// listing moves hands out these shared, immutable objects.
+static MOVE_CACHE: PyOnceLock<Vec<Py<Move>>> = PyOnceLock::new();
+
+/// The shared `Move` object for `m`.
+pub(crate) fn move_object(py: Python<'_>, m: PyMv) -> Py<Move> {
+    let cache = MOVE_CACHE.get_or_init(py, || {
+        (0..5 * 4096)
+            .map(|i: usize| {
+                let promo = match i / 4096 {
+                    0 => 0,
+                    slot => slot as u8 + 1,
+                };
+                let mv = PyMv { from: (i % 4096 / 64) as u8, to: (i % 64) as u8, promo };
+                Py::new(py, Move { m: mv }).expect("allocating a Move")
+            })
+            .collect()
+    });
+    cache[m.cache_index()].clone_ref(py)
+}
+
+/// A move: `from_square`, `to_square` (0 = a1 … 63 = h8) and `promotion`
+/// (a piece type, 2 = knight … 5 = queen, or None), numbered as in
+/// python-chess. Castling is the king's two-square step (`e1g1`) on
+/// standard boards and king-takes-rook (`e1h1`) on Chess960 boards.
+/// Immutable and hashable; equal to a python-chess `Move` with the same
+/// squares and promotion.
+#[pyclass(frozen, module = "chess_movegen", name = "Move")]
+pub struct Move {
+    pub(crate) m: PyMv,
+}
+
+fn check_square(sq: i64, what: &str) -> PyResult<u8> {
+    if (0..64).contains(&sq) {
+        Ok(sq as u8)
+    } else {
+        Err(PyValueError::new_err(format!("{what} must be a square 0..63, got {sq}")))
+    }
+}
+
+/// Reads any move-like object: a `Move`, or anything with python-chess's
+/// `from_square`, `to_square` and `promotion` attributes (a python-chess
+/// `Move`).
+pub(crate) fn extract_move(obj: &Bound<'_, PyAny>) -> PyResult<PyMv> {
+    if let Ok(mv) = obj.cast::<Move>() {
+        return Ok(mv.get().m);
+    }
+    let Ok(from) = obj.getattr("from_square") else {
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!("expected a Move, got {}", obj.get_type().name()?)));
+    };
+    let from = from.extract::<i64>()?;
+    let to = obj.getattr("to_square")?.extract::<i64>()?;
+    let promotion: Option<i64> = obj.getattr("promotion")?.extract()?;
+    if let Ok(drop) = obj.getattr("drop") {
+        if !drop.is_none() {
+            return Err(InvalidMoveError::new_err("drops are not chess moves"));
+        }
+    }
+    build(from, to, promotion)
+}
+
+fn build(from: i64, to: i64, promotion: Option<i64>) -> PyResult<PyMv> {
+    let from = check_square(from, "from_square")?;
+    let to = check_square(to, "to_square")?;
+    let promo = match promotion {
+        None => 0,
+        Some(p @ 2..=5) => p as u8,
+        Some(p) => {
+            return Err(PyValueError::new_err(format!(
+                "promotion must be a piece type 2 (knight) .. 5 (queen) or None, got {p}"
+            )))
+        }
+    };
+    Ok(PyMv { from, to, promo })
+}
+
+#[pymethods]
+impl Move {
+    #[new]
+    #[pyo3(signature = (from_square, to_square, promotion = None, drop = None))]
+    fn new(from_square: i64, to_square: i64, promotion: Option<i64>, drop: Option<i64>) -> PyResult<Move> {
+        if drop.is_some() {
+            return Err(PyValueError::new_err("drops are not chess moves"));
+        }
+        Ok(Move { m: build(from_square, to_square, promotion)? })
+    }
+
+    /// The square the piece leaves (0 = a1 … 63 = h8).
+    #[getter]
+    #[allow(clippy::wrong_self_convention)] // python-chess's attribute name
+    fn from_square(&self) -> u8 {
+        self.m.from
+    }
+
+    /// The square the piece goes to (for castling on Chess960 boards: the
+    /// rook's square).
+    #[getter]
+    fn to_square(&self) -> u8 {
+        self.m.to
+    }
+
+    /// The piece type a pawn promotes to (2 = knight … 5 = queen), or None.
+    #[getter]
+    fn promotion(&self) -> Option<u8> {
+        (self.m.promo != 0).then_some(self.m.promo)
+    }
+
+    /// Always None (python-chess's drops belong to Crazyhouse).
+    #[getter]
+    fn drop(&self) -> Option<u8> {
+        None
+    }
+
+    /// The move in UCI: `e2e4`, `e7e8q`, `0000` for the null move.
+    fn uci(&self) -> String {
+        self.m.uci()
+    }
+
+    /// Reads a UCI move (`e2e4`, `e7e8q`, `0000`); raises InvalidMoveError.
+    #[classmethod]
+    fn from_uci(_cls: &Bound<'_, PyType>, py: Python<'_>, uci: &str) -> PyResult<Py<Move>> {
+        let m = PyMv::parse_uci(uci).map_err(InvalidMoveError::new_err)?;
+        Ok(move_object(py, m))
+    }
+
+    /// The null move `0000` (passes the turn; false in a boolean context).
+    #[classmethod]
+    fn null(_cls: &Bound<'_, PyType>, py: Python<'_>) -> Py<Move> {
+        move_object(py, PyMv::NULL)
+    }
+
+    fn __bool__(&self) -> bool {
+        !self.m.is_null()
+    }
+
+    fn __str__(&self) -> String {
+        self.m.uci()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Move.from_uci('{}')", self.m.uci())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        if let Ok(mv) = other.cast::<Move>() {
+            return mv.get().m == self.m;
+        }
+        if other.hasattr("from_square").unwrap_or(false) {
+            return extract_move(other).is_ok_and(|m| m == self.m);
+        }
+        false
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.m.from as u64 | (self.m.to as u64) << 6 | (self.m.promo as u64) << 12
+    }
+
+    fn __copy__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    fn __deepcopy__(slf: Py<Self>, _memo: &Bound<'_, PyAny>) -> Py<Self> {
+        slf
+    }
+
+    fn __getnewargs__(&self) -> (u8, u8, Option<u8>) {
+        (self.m.from, self.m.to, self.promotion())
+    }
+}
+
+/// A piece: `piece_type` (1 = pawn … 6 = king) and `color` (True = white),
+/// numbered as in python-chess.
+#[pyclass(frozen, module = "chess_movegen", name = "Piece")]
+pub struct Piece {
+    piece_type: u8,
+    color: bool,
+}
+
+static PIECE_CACHE: PyOnceLock<Vec<Py<Piece>>> = PyOnceLock::new();
+
+/// The shared `Piece` object for a library piece.
+pub(crate) fn piece_object(py: Python<'_>, p: RawPiece) -> Py<Piece> {
+    let cache = PIECE_CACHE.get_or_init(py, || {
+        (0..12)
+            .map(|i| Py::new(py, Piece { piece_type: (i % 6 + 1) as u8, color: i < 6 }).expect("allocating a Piece"))
+            .collect()
+    });
+    let index = p.role.index() + if p.color == Color::White { 0 } else { 6 };
+    cache[index].clone_ref(py)
+}
+
+#[pymethods]
+impl Piece {
+    #[new]
+    fn new(piece_type: i64, color: bool) -> PyResult<Piece> {
+        if !(1..=6).contains(&piece_type) {
+            return Err(PyValueError::new_err(format!("piece_type must be 1 (pawn) .. 6 (king), got {piece_type}")));
+        }
+        Ok(Piece { piece_type: piece_type as u8, color })
+    }
+
+    /// The piece type: 1 = pawn, 2 = knight, 3 = bishop, 4 = rook, 5 = queen, 6 = king.
+    #[getter]
+    fn piece_type(&self) -> u8 {
+        self.piece_type
+    }
+
+    /// True for white, False for black.
+    #[getter]
+    fn color(&self) -> bool {
+        self.color
+    }
+
+    /// `P`, `N`, … for white, `p`, `n`, … for black.
+    fn symbol(&self) -> String {
+        let c = b"pnbrqk"[self.piece_type as usize - 1] as char;
+        if self.color { c.to_ascii_uppercase() } else { c }.to_string()
+    }
+
+    /// The piece from its symbol (`P`, `n`, …); raises ValueError.
+    #[classmethod]
+    fn from_symbol(_cls: &Bound<'_, PyType>, py: Python<'_>, symbol: &str) -> PyResult<Py<Piece>> {
+        let mut chars = symbol.chars();
+        match (chars.next().and_then(RawPiece::from_char), chars.next()) {
+            (Some(p), None) => Ok(piece_object(py, p)),
+            _ => Err(PyValueError::new_err(format!("invalid piece symbol: {symbol:?}"))),
+        }
+    }
+
+    fn __str__(&self) -> String {
+        self.symbol()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Piece.from_symbol('{}')", self.symbol())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        if let Ok(p) = other.cast::<Piece>() {
+            let p = p.get();
+            return p.piece_type == self.piece_type && p.color == self.color;
+        }
+        let (Ok(t), Ok(c)) = (other.getattr("piece_type"), other.getattr("color")) else {
+            return false;
+        };
+        t.extract::<u8>().is_ok_and(|t| t == self.piece_type) && c.extract::<bool>().is_ok_and(|c| c == self.color)
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.piece_type as u64 + if self.color { 0 } else { 6 }
+    }
+}

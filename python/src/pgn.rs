@@ -1,0 +1,332 @@
+//! Streaming PGN reading on the library's `pgn::Reader`: games with their
+//! headers, mainline moves and result, and a validate-only mode.
+
+use std::io::Read;
+use std::path::PathBuf;
+
+use chess_movegen::pgn::{IoInput, Reader, Skip, TagValue, Visitor};
+use chess_movegen::GameResult as PgnResult;
+use chess_movegen::{CastlingMode, Move as RawMove, Position};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+
+use crate::arrays;
+use crate::board::Board;
+use crate::moves::{move_object, PyMv};
+
+/// The seven-tag roster with python-chess's defaults for missing tags.
+const ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+/// What a game's visit collects.
+#[derive(Default)]
+struct Collect {
+    /// Only check the moves, keep nothing.
+    validate: bool,
+    headers: Vec<(String, String)>,
+    start: Option<Position>,
+    moves: Vec<RawMove>,
+    py_moves: Vec<PyMv>,
+    result: Option<&'static str>,
+}
+
+impl Collect {
+    fn clear(&mut self) {
+        self.headers.clear();
+        self.start = None;
+        self.moves.clear();
+        self.py_moves.clear();
+        self.result = None;
+    }
+}
+
+impl Visitor for Collect {
+    type Output = ();
+
+    fn begin_game(&mut self) {
+        self.clear();
+    }
+
+    fn tag(&mut self, name: &[u8], value: TagValue<'_>) {
+        if !self.validate {
+            self.headers.push((String::from_utf8_lossy(name).into_owned(), value.decode().into_owned()));
+        }
+    }
+
+    fn end_tags(&mut self, start: &Position) -> Skip {
+        self.start = Some(*start);
+        Skip(false)
+    }
+
+    fn play(&mut self, before: &Position, mv: RawMove) -> Skip {
+        if !self.validate {
+            let chess960 = before.castling_mode() == CastlingMode::Chess960;
+            self.moves.push(mv);
+            self.py_moves.push(PyMv::from_raw(mv, chess960));
+        }
+        Skip(false)
+    }
+
+    fn begin_variation(&mut self) -> Skip {
+        Skip(true)
+    }
+
+    fn result(&mut self, result: PgnResult) {
+        self.result = Some(result.as_str());
+    }
+
+    fn end_game(&mut self) {}
+}
+
+/// A Python file object as `std::io::Read`: its `read(n)` gives bytes
+/// (binary files) or text (encoded as UTF-8).
+struct PyFile {
+    file: Py<PyAny>,
+    pending: Vec<u8>,
+}
+
+impl Read for PyFile {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.pending.is_empty() {
+            let chunk = Python::attach(|py| -> PyResult<Vec<u8>> {
+                let data = self.file.bind(py).call_method1("read", (buf.len().max(1),))?;
+                if let Ok(b) = data.cast::<PyBytes>() {
+                    Ok(b.as_bytes().to_vec())
+                } else if let Ok(s) = data.cast::<PyString>() {
+                    Ok(s.to_cow()?.as_bytes().to_vec())
+                } else {
+                    Err(PyTypeError::new_err("read() of the PGN file must return bytes or str"))
+                }
+            })
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
+            self.pending = chunk;
+        }
+        let n = self.pending.len().min(buf.len());
+        buf[..n].copy_from_slice(&self.pending[..n]);
+        self.pending.drain(..n);
+        Ok(n)
+    }
+}
+
+type Source = Reader<IoInput<Box<dyn Read + Send>>>;
+
+fn open(source: &Bound<'_, PyAny>) -> PyResult<Source> {
+    let read: Box<dyn Read + Send> = if let Ok(path) = source.extract::<PathBuf>() {
+        let file = std::fs::File::open(&path)
+            .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("cannot open {}: {e}", path.display())))?;
+        Box::new(file)
+    } else if source.hasattr("read")? {
+        Box::new(PyFile { file: source.clone().unbind(), pending: Vec::new() })
+    } else {
+        return Err(PyTypeError::new_err("read_games takes a path (str or os.PathLike) or a file object"));
+    };
+    Ok(Reader::new(read))
+}
+
+/// One game of a PGN file: `headers` (a dict, the seven-tag roster first
+/// with python-chess's defaults), the mainline `moves`, the `result`
+/// marker, and `errors` (the reader's messages; a game with an error has
+/// the moves read before it).
+#[pyclass(module = "chess_movegen", name = "PgnGame", frozen)]
+pub struct PgnGame {
+    header_list: Vec<(String, String)>,
+    headers: PyOnceLock<Py<PyDict>>,
+    start: Position,
+    moves: Vec<RawMove>,
+    py_moves: Vec<PyMv>,
+    result: &'static str,
+    errors: Vec<String>,
+}
+
+#[pymethods]
+impl PgnGame {
+    /// The tag pairs, in a dict: the seven-tag roster first (`?`,
+    /// `????.??.??` or `*` where the file has none), then the others in
+    /// file order.
+    #[getter]
+    fn headers(&self, py: Python<'_>) -> PyResult<Py<PyDict>> {
+        let dict = self.headers.get_or_try_init(py, || -> PyResult<Py<PyDict>> {
+            let dict = PyDict::new(py);
+            for (name, default) in ROSTER {
+                let value = self.header_list.iter().rev().find(|(n, _)| n == name).map_or(default, |(_, v)| v);
+                dict.set_item(name, value)?;
+            }
+            for (name, value) in &self.header_list {
+                if !ROSTER.iter().any(|(n, _)| n == name) {
+                    dict.set_item(name, value)?;
+                }
+            }
+            Ok(dict.unbind())
+        })?;
+        Ok(dict.clone_ref(py))
+    }
+
+    /// The mainline moves, as a list of `Move`.
+    #[getter]
+    fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        PyList::new(py, self.py_moves.iter().map(|&m| move_object(py, m)))
+    }
+
+    /// The mainline moves (python-chess's `game.mainline_moves()`).
+    fn mainline_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        self.moves(py)
+    }
+
+    /// The termination marker of the movetext (`1-0`, `0-1`, `1/2-1/2`,
+    /// `*`), or the Result tag's value when the movetext has none.
+    #[getter]
+    fn result(&self) -> String {
+        if !self.result.is_empty() {
+            return self.result.to_owned();
+        }
+        self.header_list.iter().find(|(n, _)| n == "Result").map_or("*".to_owned(), |(_, v)| v.clone())
+    }
+
+    /// The reader's error messages for this game (empty when it read well).
+    #[getter]
+    fn errors(&self) -> Vec<String> {
+        self.errors.clone()
+    }
+
+    /// The starting position as a new Board.
+    fn board(&self) -> Board {
+        Board::from_position(self.start, self.start.castling_mode() == CastlingMode::Chess960)
+    }
+
+    /// The position after the last mainline move, with the moves on its
+    /// stack (python-chess's `game.end().board()`).
+    fn end_board(&self) -> Board {
+        let mut board = self.board();
+        for &mv in &self.moves {
+            board.push_raw(mv);
+        }
+        board
+    }
+
+    /// Piece planes of every position of the mainline, the start included:
+    /// a `(len(moves) + 1, 12, 8, 8)` uint8 array (layout of `planes`).
+    fn planes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let mut positions = Vec::with_capacity(self.moves.len() + 1);
+        let mut pos = self.start;
+        positions.push(pos);
+        for &mv in &self.moves {
+            if mv.is_null() {
+                pos.make_null_move();
+            } else {
+                pos.make_move(mv);
+            }
+            positions.push(pos);
+        }
+        arrays::planes_of(py, &positions)
+    }
+
+    fn __len__(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn __repr__(&self) -> String {
+        let get = |n: &str| self.header_list.iter().find(|(k, _)| k == n).map_or("?", |(_, v)| v.as_str()).to_owned();
+        format!("<PgnGame {} vs {}, {} moves, {}>", get("White"), get("Black"), self.moves.len(), self.result())
+    }
+}
+
+/// The games of a PGN source, one at a time (an iterator).
+#[pyclass(module = "chess_movegen", name = "GameReader", unsendable)]
+pub struct GameReader {
+    reader: Source,
+    visitor: Collect,
+}
+
+#[pymethods]
+impl GameReader {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self) -> Option<PgnGame> {
+        self.visitor.clear();
+        let outcome = self.reader.read_game(&mut self.visitor)?;
+        let v = &mut self.visitor;
+        let errors = match outcome {
+            Ok(()) => Vec::new(),
+            Err(e) => vec![e.to_string()],
+        };
+        Some(PgnGame {
+            header_list: std::mem::take(&mut v.headers),
+            headers: PyOnceLock::new(),
+            start: v.start.unwrap_or_else(Position::startpos),
+            moves: std::mem::take(&mut v.moves),
+            py_moves: std::mem::take(&mut v.py_moves),
+            result: v.result.unwrap_or(""),
+            errors,
+        })
+    }
+}
+
+/// Reads the games of a PGN file (a path, or a file object opened in
+/// binary or text mode), one at a time: `for game in read_games(path)`.
+/// Side lines, comments and NAGs are skipped; every mainline move is
+/// checked. A game with an error comes with its message in `game.errors`
+/// and the moves read before it; reading goes on with the next game.
+#[pyfunction]
+pub fn read_games(source: &Bound<'_, PyAny>) -> PyResult<GameReader> {
+    Ok(GameReader { reader: open(source)?, visitor: Collect::default() })
+}
+
+/// What `validate_pgn` found: the number of games and the error messages
+/// (each names the game, line and column).
+#[pyclass(module = "chess_movegen", name = "PgnReport", frozen, get_all)]
+pub struct PgnReport {
+    /// How many games the source holds.
+    games: u64,
+    /// One message per game with an error.
+    errors: Vec<String>,
+}
+
+#[pymethods]
+impl PgnReport {
+    /// True when no game has an error.
+    fn __bool__(&self) -> bool {
+        self.errors.is_empty()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<PgnReport {} games, {} errors>", self.games, self.errors.len())
+    }
+}
+
+/// Checks every game of a PGN source (path or file object) without
+/// keeping anything: tags, movetext, and the legality of every mainline
+/// move. Returns a `PgnReport`.
+#[pyfunction]
+pub fn validate_pgn(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<PgnReport> {
+    let mut reader = open(source)?;
+    let is_path = source.extract::<PathBuf>().is_ok();
+    let mut visitor = Collect { validate: true, ..Collect::default() };
+    let mut run = move || {
+        let mut games = 0;
+        let mut errors = Vec::new();
+        while let Some(outcome) = reader.read_game(&mut visitor) {
+            games += 1;
+            if let Err(e) = outcome {
+                errors.push(e.to_string());
+            }
+        }
+        PgnReport { games, errors }
+    };
+    // A file on disk is read without the GIL; a Python file object needs it.
+    if is_path {
+        Ok(py.detach(run))
+    } else {
+        Ok(run())
+    }
+}
