@@ -377,3 +377,67 @@ fn every_error_text() {
         "cannot play \"h8h7\": the game is over (white wins by checkmate)"
     );
 }
+
+/// `Position::parse_san`, `Game::push_san`, `Game::push_line` and the PGN
+/// reader share one SAN reader: over random games, for the SAN, LAN and
+/// UCI of every legal move and for texts that are ambiguous, illegal or
+/// no move at all, all four play the same move or give the same error.
+#[test]
+fn one_san_reader_for_parse_san_push_line_and_pgn() {
+    use chess_movegen::pgn::{PgnErrorKind, Reader};
+    let mut rng = common::Rng(0x5eed_0f5a_4e11);
+    let starts = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "1k6/8/8/2N1N3/8/2N1N3/8/4K3 w - - 0 1",
+        "r3k2r/1P4P1/8/3pP3/8/8/1p4p1/R3K2R w KQkq d6 0 1",
+    ];
+    let junk = [
+        "Nd3", "Nxd3", "N", "Nf9", "e8=K", "e8=", "e8=X", "Ke8=Q", "Xy5", "nf3", "Ncd3", "N2d3", "O-O", "O-O-O",
+        "e1h1", "e1c1", "exd6", "exd6e.p.", "bxa8=Q", "b8", "Kd1", "e9", "--", "Z0", "0000", "e4e4", "g1f3x",
+    ];
+    let mut checked = 0;
+    for (game, fen) in starts.iter().cycle().take(12).enumerate() {
+        let mut position = pos(fen);
+        for _ in 0..40 + game {
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mut texts: Vec<String> = junk.iter().map(|t| t.to_string()).collect();
+            for &mv in moves.iter().take(12) {
+                texts.extend([position.san(mv), position.lan(mv), position.uci(mv)]);
+            }
+            for text in &texts {
+                let expected = position.parse_san(text);
+                let mut game = Game::from_position(position);
+                if game.outcome().is_some() {
+                    continue;
+                }
+                assert_eq!(game.push_san(text), expected, "{text} in {}", position.fen());
+                let mut game = Game::from_position(position);
+                let line = game.push_line(text).map(|_| game.moves()[0]).map_err(|e| e.error);
+                assert_eq!(line, expected, "push_line {text} in {}", position.fen());
+                let pgn = format!("[FEN \"{}\"]\n\n{text} *\n", position.fen());
+                let read = match Reader::from_str(&pgn).read_tree().expect("a game") {
+                    Ok(tree) => Ok(tree.moves[0].mv),
+                    Err(e) => match e.kind {
+                        PgnErrorKind::Move { error, .. } => Err(error),
+                        PgnErrorKind::NullMoveInCheck { .. } => {
+                            Err(MoveError::Illegal { text: text.clone(), reason: IllegalReason::NullMove })
+                        }
+                        other => panic!("{text} in {}: {other:?}", position.fen()),
+                    },
+                };
+                match (&read, &expected) {
+                    // The reader plays null moves; the others refuse them.
+                    (Ok(mv), Err(MoveError::Illegal { reason: IllegalReason::NullMove, .. })) => assert!(mv.is_null()),
+                    _ => assert_eq!(read, expected, "reader {text} in {}", position.fen()),
+                }
+                checked += 1;
+            }
+            position = position.play(moves[rng.below(moves.len())]);
+        }
+    }
+    assert!(checked > 10_000, "only {checked} texts");
+}

@@ -1,6 +1,7 @@
-//! The reader's fast path (moves read straight from the bytes and
-//! resolved from the attack tables): the cases where it must give the
-//! move the full SAN parser gives, or the same error, with its position.
+//! The reader's hot path (move tokens read straight from the bytes and
+//! resolved by the crate's one SAN reader, through the legal move
+//! generator): the cases where it must give the move `parse_san` gives,
+//! or the same error, with its position.
 
 mod common;
 

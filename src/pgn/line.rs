@@ -12,7 +12,7 @@ use crate::position::error::echo;
 impl Game {
     /// Plays a whole move text in SAN, such as `"1. e4 e5 2. Nf3 Nc6"`
     /// (or in the long algebraic and UCI forms that
-    /// [`Position::parse_san`] reads too, `"1. e2-e4 e7e5 2. Ng1-f3"`),
+    /// [`Position::parse_san`](crate::Position::parse_san) reads too, `"1. e2-e4 e7e5 2. Ng1-f3"`),
     /// or a whole game pasted from a PGN file: `[Tag "..."]` lines, move
     /// numbers (`1.`, `1...`), results (`1-0`, `0-1`, `1/2-1/2`, `*`),
     /// `{}` and `;` comments, `%` escape lines, variations in parentheses,
