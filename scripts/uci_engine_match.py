@@ -21,6 +21,15 @@ illegal move, hang, time loss or crash.
 
     cargo build --release --example uci_engine
     python3 scripts/uci_engine_match.py [--engine target/release/examples/uci_engine] [--games 40]
+
+With --against OTHER_ENGINE it plays a fixed-node match instead (to judge
+a change to the engine: build the engine before and after, copy one
+binary away): --pairs opening pairs (random 6-ply openings from a fixed
+seed, each played with both colours), --nodes per move, games drawn at
+250 plies. It prints the engine's wins, draws and losses against the
+other and the score's Elo with a 95 % interval.
+
+    python3 scripts/uci_engine_match.py --engine NEW --against OLD --pairs 100 --nodes 4000
 """
 import argparse
 import os
@@ -270,6 +279,72 @@ def torture(engine_path, rounds):
     print(f"torture: {rounds} rounds, slowest readyok during a search {worst_ready * 1000:.1f} ms", flush=True)
 
 
+def random_opening(rng, plies=6):
+    """A random legal opening of `plies` plies that does not end the game."""
+    while True:
+        board = chess.Board()
+        for _ in range(plies):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+        if not board.is_game_over():
+            return board
+
+
+def fixed_node_game(board, engines, nodes, max_plies=250):
+    """Plays `board` to the end with `engines[color]` at `nodes` per move;
+    returns 1, 0.5 or 0 for White."""
+    board = board.copy()
+    while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
+        result = engines[board.turn].play(board, chess.engine.Limit(nodes=nodes))
+        if result.move not in board.legal_moves:
+            fail(f"illegal move {result.move} in {board.fen()}")
+            return 0.5
+        board.push(result.move)
+    outcome = board.outcome(claim_draw=True)
+    if outcome is None or outcome.winner is None:
+        return 0.5
+    return 1.0 if outcome.winner == chess.WHITE else 0.0
+
+
+def elo(score, games):
+    """Elo of a score fraction, with a 95 % interval from the games' spread."""
+    import math
+
+    def to_elo(p):
+        p = min(max(p, 1e-6), 1 - 1e-6)
+        return -400 * math.log10(1 / p - 1)
+
+    return to_elo(score), to_elo(score - 1.96 * 0.5 / math.sqrt(games)), to_elo(score + 1.96 * 0.5 / math.sqrt(games))
+
+
+def ab_match(engine, other, pairs, nodes, seed):
+    """`engine` against `other`, each opening with both colours."""
+    rng = random.Random(seed)
+    a = chess.engine.SimpleEngine.popen_uci(engine)
+    b = chess.engine.SimpleEngine.popen_uci(other)
+    wins = draws = losses = 0
+    try:
+        for i in range(pairs):
+            opening = random_opening(rng)
+            for a_white in (True, False):
+                engines = {chess.WHITE: a, chess.BLACK: b} if a_white else {chess.WHITE: b, chess.BLACK: a}
+                white = fixed_node_game(opening, engines, nodes)
+                points = white if a_white else 1 - white
+                wins += points == 1
+                draws += points == 0.5
+                losses += points == 0
+            print(f"pair {i + 1}: +{wins} ={draws} -{losses}", flush=True)
+    finally:
+        a.quit()
+        b.quit()
+    games = wins + draws + losses
+    e, low, high = elo((wins + draws / 2) / games, games)
+    print(f"{engine} against {other}, {nodes} nodes a move, {games} games: +{wins} ={draws} -{losses}, "
+          f"Elo {e:+.0f} (95 % {low:+.0f} .. {high:+.0f})")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--engine", default=os.path.join(ROOT, "target", "release", "examples", "uci_engine"))
@@ -277,7 +352,13 @@ def main():
     parser.add_argument("--polyglot-games", type=int, default=12)
     parser.add_argument("--torture", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--against", help="play a fixed-node match against this engine instead")
+    parser.add_argument("--pairs", type=int, default=100, help="opening pairs of the match")
+    parser.add_argument("--nodes", type=int, default=4000, help="nodes per move in the match")
     args = parser.parse_args()
+    if args.against:
+        ab_match(args.engine, args.against, args.pairs, args.nodes, args.seed)
+        sys.exit(1 if failures else 0)
     rng = random.Random(args.seed)
     random.seed(args.seed)
     start = time.monotonic()

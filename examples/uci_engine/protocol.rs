@@ -9,8 +9,9 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use chess_movegen::polyglot::Book;
-use chess_movegen::{CastlingMode, FenOptions, Move, Position};
+use chess_movegen::{CastlingMode, FenOptions, KeyHistory, Move, Position};
 
+use super::correction::Correction;
 use super::go::{parse_go, GoCommand};
 use super::input::MAX_LINE;
 use super::options::{HASH, MOVE_OVERHEAD};
@@ -23,14 +24,16 @@ use super::tt::Tt;
 pub(super) struct Engine {
     /// `None` after a `position` command that failed.
     pub(super) position: Option<Position>,
-    /// Zobrist hashes of the positions before the current one.
-    pub(super) path: Vec<u64>,
+    /// Keys of the positions before the current one, for repetitions.
+    pub(super) path: KeyHistory,
     pub(super) chess960: bool,
     pub(super) move_overhead: u64,
     pub(super) own_book: bool,
     pub(super) ponder: bool,
     pub(super) book: Option<Book<'static>>,
     pub(super) tt: Arc<Mutex<Tt>>,
+    /// The correction history, kept from move to move of a game.
+    pub(super) correction: Arc<Mutex<Correction>>,
     /// The size of `tt` in MB, as set by `Hash`.
     pub(super) hash_mb: u64,
     /// A `Hash` change or table clear asked for during a search.
@@ -52,13 +55,14 @@ impl Engine {
     pub(super) fn new(out: Box<dyn Write + Send>) -> Engine {
         Engine {
             position: Some(Position::startpos()),
-            path: Vec::new(),
+            path: KeyHistory::new(),
             chess960: false,
             move_overhead: MOVE_OVERHEAD.default,
             own_book: false,
             ponder: false,
             book: None,
             tt: Arc::new(Mutex::new(Tt::new(HASH.default as usize).unwrap_or_else(Tt::smallest))),
+            correction: Arc::new(Mutex::new(Correction::new())),
             hash_mb: HASH.default,
             pending_hash: None,
             pending_clear: false,
@@ -105,6 +109,7 @@ impl Engine {
         }
         if std::mem::take(&mut self.pending_clear) {
             tt.clear();
+            *self.correction.lock().unwrap_or_else(|e| e.into_inner()) = Correction::new();
         }
     }
 
@@ -219,11 +224,11 @@ impl Engine {
             self.out.line(&format!("info string invalid position ({e}); 'go' is refused until a valid 'position'"));
             return;
         }
-        let mut path = Vec::new();
+        let mut path = KeyHistory::new();
         for (i, text) in args.iter().skip(moves_at + 1).enumerate() {
             match pos.parse_uci(text) {
                 Ok(mv) => {
-                    path.push(pos.zobrist_hash());
+                    path.push(pos.zobrist_hash(), pos.halfmove_clock());
                     pos.make_move(mv);
                 }
                 Err(e) => {
@@ -284,13 +289,15 @@ impl Engine {
         let book_move = self.book_move(&pos, &limits.searchmoves);
         let path = self.path.clone();
         let (tt, shared, out) = (Arc::clone(&self.tt), Arc::clone(&self.shared), self.out.clone());
+        let correction = Arc::clone(&self.correction);
         let infinite = go.infinite;
         self.search = Some(std::thread::spawn(move || {
             let (best, reply) = match book_move {
                 Some(mv) => (mv, Move::NULL),
                 None => {
                     let mut tt = tt.lock().unwrap_or_else(|e| e.into_inner());
-                    think(&pos, path, &limits, &mut tt, &shared, &out)
+                    let mut correction = correction.lock().unwrap_or_else(|e| e.into_inner());
+                    think(&pos, path, &limits, &mut tt, &mut correction, &shared, &out)
                 }
             };
             // With `infinite` and `ponder` the best move waits for `stop`

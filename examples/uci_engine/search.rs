@@ -7,9 +7,10 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use chess_movegen::{Move, MoveList, Position};
+use chess_movegen::{KeyHistory, Move, MoveList, Position};
 
-use super::eval::{evaluate, score_text, INFINITY, MATE, MATE_BOUND};
+use super::correction::Correction;
+use super::eval::{score_text, INFINITY, MATE, MATE_BOUND};
 use super::picker::{is_noisy, History, Picker};
 use super::text::Output;
 use super::tt::{Bound, Tt};
@@ -61,10 +62,12 @@ struct Search<'a> {
     limits: &'a Limits,
     nodes: u64,
     seldepth: usize,
-    /// Hashes of the game's positions and of the current search path.
-    path: Vec<u64>,
+    /// Keys of the game's positions and of the current search path, the
+    /// node's own last.
+    keys: KeyHistory,
     killers: [[Move; 2]; MAX_PLY],
     history: Box<History>,
+    correction: &'a mut Correction,
     /// Set once depth 1 is complete: only then may the clock cut a search.
     may_time_out: bool,
     aborted: bool,
@@ -92,16 +95,30 @@ impl Search<'_> {
         self.aborted
     }
 
-    /// True if the position occurred before, with the same side to move,
-    /// since the last capture or pawn move.
-    fn is_repetition(&self, pos: &Position) -> bool {
-        let window = (pos.halfmove_clock() as usize).min(self.path.len());
-        let key = pos.zobrist_hash();
-        self.path[self.path.len() - window..].iter().rev().skip(1).step_by(2).any(|&h| h == key)
+    /// A repetition of any earlier position since the last capture or pawn
+    /// move, fifty moves or insufficient material. (A repetition counts at
+    /// once even before the root: asking `KeyHistory` at a ply beyond its
+    /// length.)
+    fn is_draw(&self, pos: &Position) -> bool {
+        self.keys.is_repetition(self.keys.len()) || pos.is_fifty_move_rule() || pos.is_insufficient_material()
     }
 
-    fn is_draw(&self, pos: &Position) -> bool {
-        self.is_repetition(pos) || pos.is_fifty_move_rule() || pos.is_insufficient_material()
+    /// `alpha`, raised to the draw score when the side to move has a move
+    /// back to an earlier position (below the root, where a draw is a
+    /// result the node can choose).
+    fn repetition_floor(&self, pos: &Position, alpha: i32, ply: usize) -> i32 {
+        if ply > 0 && alpha < 0 && self.keys.upcoming_repetition(pos, self.keys.len()) {
+            0
+        } else {
+            alpha
+        }
+    }
+
+    /// Plays `mv` for the search below: the child position, its key pushed.
+    fn make(&mut self, pos: &Position, mv: Move) -> Position {
+        let next = pos.play(mv);
+        self.keys.push(next.zobrist_hash(), next.halfmove_clock());
+        next
     }
 
     fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -111,7 +128,7 @@ impl Search<'_> {
         self.seldepth = self.seldepth.max(ply);
         let in_check = pos.is_check();
         if !in_check {
-            let stand_pat = evaluate(pos);
+            let stand_pat = self.correction.evaluate(pos);
             if stand_pat >= beta || ply >= MAX_PLY - 1 {
                 return stand_pat;
             }
@@ -166,14 +183,16 @@ impl Search<'_> {
         if ply > 0 && self.is_draw(pos) {
             return 0;
         }
+        let alpha = self.repetition_floor(pos, alpha, ply);
+        if alpha >= beta {
+            return alpha;
+        }
         let key = pos.zobrist_hash();
         let (tt_move, cut) = self.probe(key, depth, alpha, beta, ply);
         if let Some(score) = cut {
             return score;
         }
-        self.path.push(key);
         let (best, best_move, searched) = self.search_moves(pos, tt_move, depth, alpha, beta, ply, pv);
-        self.path.pop();
         if self.aborted {
             return 0;
         }
@@ -189,6 +208,9 @@ impl Search<'_> {
             Bound::Upper
         };
         self.tt.store(key, depth, best, bound, best_move, ply);
+        if self.corrects(pos, bound, best_move, best) {
+            self.correction.update(pos, depth, best);
+        }
         best
     }
 
@@ -216,12 +238,13 @@ impl Search<'_> {
             }
             // Check extension: a move that gives check is searched a ply deeper.
             let child_depth = depth - 1 + i32::from(pos.gives_check(mv));
-            let next = pos.play(mv);
+            let next = self.make(pos, mv);
             let score = if searched == 0 {
                 -self.negamax(&next, child_depth, -beta, -alpha, ply + 1, &mut child_pv)
             } else {
                 self.null_window_first(&next, child_depth, alpha, beta, ply, &mut child_pv)
             };
+            self.keys.pop();
             searched += 1;
             if self.aborted {
                 break;
@@ -259,6 +282,21 @@ impl Search<'_> {
             return -self.negamax(next, depth, -beta, -alpha, ply + 1, pv);
         }
         score
+    }
+
+    /// Whether a node's result tells the static evaluation's error: not
+    /// in check, no capture or promotion as the best move (its score is
+    /// the exchange's, not the position's), and an exact score or a bound
+    /// beyond the evaluation on the bound's side.
+    fn corrects(&mut self, pos: &Position, bound: Bound, best_move: Move, best: i32) -> bool {
+        if pos.is_check() || (!best_move.is_null() && is_noisy(pos, best_move)) {
+            return false;
+        }
+        match bound {
+            Bound::Lower => best > self.correction.evaluate(pos),
+            Bound::Upper => best < self.correction.evaluate(pos),
+            _ => true,
+        }
     }
 
     /// A quiet move that caused a cut-off becomes a killer of its ply and
@@ -339,9 +377,10 @@ fn root_moves(pos: &Position, limits: &Limits) -> MoveList {
 /// no legal move, which is reported).
 pub(super) fn think(
     pos: &Position,
-    path: Vec<u64>,
+    mut keys: KeyHistory,
     limits: &Limits,
     tt: &mut Tt,
+    correction: &mut Correction,
     shared: &Shared,
     out: &Output,
 ) -> (Move, Move) {
@@ -353,6 +392,7 @@ pub(super) fn think(
         out.line(&format!("info string no legal move: {}", if pos.is_check() { "checkmate" } else { "stalemate" }));
         return (Move::NULL, Move::NULL);
     };
+    keys.push(pos.zobrist_hash(), pos.halfmove_clock());
     let mut search = Search {
         tt,
         shared,
@@ -360,9 +400,10 @@ pub(super) fn think(
         limits,
         nodes: 0,
         seldepth: 0,
-        path,
+        keys,
         killers: [[Move::NULL; 2]; MAX_PLY],
         history: History::new(),
+        correction,
         may_time_out: false,
         aborted: false,
     };

@@ -240,12 +240,13 @@ impl Position {
     /// ```
     #[inline]
     pub fn material_key(&self) -> u64 {
+        let white = self.pieces_of_color(Color::White).0;
         let mut counts = 0;
-        for color in Color::ALL {
-            for role in Role::ALL {
-                let shift = COUNT_BITS * (6 * color.index() + role.index()) as u32;
-                counts |= u64::from(self.pieces(color, role).len() as u32) << shift;
-            }
+        for role in Role::ALL {
+            let pieces = self.pieces_of_role(role).0;
+            let shift = COUNT_BITS * role.index() as u32;
+            counts |= u64::from((pieces & white).count_ones()) << shift;
+            counts |= u64::from((pieces & !white).count_ones()) << (shift + 6 * COUNT_BITS);
         }
         mix(counts)
     }
