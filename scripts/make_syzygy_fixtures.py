@@ -9,7 +9,10 @@ Usage:
     scripts/make_syzygy_fixtures.py TABLE_DIR [--epd ENDGAME_EPD] > syzygy/tests/data/expected.txt
     scripts/make_syzygy_fixtures.py TABLE_DIR --all > /tmp/expected_all.txt
 
---epd-only: only the E lines.
+--epd-only: only the E lines. --exhaustive A,B and --samples C,D choose the
+tables of the D and P lines (`none` for no table); the default is the five
+3-piece tables and COMMITTED. Runs with different choices can be made in
+parallel and their outputs concatenated.
 
 TABLE_DIR holds the 3-4-piece tables (python-chess's sdist ships them in
 data/syzygy/regular). Output lines:
@@ -139,6 +142,13 @@ def ep_position(rng):
             return board
 
 
+def choice(args, flag, default):
+    if flag not in args:
+        return default
+    value = args[args.index(flag) + 1]
+    return [] if value == "none" else value.split(",")
+
+
 def main():
     args = sys.argv[1:]
     if not args or args[0] in ("-h", "--help"):
@@ -168,9 +178,9 @@ def main():
                 if len(os.path.basename(p)[:-5]) == 5
             )
         else:
-            for name in THREE:
+            for name in choice(args, "--exhaustive", THREE):
                 exhaustive(tb, name)
-            names = COMMITTED
+            names = choice(args, "--samples", COMMITTED)
         for name in names:
             for _ in range(SAMPLES):
                 board = random_position(rng, name)

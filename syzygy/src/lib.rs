@@ -9,7 +9,7 @@
 //! let found = tb.add_directory("/path/to/syzygy")?;
 //! println!("{found} table files, up to {} pieces", tb.max_pieces());
 //!
-//! let pos = Position::from_fen("8/8/8/8/8/4k3/8/4K2Q w - - 0 1")?;
+//! let pos = Position::from_fen("8/8/8/8/8/4k3/8/4K2Q w - - 0 1").expect("valid FEN");
 //! assert_eq!(tb.probe_wdl(&pos)?, Wdl::Win);
 //! let dtz = tb.probe_dtz(&pos)?; // plies to the next capture or pawn move
 //! assert!(dtz.0 > 0);
