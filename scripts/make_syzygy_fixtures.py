@@ -12,7 +12,8 @@ Usage:
 --epd-only: only the E lines. --exhaustive A,B and --samples C,D choose the
 tables of the D and P lines (`none` for no table); the default is the five
 3-piece tables and COMMITTED. Runs with different choices can be made in
-parallel and their outputs concatenated.
+parallel and their outputs concatenated. --count N: N samples per table
+(and at most N en-passant positions) instead of 1,500.
 
 TABLE_DIR holds the 3-4-piece tables (python-chess's sdist ships them in
 data/syzygy/regular). Output lines:
@@ -181,12 +182,13 @@ def main():
             for name in choice(args, "--exhaustive", THREE):
                 exhaustive(tb, name)
             names = choice(args, "--samples", COMMITTED)
+        samples = int(args[args.index("--count") + 1]) if "--count" in args else SAMPLES
         for name in names:
-            for _ in range(SAMPLES):
+            for _ in range(samples):
                 board = random_position(rng, name)
                 print(f"P {board.fen()};{tb.probe_wdl(board)};{tb.probe_dtz(board)}")
         if "KPvKP" in names:
-            for _ in range(EP_SAMPLES):
+            for _ in range(min(samples, EP_SAMPLES)):
                 board = ep_position(rng)
                 print(f"P {board.fen()};{tb.probe_wdl(board)};{tb.probe_dtz(board)}")
 

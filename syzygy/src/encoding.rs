@@ -400,7 +400,7 @@ pub(crate) fn encode(p: &mut [u8; MAX_PIECES], ei: &EncInfo, layout: &Layout) ->
     } else {
         let lead = layout.pawns[0] as usize;
         // The other leading pawns, highest twist number first.
-        p[1..lead].sort_unstable_by(|a, b| PAWN_TWIST[*b as usize].cmp(&PAWN_TWIST[*a as usize]));
+        insertion_sort(&mut p[1..lead], |a, b| PAWN_TWIST[a as usize] > PAWN_TWIST[b as usize]);
         idx = PAWN_INDEX[lead - 1][FLAP[p[0] as usize] as usize];
         for i in 1..lead {
             idx = idx.wrapping_add(BINOMIAL[lead - i][PAWN_TWIST[p[i] as usize] as usize]);
@@ -410,7 +410,7 @@ pub(crate) fn encode(p: &mut [u8; MAX_PIECES], ei: &EncInfo, layout: &Layout) ->
         let other = layout.pawns[1] as usize;
         if other > 0 {
             let t = k + other;
-            p[k..t].sort_unstable();
+            insertion_sort(&mut p[k..t], |a, b| a < b);
             let mut s = 0;
             for i in k..t {
                 let sq = p[i] as usize;
@@ -423,7 +423,7 @@ pub(crate) fn encode(p: &mut [u8; MAX_PIECES], ei: &EncInfo, layout: &Layout) ->
     }
     while k < n {
         let t = k + ei.norm[k] as usize;
-        p[k..t].sort_unstable();
+        insertion_sort(&mut p[k..t], |a, b| a < b);
         let mut s = 0;
         for i in k..t {
             let sq = p[i] as usize;
@@ -434,6 +434,21 @@ pub(crate) fn encode(p: &mut [u8; MAX_PIECES], ei: &EncInfo, layout: &Layout) ->
         k = t;
     }
     idx
+}
+
+/// Sorts a few squares (at most 7) so that `before(a, b)` holds for
+/// neighbours: cheaper than a library sort call on such short slices.
+#[inline]
+fn insertion_sort(v: &mut [u8], before: impl Fn(u8, u8) -> bool) {
+    for i in 1..v.len() {
+        let x = v[i];
+        let mut j = i;
+        while j > 0 && before(x, v[j - 1]) {
+            v[j] = v[j - 1];
+            j -= 1;
+        }
+        v[j] = x;
+    }
 }
 
 #[cfg(test)]

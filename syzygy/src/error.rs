@@ -25,7 +25,7 @@ pub enum ProbeError {
     /// name of the file that was looked for).
     MissingTable {
         /// The table file's name, stronger side first, with its suffix.
-        table: String,
+        table: TableName,
     },
     /// A table file does not follow the format, or is cut short.
     Corrupt {
@@ -45,6 +45,65 @@ pub enum ProbeError {
         /// The operating system's message.
         message: String,
     },
+}
+
+/// The name of a table file, such as `KQvKR.rtbz`: built without
+/// allocating, so that a probe of a position without a table costs
+/// nanoseconds. Derefs to `str`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TableName {
+    bytes: [u8; 24],
+    len: u8,
+}
+
+impl TableName {
+    /// The name as text.
+    pub fn as_str(&self) -> &str {
+        // Only ASCII is ever stored (see `From<&str>` and `push`).
+        std::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or("")
+    }
+
+    pub(crate) fn push(&mut self, c: u8) {
+        if c.is_ascii() && (self.len as usize) < self.bytes.len() {
+            self.bytes[self.len as usize] = c;
+            self.len += 1;
+        }
+    }
+
+    pub(crate) fn empty() -> TableName {
+        TableName { bytes: [0; 24], len: 0 }
+    }
+}
+
+impl From<&str> for TableName {
+    /// The first 24 ASCII characters of `s` (other characters are left out).
+    fn from(s: &str) -> TableName {
+        let mut name = TableName::empty();
+        for b in s.bytes() {
+            name.push(b);
+        }
+        name
+    }
+}
+
+impl std::ops::Deref for TableName {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl fmt::Display for TableName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for TableName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
 }
 
 impl ProbeError {

@@ -72,7 +72,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-pub use error::ProbeError;
+pub use error::{ProbeError, TableName};
 pub use root::RootMove;
 pub use source::FileAccess;
 
@@ -262,7 +262,13 @@ impl Tablebase {
 
     /// The table of the position's material, opened on first use.
     fn table(&self, material: Material, kind: Kind) -> Result<&Table, ProbeError> {
-        let missing = || ProbeError::MissingTable { table: format!("{}.{}", material.canonical_name(), kind.suffix()) };
+        let missing = || {
+            let mut table = material.canonical_name();
+            for b in b".".iter().chain(kind.suffix().as_bytes()) {
+                table.push(*b);
+            }
+            ProbeError::MissingTable { table }
+        };
         let entry = self.entry(material).ok_or_else(missing)?;
         let (cell, path) = match kind {
             Kind::Wdl => (&entry.wdl, Some(&entry.wdl_path)),
@@ -278,8 +284,11 @@ fn encoding_max() -> usize {
 }
 
 /// Parses table bytes as a file named `name` (for example `KQvKR.rtbw`)
-/// and probes every position given: the fuzz harness's entry point. Errors
-/// are returned, never panics.
+/// and probes every position given of its material: the fuzz harness's
+/// entry point. Errors are returned, never panics. A DTZ table is probed
+/// with each non-draw WDL in turn, since the true one is not known here;
+/// a WDL that is not the position's may point outside the value maps, so
+/// those probes' errors are skipped (the header's are not).
 #[doc(hidden)]
 pub fn probe_bytes(name: &str, bytes: Vec<u8>, positions: &[chess_movegen::Position]) -> Result<Vec<i32>, ProbeError> {
     let (stem, kind) = if let Some(s) = name.strip_suffix(".rtbw") {
@@ -287,9 +296,9 @@ pub fn probe_bytes(name: &str, bytes: Vec<u8>, positions: &[chess_movegen::Posit
     } else if let Some(s) = name.strip_suffix(".rtbz") {
         (s, Kind::Dtz)
     } else {
-        return Err(ProbeError::MissingTable { table: name.to_string() });
+        return Err(ProbeError::MissingTable { table: name.into() });
     };
-    let material = Material::from_name(stem).ok_or_else(|| ProbeError::MissingTable { table: name.to_string() })?;
+    let material = Material::from_name(stem).ok_or_else(|| ProbeError::MissingTable { table: name.into() })?;
     let table = Table::parse(Path::new(name), source::Source::Bytes(bytes), material, kind)?;
     let mut out = Vec::new();
     for pos in positions {
@@ -297,12 +306,14 @@ pub fn probe_bytes(name: &str, bytes: Vec<u8>, positions: &[chess_movegen::Posit
         if m != material && m != material.swapped() {
             continue;
         }
-        for wdl in [-2, -1, 1, 2] {
-            if let Some(v) = table.probe(pos, wdl)? {
-                out.push(v);
-            }
-            if kind == Kind::Wdl {
-                break;
+        match kind {
+            Kind::Wdl => out.extend(table.probe(pos, m, 0)?),
+            Kind::Dtz => {
+                for wdl in [-2, -1, 1, 2] {
+                    if let Ok(Some(v)) = table.probe(pos, m, wdl) {
+                        out.push(v);
+                    }
+                }
             }
         }
     }
@@ -319,3 +330,7 @@ mod tests {
         check::<Tablebase>();
     }
 }
+
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -2,6 +2,8 @@
 
 use chess_movegen::{Color, Position, Role};
 
+use crate::error::TableName;
+
 /// Piece counts per color and role (kings included), packed 4 bits each:
 /// white pawn..king in bits 0..24, black in bits 24..48.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -63,30 +65,31 @@ impl Material {
         Some(Material(m))
     }
 
-    fn side_name(self, color: usize) -> String {
-        let mut s = String::new();
+    fn push_side(self, color: usize, s: &mut TableName) {
         for role in (0..6).rev() {
             for _ in 0..self.count(color, role) {
-                s.push(ROLE_CHARS[role]);
+                s.push(ROLE_CHARS[role] as u8);
             }
         }
-        s
     }
 
     /// Tablebase name, white first: `KQvKR`.
-    pub(crate) fn name(self) -> String {
-        format!("{}v{}", self.side_name(0), self.side_name(1))
+    pub(crate) fn name(self) -> TableName {
+        let mut s = TableName::empty();
+        self.push_side(0, &mut s);
+        s.push(b'v');
+        self.push_side(1, &mut s);
+        s
     }
 
     /// The name under which the table of this material is published: the
     /// stronger side (more pieces, then higher pieces) first.
-    pub(crate) fn canonical_name(self) -> String {
-        let key = |c: usize| {
-            let mut v = vec![(0..6).map(|r| self.count(c, r)).sum::<usize>()];
-            v.extend((0..5).rev().map(|r| self.count(c, r)));
-            v
+    pub(crate) fn canonical_name(self) -> TableName {
+        let strength = |c: usize| {
+            let total: usize = (0..6).map(|r| self.count(c, r)).sum();
+            (total, self.count(c, 4), self.count(c, 3), self.count(c, 2), self.count(c, 1), self.count(c, 0))
         };
-        if key(1) > key(0) {
+        if strength(1) > strength(0) {
             self.swapped().name()
         } else {
             self.name()
@@ -101,9 +104,9 @@ mod tests {
     #[test]
     fn names_round_trip() {
         let m = Material::from_name("KQPvKR").unwrap();
-        assert_eq!(m.name(), "KQPvKR");
-        assert_eq!(m.swapped().name(), "KRvKQP");
-        assert_eq!(m.swapped().canonical_name(), "KQPvKR");
+        assert_eq!(m.name().as_str(), "KQPvKR");
+        assert_eq!(m.swapped().name().as_str(), "KRvKQP");
+        assert_eq!(m.swapped().canonical_name().as_str(), "KQPvKR");
         assert_eq!(m.total(), 5);
         assert!(m.has_pawns());
         assert_eq!(Material::from_name("KRvKR").unwrap().swapped(), Material::from_name("KRvKR").unwrap());
@@ -111,6 +114,6 @@ mod tests {
             assert_eq!(Material::from_name(bad), None, "{bad}");
         }
         let pos = Position::from_fen("8/8/8/8/8/2k5/1p6/K3R3 w - - 0 1").unwrap();
-        assert_eq!(Material::of(&pos).name(), "KRvKP");
+        assert_eq!(Material::of(&pos).name().as_str(), "KRvKP");
     }
 }

@@ -45,7 +45,7 @@ impl Tablebase {
             return Ok(0);
         }
         let table = self.table(material, Kind::Wdl)?;
-        Ok(table.probe(pos, 0)?.unwrap_or(0) as i8)
+        Ok(table.probe(pos, material, 0)?.unwrap_or(0) as i8)
     }
 
     /// Alpha-beta over captures, for positions without en-passant rights.
@@ -164,8 +164,9 @@ impl Tablebase {
         // The best move is not an en-passant capture, so the position's WDL
         // is that of the position without en-passant rights: the DTZ table's
         // value for it holds.
-        let table = self.table(Material::of(pos), Kind::Dtz)?;
-        if let Some(dtz) = table.probe(pos, wdl)? {
+        let material = Material::of(pos);
+        let table = self.table(material, Kind::Dtz)?;
+        if let Some(dtz) = table.probe(pos, material, wdl)? {
             let base = WDL_TO_DTZ[(wdl + 2) as usize];
             return Ok(if wdl > 0 { base + dtz } else { base - dtz });
         }

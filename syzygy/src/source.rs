@@ -89,6 +89,20 @@ impl Source {
         }
     }
 
+    /// The `N` bytes at `offset`, or `Ok(None)` if they are not all inside
+    /// the file. Fixed-size, so the copy from a map compiles to a load.
+    #[inline]
+    pub(crate) fn array<const N: usize>(&self, offset: u64) -> io::Result<Option<[u8; N]>> {
+        match self {
+            Source::Mapped(m) => Ok(slice(m, offset, N).and_then(|s| <[u8; N]>::try_from(s).ok())),
+            Source::Bytes(b) => Ok(slice(b, offset, N).and_then(|s| <[u8; N]>::try_from(s).ok())),
+            Source::Read { .. } => {
+                let mut buf = [0u8; N];
+                Ok(self.read_at(offset, &mut buf)?.then_some(buf))
+            }
+        }
+    }
+
     /// Calls `f` with the `len` bytes at `offset`, or returns `Ok(None)` if
     /// they are not all inside the file.
     #[inline]

@@ -64,9 +64,10 @@ struct Pairs {
     real_blocks: u64,
     min_len: u8,
     /// Lowest symbol of each code length (from `min_len`).
-    lowest: Vec<u16>,
-    /// Canonical Huffman bases, left-aligned to 64 bits.
-    base: Vec<u64>,
+    lowest: [u16; 33],
+    /// Canonical Huffman bases, left-aligned to 64 bits; 0 from the
+    /// longest length on, so the length search stops there.
+    base: [u64; 33],
     /// Pair substitution: a symbol's two halves, or a leaf value.
     pairs: Vec<(u16, u16)>,
     /// Values a symbol stands for, minus one.
@@ -202,8 +203,8 @@ fn read_pairs(cur: &mut Cursor<'_>, tb_size: u64, kind: Kind) -> Result<(Pairs, 
         num_blocks: 0,
         real_blocks: 0,
         min_len: 0,
-        lowest: Vec::new(),
-        base: Vec::new(),
+        lowest: [0; 33],
+        base: [0; 33],
         pairs: Vec::new(),
         sym_len: Vec::new(),
         index_offset: 0,
@@ -234,7 +235,9 @@ fn read_pairs(cur: &mut Cursor<'_>, tb_size: u64, kind: Kind) -> Result<(Pairs, 
     }
     let h = (max_len - p.min_len + 1) as usize;
     let raw = cur.vec(2 * h as u64, "lowest symbols cut short")?;
-    p.lowest = raw.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect();
+    for (l, c) in p.lowest.iter_mut().zip(raw.chunks_exact(2)) {
+        *l = u16::from_le_bytes([c[0], c[1]]);
+    }
     let num_syms = cur.u16("symbol count cut short")? as usize;
     if num_syms > MAX_SYMBOLS {
         return Err(cur.corrupt("more than 4095 symbols"));
@@ -254,11 +257,11 @@ fn read_pairs(cur: &mut Cursor<'_>, tb_size: u64, kind: Kind) -> Result<(Pairs, 
         what,
     })?;
     // Canonical Huffman: the base of each length, from the longest up.
-    let mut base = vec![0u64; h];
+    let mut base = [0u64; 33];
     for i in (0..h - 1).rev() {
         base[i] = base[i + 1].wrapping_add(p.lowest[i] as u64).wrapping_sub(p.lowest[i + 1] as u64) / 2;
     }
-    for (i, b) in base.iter_mut().enumerate() {
+    for (i, b) in base.iter_mut().enumerate().take(h) {
         *b <<= 64 - (p.min_len as u32 + i as u32);
     }
     p.base = base;
@@ -469,13 +472,19 @@ impl Table {
     /// Probes the position. `wdl` is needed for DTZ (the value maps and the
     /// unit depend on it). `Ok(None)`: a DTZ table that stores the other
     /// side to move.
-    pub(crate) fn probe(&self, pos: &chess_movegen::Position, wdl: i8) -> Result<Option<i32>, ProbeError> {
+    /// `material` is the position's (`Material::of(pos)`).
+    pub(crate) fn probe(
+        &self,
+        pos: &chess_movegen::Position,
+        material: Material,
+        wdl: i8,
+    ) -> Result<Option<i32>, ProbeError> {
         use chess_movegen::{Color, Role};
         let stm_black = pos.side_to_move() == Color::Black;
         let (flip, bside) = if self.symmetric {
             (stm_black, false)
         } else {
-            let flip = crate::material::Material::of(pos) != self.material;
+            let flip = material != self.material;
             (flip, stm_black != flip)
         };
         let mirror = if flip && self.layout.has_pawns { 0x38 } else { 0 };
@@ -550,10 +559,11 @@ impl Table {
         }
     }
 
-    fn read_at(&self, offset: u64, buf: &mut [u8], what: &'static str) -> Result<(), ProbeError> {
-        match self.source.read_at(offset, buf) {
-            Ok(true) => Ok(()),
-            Ok(false) => Err(self.corrupt(offset, what)),
+    #[inline]
+    fn array<const N: usize>(&self, offset: u64, what: &'static str) -> Result<[u8; N], ProbeError> {
+        match self.source.array::<N>(offset) {
+            Ok(Some(a)) => Ok(a),
+            Ok(None) => Err(self.corrupt(offset, what)),
             Err(e) => Err(ProbeError::io(&self.path, &e)),
         }
     }
@@ -566,17 +576,15 @@ impl Table {
         let main = idx >> d.idx_bits;
         let half = 1i64 << (d.idx_bits - 1);
         let mut lit = (idx & ((1u64 << d.idx_bits) - 1)) as i64 - half;
-        let mut entry = [0u8; 6];
         let entry_at = d.index_offset + 6 * main;
-        self.read_at(entry_at, &mut entry, "sparse index entry outside the file")?;
+        let entry: [u8; 6] = self.array(entry_at, "sparse index entry outside the file")?;
         let mut block = u32::from_le_bytes([entry[0], entry[1], entry[2], entry[3]]) as u64;
         lit += u16::from_le_bytes([entry[4], entry[5]]) as i64;
         let block_len = |b: u64| -> Result<i64, ProbeError> {
             if b >= d.num_blocks {
                 return Err(self.corrupt(entry_at, "sparse index leads past the last block"));
             }
-            let mut l = [0u8; 2];
-            self.read_at(d.sizes_offset + 2 * b, &mut l, "block length outside the file")?;
+            let l: [u8; 2] = self.array(d.sizes_offset + 2 * b, "block length outside the file")?;
             Ok(u16::from_le_bytes(l) as i64)
         };
         let mut steps = 0;
@@ -645,8 +653,8 @@ fn decode_block(d: &Pairs, bytes: &[u8], mut lit: u32) -> Option<u16> {
             return None;
         }
         let mut l = 0;
-        // The last base is 0, so this stops.
-        while code < d.base[l] {
+        // The base of the longest length is 0, so this stops there.
+        while l < 32 && code < d.base[l] {
             l += 1;
         }
         let len = min + l as u32;
