@@ -303,3 +303,26 @@ fn epd_progress_counts_nodes_of_the_expected_total() {
     assert!(text(&out.stdout).starts_with("perft: "), "{}", text(&out.stdout));
     assert!(text(&out.stdout).contains(&format!("\n{expected} nodes in ")), "{}", text(&out.stdout));
 }
+
+#[test]
+fn inspect_shows_the_tablebase_result_with_syzygy() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../syzygy/tests/data/syzygy");
+    let out = run(INSPECT, &["--syzygy", dir, "8/8/8/8/8/2k5/1r6/K2Q4 w - - 0 1"]);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("tablebase:      win, DTZ 5"), "{stdout}");
+    assert!(stdout.contains("tablebase moves: Qf3+ (win, dtz 5)"), "{stdout}");
+    // Positions the tables cannot answer say why.
+    let out = run(INSPECT, &["--syzygy", dir]);
+    assert!(text(&out.stdout).contains("tablebase:      the position has castling rights"));
+    let out = run_with(INSPECT, &["--json", "--syzygy", dir], "8/8/8/8/8/2k5/1r6/K2Q4 b - - 0 1\n", &[]);
+    assert!(text(&out.stdout).contains(r#""tablebase":{"wdl":"loss","dtz":-60,"#), "{}", text(&out.stdout));
+    // Without --syzygy the JSON has no tablebase key.
+    let out = run_with(INSPECT, &["--json"], "8/8/8/8/8/2k5/1r6/K2Q4 b - - 0 1\n", &[]);
+    assert!(!text(&out.stdout).contains("tablebase"));
+    // A directory that cannot be listed.
+    let out = run(INSPECT, &["--syzygy", "/nonexistent/syzygy"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("--syzygy /nonexistent/syzygy"));
+    assert_usage_error(INSPECT, &["--syzygy"], "--syzygy needs a value");
+}

@@ -4,6 +4,7 @@
 //! cargo run --bin inspect -- "<FEN>"              # a diagram and everything about the position
 //! cargo run --bin inspect -- --json < fens.txt    # one JSON object per input line
 //! cargo run --bin inspect -- --chess960 "<FEN>"   # read as Chess960, castling king-takes-rook
+//! cargo run --bin inspect -- --syzygy DIR "<FEN>" # with the Syzygy tablebase result
 //! ```
 //!
 //! FENs are read as standard chess unless `--chess960` is given; a FEN
@@ -13,7 +14,8 @@
 //! line of standard input is one FEN and each output line is `{"fen"
 //! (normalised: en-passant square only when a capture is legal),
 //! "chess960", "in_check", "checkers", "legal_moves", "san", "outcome",
-//! "insufficient_material"}`, or `{"input", "error"}` for a line that is
+//! "insufficient_material"}` (and `"tablebase"` with `--syzygy`), or
+//! `{"input", "error"}` for a line that is
 //! not a valid position. Blank lines are skipped; the exit status is 1
 //! when any line was not a valid position.
 
@@ -23,9 +25,10 @@ use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
 use chess_movegen::{Color, DrawReason, FenError, Outcome, Position, Rank, Square};
+use chess_movegen_syzygy::{ProbeError, Tablebase, Wdl};
 
-const USAGE: &str = "usage: inspect [--chess960] [FEN]
-       inspect --json [--chess960] < fens.txt";
+const USAGE: &str = "usage: inspect [--chess960] [--syzygy DIR] [FEN]
+       inspect --json [--chess960] [--syzygy DIR] < fens.txt";
 
 const HELP: &str = "\
 Prints a diagram, the state, checkers, pins, the legal moves (UCI and SAN)
@@ -36,6 +39,9 @@ and the outcome of a position (default: the start position).
               object per line
   --chess960  read castling rights as Chess960 (X-FEN, Shredder-FEN) and
               write castling as the king taking its rook (e1h1)
+  --syzygy DIR  also show the Syzygy tablebase result (WDL, DTZ and the
+              best moves by tablebase rank) from the tables in DIR; a
+              position the tables cannot answer says why
 
 Without --chess960 a FEN is read as standard chess only. With --json,
 blank lines are skipped.
@@ -46,14 +52,16 @@ struct Args {
     fen: Option<String>,
     json: bool,
     chess960: bool,
+    syzygy: Option<String>,
 }
 
 fn parse_args(mut args: cli::Args) -> Result<Args, cli::Stop> {
-    let mut parsed = Args { fen: None, json: false, chess960: false };
+    let mut parsed = Args { fen: None, json: false, chess960: false, syzygy: None };
     while let Some(arg) = args.next_arg()? {
         match arg.as_str() {
             "--json" => parsed.json = true,
             "--chess960" => parsed.chess960 = true,
+            "--syzygy" => parsed.syzygy = Some(args.value("--syzygy")?),
             other if other.starts_with('-') => return Err(cli::unknown(other)),
             _ if parsed.fen.is_some() => {
                 let fen = parsed.fen.as_deref().unwrap_or_default();
@@ -126,15 +134,16 @@ fn json_list(items: &[String]) -> String {
 
 /// The JSON object of one input line; `Err` holds the error object of a
 /// line that is not a valid position.
-fn json_line(line: &str, chess960: bool) -> Result<String, String> {
+fn json_line(line: &str, chess960: bool, tb: Option<&Tablebase>) -> Result<String, String> {
     let pos = match parse(line.trim(), chess960) {
         Ok(pos) => pos,
         Err(e) => return Err(format!("{{\"input\":{},\"error\":{}}}", json_string(line), json_string(&e))),
     };
     let (uci, san): (Vec<String>, Vec<String>) = moves(&pos).into_iter().unzip();
     let outcome = outcome_name(pos.outcome()).map_or("null".to_string(), json_string);
+    let tablebase = tb.map_or(String::new(), |tb| format!(",\"tablebase\":{}", tablebase_json(tb, &pos)));
     Ok(format!(
-        "{{\"fen\":{},\"chess960\":{},\"in_check\":{},\"checkers\":{},\"legal_moves\":{},\"san\":{},\"outcome\":{},\"insufficient_material\":{{\"white\":{},\"black\":{}}}}}",
+        "{{\"fen\":{},\"chess960\":{},\"in_check\":{},\"checkers\":{},\"legal_moves\":{},\"san\":{},\"outcome\":{},\"insufficient_material\":{{\"white\":{},\"black\":{}}}{}}}",
         json_string(&pos.normalized_fen()),
         chess960,
         pos.is_check(),
@@ -144,7 +153,51 @@ fn json_line(line: &str, chess960: bool) -> Result<String, String> {
         outcome,
         pos.has_insufficient_material(Color::White),
         pos.has_insufficient_material(Color::Black),
+        tablebase,
     ))
+}
+
+fn wdl_name(wdl: Wdl) -> &'static str {
+    match wdl {
+        Wdl::Loss => "loss",
+        Wdl::BlessedLoss => "blessed loss",
+        Wdl::Draw => "draw",
+        Wdl::CursedWin => "cursed win",
+        Wdl::Win => "win",
+    }
+}
+
+/// `{"wdl", "dtz", "best"}` or `{"error"}`.
+fn tablebase_json(tb: &Tablebase, pos: &Position) -> String {
+    let result = (|| Ok::<_, ProbeError>((tb.probe_wdl(pos)?, tb.probe_dtz(pos)?, tb.rank_root_moves(pos)?)))();
+    match result {
+        Ok((wdl, dtz, ranked)) => {
+            let best: Vec<String> =
+                ranked.iter().take_while(|m| m.rank == ranked[0].rank).map(|m| pos.uci(m.mv)).collect();
+            format!("{{\"wdl\":{},\"dtz\":{},\"best\":{}}}", json_string(wdl_name(wdl)), dtz.0, json_list(&best))
+        }
+        Err(e) => format!("{{\"error\":{}}}", json_string(&e.to_string())),
+    }
+}
+
+/// The tablebase lines of the text description.
+fn tablebase_text(tb: &Tablebase, pos: &Position) -> String {
+    let (wdl, dtz) = match (tb.probe_wdl(pos), tb.probe_dtz(pos)) {
+        (Ok(wdl), Ok(dtz)) => (wdl, dtz),
+        (Err(e), _) | (_, Err(e)) => return format!("tablebase:      {e}\n"),
+    };
+    let mut out = format!("tablebase:      {}, DTZ {} (plies to a capture or pawn move)\n", wdl_name(wdl), dtz.0);
+    if let Ok(ranked) = tb.rank_root_moves(pos) {
+        let moves: Vec<String> = ranked
+            .iter()
+            .take(8)
+            .map(|m| format!("{} ({}, dtz {})", pos.san(m.mv), wdl_name(m.wdl), m.dtz.0))
+            .collect();
+        if !moves.is_empty() {
+            out.push_str(&format!("tablebase moves: {}\n", moves.join(", ")));
+        }
+    }
+    out
 }
 
 /// Squares as text, `none` for the empty set.
@@ -202,6 +255,19 @@ fn main() -> ExitCode {
         Ok(args) => args,
         Err(stop) => return stop.report(USAGE, HELP),
     };
+    let tablebase = match &args.syzygy {
+        None => None,
+        Some(dir) => {
+            let mut tb = Tablebase::new();
+            match tb.add_directory(dir) {
+                Ok(_) => Some(tb),
+                Err(e) => {
+                    eprintln!("--syzygy {dir}: {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+    };
     if args.json {
         let stdin = io::stdin();
         let mut out = BufWriter::new(io::stdout().lock());
@@ -218,7 +284,7 @@ fn main() -> ExitCode {
             if line.trim().is_empty() {
                 continue;
             }
-            let object = json_line(&line, args.chess960).unwrap_or_else(|error| {
+            let object = json_line(&line, args.chess960, tablebase.as_ref()).unwrap_or_else(|error| {
                 failed += 1;
                 error
             });
@@ -236,7 +302,11 @@ fn main() -> ExitCode {
     let fen = args.fen.as_deref().unwrap_or("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     match parse(fen, args.chess960) {
         Ok(pos) => {
-            cli::out!("{}", describe(&pos, args.chess960).trim_end());
+            let mut text = describe(&pos, args.chess960);
+            if let Some(tb) = &tablebase {
+                text.push_str(&tablebase_text(tb, &pos));
+            }
+            cli::out!("{}", text.trim_end());
             ExitCode::SUCCESS
         }
         Err(e) => {

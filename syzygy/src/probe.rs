@@ -1,0 +1,194 @@
+//! WDL and DTZ of a position: the tables plus the small searches the format
+//! needs around them.
+//!
+//! The tables store positions without en-passant rights, and where a
+//! capture is the best move they may store any value (that keeps them
+//! small). So a WDL probe first resolves the captures (a search over
+//! captures only, en passant included), and a DTZ probe checks for zeroing
+//! moves that win, and, where a DTZ file stores only the other side to move,
+//! searches one ply.
+
+use chess_movegen::{Move, Position, Role};
+
+use crate::material::Material;
+use crate::table::Kind;
+use crate::{Dtz, ProbeError, Tablebase, Wdl};
+
+/// DTZ of a position whose best move zeroes, by WDL + 2.
+const WDL_TO_DTZ: [i32; 5] = [-1, -101, 0, 101, 1];
+
+fn is_zeroing(pos: &Position, mv: Move) -> bool {
+    pos.is_capture(mv) || pos.role_at(mv.from()) == Some(Role::Pawn)
+}
+
+fn is_mate(pos: &Position) -> bool {
+    pos.is_check() && !pos.has_legal_moves()
+}
+
+impl Tablebase {
+    fn check_probe(&self, pos: &Position) -> Result<(), ProbeError> {
+        if !pos.castling_rights().is_empty() {
+            return Err(ProbeError::Castling);
+        }
+        let pieces = pos.occupied().len();
+        if pieces > self.max_pieces {
+            return Err(ProbeError::TooManyPieces { pieces, max: self.max_pieces });
+        }
+        Ok(())
+    }
+
+    /// The value the WDL table stores for the position (which may be wrong
+    /// where a capture is best; see the module docs).
+    fn wdl_table(&self, pos: &Position) -> Result<i8, ProbeError> {
+        let material = Material::of(pos);
+        if pos.occupied().len() == 2 {
+            return Ok(0);
+        }
+        let table = self.table(material, Kind::Wdl)?;
+        Ok(table.probe(pos, material, 0)?.unwrap_or(0) as i8)
+    }
+
+    /// Alpha-beta over captures, for positions without en-passant rights.
+    fn probe_ab(&self, pos: &Position, mut alpha: i8, beta: i8) -> Result<i8, ProbeError> {
+        for mv in pos.legal_captures() {
+            let v = -self.probe_ab(&pos.play(mv), -beta, -alpha)?;
+            if v > alpha {
+                if v >= beta {
+                    return Ok(v);
+                }
+                alpha = v;
+            }
+        }
+        let v = self.wdl_table(pos)?;
+        Ok(alpha.max(v))
+    }
+
+    /// WDL, and whether the best move zeroes (a winning capture, or an en
+    /// passant capture as the only best move): then the DTZ table must not
+    /// be read.
+    fn probe_wdl_inner(&self, pos: &Position) -> Result<(i8, bool), ProbeError> {
+        let mut best_cap = -3i8;
+        let mut best_ep = -3i8;
+        for mv in pos.legal_captures() {
+            let v = -self.probe_ab(&pos.play(mv), -2, -best_cap)?;
+            if v > best_cap {
+                if v == 2 {
+                    return Ok((2, true));
+                }
+                if !mv.is_en_passant() {
+                    best_cap = v;
+                } else if v > best_ep {
+                    best_ep = v;
+                }
+            }
+        }
+        let v = self.wdl_table(pos)?;
+        // max(v, best_cap) is the value without en-passant rights.
+        if best_ep > best_cap {
+            if best_ep > v {
+                return Ok((best_ep, true));
+            }
+            best_cap = best_ep;
+        }
+        if best_cap >= v {
+            return Ok((best_cap, best_cap > 0));
+        }
+        // Without its en-passant capture the position would be stalemate:
+        // the table says draw, the capture decides.
+        if best_ep > -3 && v == 0 && !pos.is_check() && pos.legal_moves().iter().all(|m| m.is_en_passant()) {
+            return Ok((best_ep, true));
+        }
+        Ok((v, false))
+    }
+
+    /// Win, draw or loss for the side to move.
+    ///
+    /// Needs the WDL tables of the position's material and of every
+    /// material a sequence of captures can reach.
+    ///
+    /// # Errors
+    ///
+    /// Castling rights, more pieces than the largest table, a missing table
+    /// (named), a corrupt or unreadable file (named, with the offset).
+    pub fn probe_wdl(&self, pos: &Position) -> Result<Wdl, ProbeError> {
+        self.check_probe(pos)?;
+        self.require(pos, Kind::Wdl)?;
+        Ok(Wdl::from_i8(self.probe_wdl_inner(pos)?.0))
+    }
+
+    /// Fails fast (before any search) when the position's own table is missing.
+    fn require(&self, pos: &Position, kind: Kind) -> Result<(), ProbeError> {
+        if pos.occupied().len() == 2 {
+            return Ok(());
+        }
+        self.table(Material::of(pos), kind).map(|_| ())
+    }
+
+    /// Distance to zeroing in plies (see [`Dtz`]): positive when the side to
+    /// move wins, negative when it loses, 0 for a draw; -1 when checkmated.
+    ///
+    /// Needs the WDL and DTZ tables of the position's material, and the WDL
+    /// tables of the materials its captures reach.
+    ///
+    /// # Errors
+    ///
+    /// As [`Tablebase::probe_wdl`], and a missing DTZ table.
+    pub fn probe_dtz(&self, pos: &Position) -> Result<Dtz, ProbeError> {
+        self.check_probe(pos)?;
+        self.require(pos, Kind::Wdl)?;
+        self.require(pos, Kind::Dtz)?;
+        self.probe_dtz_inner(pos).map(Dtz)
+    }
+
+    pub(crate) fn probe_dtz_inner(&self, pos: &Position) -> Result<i32, ProbeError> {
+        let (wdl, zeroing_best) = self.probe_wdl_inner(pos)?;
+        if wdl == 0 {
+            return Ok(0);
+        }
+        if zeroing_best {
+            return Ok(WDL_TO_DTZ[(wdl + 2) as usize]);
+        }
+        let moves = pos.legal_moves();
+        // A winning pawn move zeroes at once.
+        if wdl > 0 {
+            for &mv in moves.iter() {
+                if pos.role_at(mv.from()) != Some(Role::Pawn) || pos.is_capture(mv) {
+                    continue;
+                }
+                let v = -self.probe_wdl_inner(&pos.play(mv))?.0;
+                if v == wdl {
+                    return Ok(WDL_TO_DTZ[(wdl + 2) as usize]);
+                }
+            }
+        }
+        // The best move is not an en-passant capture, so the position's WDL
+        // is that of the position without en-passant rights: the DTZ table's
+        // value for it holds.
+        let material = Material::of(pos);
+        let table = self.table(material, Kind::Dtz)?;
+        if let Some(dtz) = table.probe(pos, material, wdl)? {
+            let base = WDL_TO_DTZ[(wdl + 2) as usize];
+            return Ok(if wdl > 0 { base + dtz } else { base - dtz });
+        }
+        // The DTZ table stores the other side to move: one ply of search
+        // over the moves that do not zero (zeroing ones are accounted for).
+        let mut best = if wdl > 0 { i32::MAX } else { WDL_TO_DTZ[(wdl + 2) as usize] };
+        for &mv in moves.iter() {
+            if is_zeroing(pos, mv) {
+                continue;
+            }
+            let next = pos.play(mv);
+            let v = -self.probe_dtz_inner(&next)?;
+            if v == 1 && is_mate(&next) {
+                best = 1;
+            } else if wdl > 0 {
+                if v > 0 && v + 1 < best {
+                    best = v + 1;
+                }
+            } else if v - 1 < best {
+                best = v - 1;
+            }
+        }
+        Ok(best)
+    }
+}
