@@ -638,3 +638,51 @@ fn an_overlong_line_is_refused() {
     uci.send("go depth 2");
     assert_legal(&Position::startpos(), &uci.bestmove());
 }
+
+#[test]
+fn syzygy_tables_rank_the_root_and_score_the_search() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/syzygy/tests/data/syzygy");
+    let mut tables = chess_movegen_syzygy::Tablebase::new();
+    tables.add_directory(dir).unwrap();
+    let mut uci = Uci::start();
+    uci.send("uci");
+    uci.expect("SyzygyProbeLimit option", |l| l.starts_with("option name SyzygyProbeLimit type spin default 7"));
+    uci.expect("SyzygyPath option", |l| l.starts_with("option name SyzygyPath type string"));
+    uci.send("setoption name SyzygyPath value /nonexistent/syzygy");
+    uci.expect("refusal", |l| l.starts_with("info string syzygy /nonexistent/syzygy not used"));
+    uci.send(&format!("setoption name SyzygyPath value {dir}"));
+    uci.expect("tables loaded", |l| l.starts_with("info string syzygy") && l.ends_with("tables, up to 4 pieces"));
+
+    // The root keeps the moves of the best rank (by WDL when a DTZ table
+    // is missing), and the search takes the WDL value of the position
+    // after the pawn's capture.
+    let fen = "8/8/8/4k3/8/8/1p6/K1Q5 w - - 0 1";
+    let pos = Position::from_fen(fen).unwrap();
+    // The tables in the repository have no KQvKP.rtbz: ranked by WDL.
+    assert!(tables.rank_root_moves(&pos).is_err());
+    let ranked = tables.rank_root_moves_wdl(&pos).unwrap();
+    let best_rank = ranked.iter().map(|r| r.rank).max().unwrap();
+    let mut best: Vec<String> = ranked.iter().filter(|r| r.rank == best_rank).map(|r| pos.uci(r.mv)).collect();
+    best.sort();
+    uci.send(&format!("position fen {fen}"));
+    uci.send("go depth 4");
+    let line = uci.expect("root moves", |l| l.starts_with("info string tablebase root moves: "));
+    let mut kept: Vec<String> = line.rsplit(": ").next().unwrap().split(' ').map(String::from).collect();
+    kept.sort();
+    assert_eq!(kept, best);
+    let info = uci.expect("depth 4", |l| l.starts_with("info depth 4 "));
+    let hits: u64 = info.split(" tbhits ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    assert!(hits > 0, "{info}");
+    let score: i32 = info.split(" score cp ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+    assert!(score > 20_000, "a tablebase win scores above any evaluation: {info}");
+    assert!(best.contains(&uci.bestmove()));
+
+    // A probe limit below the position's pieces turns the tables off.
+    uci.send("setoption name SyzygyProbeLimit value 2");
+    uci.send("go depth 2");
+    uci.bestmove();
+    let since_go: Vec<&String> = uci.log.iter().rev().take_while(|l| !l.starts_with("> go depth 2")).collect();
+    let infos: Vec<&&String> = since_go.iter().filter(|l| l.starts_with("info depth")).collect();
+    assert!(!infos.is_empty() && infos.iter().all(|l| l.contains(" tbhits 0 ")), "{since_go:?}");
+    assert!(since_go.iter().all(|l| !l.contains("tablebase root moves")), "{since_go:?}");
+}

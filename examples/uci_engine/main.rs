@@ -25,7 +25,9 @@
 //! - `setoption name N value V` (names in any case and spacing): `Hash`
 //!   (MB), `Move Overhead` (ms kept in reserve on every clock-based move,
 //!   default 100; not taken from `movetime`), `OwnBook`, `BookFile` (a
-//!   Polyglot `.bin`), `UCI_Chess960`, `Ponder`. A spin value outside its
+//!   Polyglot `.bin`), `UCI_Chess960`, `Ponder`, `SyzygyPath` (directories
+//!   of Syzygy tables, separated by `:`) and `SyzygyProbeLimit` (probe
+//!   positions of at most this many pieces, default 7). A spin value outside its
 //!   declared `min`..`max` is clamped to it and reported; a value that is
 //!   not a number, or a check value other than `true`/`false`, is refused
 //!   with `info string` and the option keeps its value.
@@ -67,7 +69,11 @@
 //! killers, then quiet moves by history and threats (`Position::threats`:
 //! a piece attacked by a lesser one moving away first, moves onto squares
 //! a lesser piece attacks last), then the losing captures. The evaluation
-//! is material plus piece-square tables.
+//! is material plus piece-square tables. With Syzygy tables loaded
+//! (`SyzygyPath`), a node reached by a capture or pawn move that the
+//! tables cover takes its WDL value (a win scores below every mate), the
+//! root searches only the moves that keep the best DTZ result under the
+//! fifty-move rule, and `info` lines report `tbhits`.
 //!
 //! Each of the last three was kept by a fixed-node match against the
 //! engine without it (`scripts/uci_engine_match.py --against`, 5,000
@@ -99,6 +105,8 @@
 //! - `tt`: the transposition table.
 //! - `eval`: the score scale and the static evaluation.
 //! - `correction`: the correction history by pawn key.
+//! - `tablebase`: Syzygy tables (`chess-movegen-syzygy`): WDL in the
+//!   search, the root moves ranked by DTZ.
 
 mod correction;
 mod eval;
@@ -108,6 +116,7 @@ mod options;
 mod picker;
 mod protocol;
 mod search;
+mod tablebase;
 mod text;
 mod time;
 mod tt;

@@ -5,6 +5,7 @@
 use chess_movegen::polyglot::Book;
 
 use super::protocol::Engine;
+use super::tablebase::Tablebases;
 use super::text::{parse_number, shown};
 
 /// A spin option as declared by `uci`: default, minimum, maximum.
@@ -18,6 +19,8 @@ pub(super) struct Spin {
 /// The size of the transposition table in MB.
 pub(super) const HASH: Spin = Spin { name: "Hash", default: 16, min: 1, max: 1024 };
 /// Milliseconds kept in reserve on every clock-based move.
+/// `SyzygyProbeLimit`: probe positions of at most this many pieces.
+pub(super) const SYZYGY_PROBE_LIMIT: Spin = Spin { name: "SyzygyProbeLimit", default: 7, min: 0, max: 7 };
 pub(super) const MOVE_OVERHEAD: Spin = Spin { name: "Move Overhead", default: 100, min: 0, max: 5000 };
 
 /// The option name and value of `setoption` text after `name`: the name
@@ -39,7 +42,7 @@ fn split_option(rest: &str) -> (String, &str) {
 impl Engine {
     /// The `option` lines and `uciok` that answer `uci`.
     pub(super) fn declare_options(&self) {
-        for spin in [HASH, MOVE_OVERHEAD] {
+        for spin in [HASH, MOVE_OVERHEAD, SYZYGY_PROBE_LIMIT] {
             self.out.line(&format!(
                 "option name {} type spin default {} min {} max {}",
                 spin.name, spin.default, spin.min, spin.max
@@ -49,6 +52,7 @@ impl Engine {
             "option name OwnBook type check default false",
             "option name BookFile type string default <empty>",
             "option name Ponder type check default false",
+            "option name SyzygyPath type string default <empty>",
             "option name UCI_Chess960 type check default false",
             "uciok",
         ] {
@@ -94,6 +98,15 @@ impl Engine {
                 }
             }
             "bookfile" => self.load_book(value),
+            "syzygypath" => self.load_tablebases(value),
+            "syzygyprobelimit" => {
+                if let Some(limit) = self.spin(&SYZYGY_PROBE_LIMIT, value, self.probe_limit as u64) {
+                    self.probe_limit = limit as usize;
+                    if let Some(tablebases) = &mut self.tablebases {
+                        tablebases.set_limit(self.probe_limit);
+                    }
+                }
+            }
             _ => self.out.line(&format!("info string unknown option '{}' (value '{}')", shown(&name), shown(value))),
         }
     }
@@ -165,6 +178,23 @@ impl Engine {
                 Err(e) => self.out.line(&format!("info string book {shown_path} not used: {e}")),
             },
             Err(e) => self.out.line(&format!("info string cannot read book {shown_path}: {e}")),
+        }
+    }
+
+    /// Loads the Syzygy tables of `path` (directories separated by `:`;
+    /// none for an empty path or `<empty>`), reporting how many there are
+    /// or why none are used. Takes effect at the next `go`.
+    fn load_tablebases(&mut self, path: &str) {
+        self.tablebases = None;
+        if path.is_empty() || path == "<empty>" {
+            return;
+        }
+        match Tablebases::load(path, self.probe_limit) {
+            Ok((tablebases, report)) => {
+                self.out.line(&format!("info string syzygy {}: {report}", shown(path)));
+                self.tablebases = Some(tablebases);
+            }
+            Err(e) => self.out.line(&format!("info string syzygy {} not used: {}", shown(path), shown(&e))),
         }
     }
 }

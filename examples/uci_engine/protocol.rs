@@ -14,8 +14,9 @@ use chess_movegen::{CastlingMode, FenOptions, KeyHistory, Move, Position};
 use super::correction::Correction;
 use super::go::{parse_go, GoCommand};
 use super::input::MAX_LINE;
-use super::options::{HASH, MOVE_OVERHEAD};
+use super::options::{HASH, MOVE_OVERHEAD, SYZYGY_PROBE_LIMIT};
 use super::search::{think, Limits, Shared};
+use super::tablebase::Tablebases;
 use super::text::{escaped, shown, Output, SHOWN_ERROR_CHARS};
 use super::time::budget;
 use super::tt::Tt;
@@ -31,6 +32,9 @@ pub(super) struct Engine {
     pub(super) own_book: bool,
     pub(super) ponder: bool,
     pub(super) book: Option<Book<'static>>,
+    /// Syzygy tables (`SyzygyPath`), and `SyzygyProbeLimit`.
+    pub(super) tablebases: Option<Tablebases>,
+    pub(super) probe_limit: usize,
     pub(super) tt: Arc<Mutex<Tt>>,
     /// The correction history, kept from move to move of a game.
     pub(super) correction: Arc<Mutex<Correction>>,
@@ -61,6 +65,8 @@ impl Engine {
             own_book: false,
             ponder: false,
             book: None,
+            tablebases: None,
+            probe_limit: SYZYGY_PROBE_LIMIT.default as usize,
             tt: Arc::new(Mutex::new(Tt::new(HASH.default as usize).unwrap_or_else(Tt::smallest))),
             correction: Arc::new(Mutex::new(Correction::new())),
             hash_mb: HASH.default,
@@ -279,6 +285,7 @@ impl Engine {
             mate,
             wait_for_stop: go.infinite || go.ponder,
             searchmoves: go.searchmoves,
+            tablebases: self.tablebases.clone(),
         };
         self.ponder_budget = (soft, hard);
         self.shared.stop.store(false, Ordering::Relaxed);

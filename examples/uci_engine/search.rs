@@ -12,6 +12,7 @@ use chess_movegen::{KeyHistory, Move, MoveList, Position};
 use super::correction::Correction;
 use super::eval::{score_text, INFINITY, MATE, MATE_BOUND};
 use super::picker::{is_noisy, History, Picker};
+use super::tablebase::Tablebases;
 use super::text::Output;
 use super::tt::{Bound, Tt};
 
@@ -51,6 +52,8 @@ pub(super) struct Limits {
     /// `infinite` or `ponder`: the best move waits for `stop`.
     pub(super) wait_for_stop: bool,
     pub(super) searchmoves: Vec<Move>,
+    /// Syzygy tables (`SyzygyPath`), when loaded.
+    pub(super) tablebases: Option<Tablebases>,
 }
 
 /// One search's state: the table, counters, the path for repetitions and
@@ -60,6 +63,9 @@ struct Search<'a> {
     shared: &'a Shared,
     start: Instant,
     limits: &'a Limits,
+    /// The root moves to search: `searchmoves`, and of those the ones that
+    /// keep the best tablebase result.
+    root: MoveList,
     nodes: u64,
     seldepth: usize,
     /// Keys of the game's positions and of the current search path, the
@@ -112,6 +118,13 @@ impl Search<'_> {
         } else {
             alpha
         }
+    }
+
+    /// The tablebase score of a node below the root, if the tables cover
+    /// it (see `Tablebases::score`).
+    fn tablebase_score(&self, pos: &Position, ply: usize) -> Option<i32> {
+        let tablebases = self.limits.tablebases.as_ref().filter(|_| ply > 0)?;
+        tablebases.score(pos, ply)
     }
 
     /// Plays `mv` for the search below: the child position, its key pushed.
@@ -183,6 +196,9 @@ impl Search<'_> {
         if ply > 0 && self.is_draw(pos) {
             return 0;
         }
+        if let Some(score) = self.tablebase_score(pos, ply) {
+            return score;
+        }
         let alpha = self.repetition_floor(pos, alpha, ply);
         if alpha >= beta {
             return alpha;
@@ -233,7 +249,7 @@ impl Search<'_> {
         let (mut best, mut best_move, mut searched) = (-INFINITY, Move::NULL, 0);
         let mut child_pv = Vec::new();
         while let Some(mv) = picker.next(pos, &self.history) {
-            if ply == 0 && !self.limits.searchmoves.is_empty() && !self.limits.searchmoves.contains(&mv) {
+            if ply == 0 && !self.root.contains(&mv) {
                 continue;
             }
             // Check extension: a move that gives check is searched a ply deeper.
@@ -315,8 +331,9 @@ impl Search<'_> {
     fn report(&self, pos: &Position, depth: i32, score: i32, pv: &[Move], out: &Output) {
         let ms = self.elapsed_ms();
         let nps = self.nodes * 1000 / ms.max(1);
+        let tbhits = self.limits.tablebases.as_ref().map_or(String::new(), |tb| format!(" tbhits {}", tb.hits()));
         out.line(&format!(
-            "info depth {depth} seldepth {} score {} nodes {} nps {nps} time {ms} pv {}",
+            "info depth {depth} seldepth {} score {} nodes {} nps {nps}{tbhits} time {ms} pv {}",
             self.seldepth.max(depth as usize),
             score_text(score),
             self.nodes,
@@ -363,13 +380,24 @@ fn pv_text(pos: &Position, pv: &[Move]) -> String {
     words.join(" ")
 }
 
-/// The legal moves the search may choose among (`searchmoves`, when given).
-fn root_moves(pos: &Position, limits: &Limits) -> MoveList {
+/// The legal moves the search may choose among: `searchmoves`, when
+/// given, and of those the ones that keep the best tablebase result when
+/// the tables cover the root (reported).
+fn root_moves(pos: &Position, limits: &Limits, out: &Output) -> MoveList {
     let mut moves = pos.legal_moves();
     if !limits.searchmoves.is_empty() {
         moves.retain(|m| limits.searchmoves.contains(m));
     }
-    moves
+    let Some(tablebases) = &limits.tablebases else { return moves };
+    tablebases.reset_hits();
+    match tablebases.filter_root(pos, &moves) {
+        Some(kept) if !kept.is_empty() => {
+            let names: Vec<String> = kept.iter().map(|&m| pos.uci(m)).collect();
+            out.line(&format!("info string tablebase root moves: {}", names.join(" ")));
+            kept
+        }
+        _ => moves,
+    }
 }
 
 /// Iterative deepening: prints an `info` line per completed depth and
@@ -385,7 +413,7 @@ pub(super) fn think(
     out: &Output,
 ) -> (Move, Move) {
     let start = Instant::now();
-    let root_moves = root_moves(pos, limits);
+    let root_moves = root_moves(pos, limits, out);
     let Some(&first) = root_moves.first() else {
         let text = if pos.is_check() { "mate 0" } else { "cp 0" };
         out.line(&format!("info depth 0 score {text}"));
@@ -398,6 +426,7 @@ pub(super) fn think(
         shared,
         start,
         limits,
+        root: root_moves.clone(),
         nodes: 0,
         seldepth: 0,
         keys,
