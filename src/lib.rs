@@ -88,7 +88,17 @@
 //!   generation by [`GenKind`] (noisy, quiet, evasions, non-evasions,
 //!   quiet checks) with [`generate_into`](Position::generate_into) or,
 //!   set by set with early exit, [`visit_moves`](Position::visit_moves)
-//!   and a [`MoveVisitor`].
+//!   and a [`MoveVisitor`]; a [`ScoredMoveList`] for staged pickers;
+//!   threat maps ([`attacks_by`](Position::attacks_by),
+//!   [`threats`](Position::threats), [`Threats`]); keys of piece sets for
+//!   pawn tables and correction histories
+//!   ([`pawn_key`](Position::pawn_key),
+//!   [`non_pawn_key`](Position::non_pawn_key),
+//!   [`minor_key`](Position::minor_key),
+//!   [`material_key`](Position::material_key),
+//!   [`pawn_key_after`](Position::pawn_key_after)); repetitions a move
+//!   away ([`Game::has_upcoming_repetition`], and [`KeyHistory`] for a
+//!   search's own stack of keys).
 //! - Playing moves: [`make_move`](Position::make_move) /
 //!   [`unmake_move`](Position::unmake_move) with an [`Undo`] (fast, legal
 //!   moves only), [`try_make_move`](Position::try_make_move) (checked),
@@ -124,6 +134,10 @@
 //!   [`Outcome`] and [`GameResult`], the PGN result); errors:
 //!   [`ParseValueError`], [`ParseSquareError`].
 //! - [`attacks`]: table lookups for every piece, and the `between` / `line` rays.
+//! - [`PackedPosition`]: a position, score and result in 32 bytes
+//!   (marlinformat's layout), for training data.
+//! - Companions in the repository: `chess-movegen-syzygy` (Syzygy
+//!   tablebase probing) and the Python package `chess_movegen`.
 //! - [`polyglot`]: Polyglot opening books: [`Position::polyglot_key`], a
 //!   [`Book`](polyglot::Book) read from a byte slice, move decoding.
 //!
