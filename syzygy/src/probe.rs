@@ -26,7 +26,9 @@ fn is_mate(pos: &Position) -> bool {
 }
 
 impl Tablebase {
-    fn check_probe(&self, pos: &Position) -> Result<(), ProbeError> {
+    /// Refuses positions the tables cannot cover: castling rights, or more
+    /// pieces than the largest loaded table.
+    pub(crate) fn check_probe(&self, pos: &Position) -> Result<(), ProbeError> {
         if !pos.castling_rights().is_empty() {
             return Err(ProbeError::Castling);
         }

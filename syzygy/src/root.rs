@@ -38,7 +38,7 @@ impl Tablebase {
     ///
     /// As [`Tablebase::probe_dtz`] for any position after a move.
     pub fn rank_root_moves(&self, pos: &Position) -> Result<Vec<RootMove>, ProbeError> {
-        self.check_root(pos)?;
+        self.check_probe(pos)?;
         let cnt50 = pos.halfmove_clock() as i32;
         let mut out = Vec::new();
         for &mv in pos.legal_moves().iter() {
@@ -97,7 +97,7 @@ impl Tablebase {
     ///
     /// As [`Tablebase::probe_wdl`] for any position after a move.
     pub fn rank_root_moves_wdl(&self, pos: &Position) -> Result<Vec<RootMove>, ProbeError> {
-        self.check_root(pos)?;
+        self.check_probe(pos)?;
         let mut out = Vec::new();
         for &mv in pos.legal_moves().iter() {
             let (w, _) = self.probe_wdl_after(&pos.play(mv))?;
@@ -108,17 +108,6 @@ impl Tablebase {
         }
         sort(&mut out);
         Ok(out)
-    }
-
-    fn check_root(&self, pos: &Position) -> Result<(), ProbeError> {
-        if !pos.castling_rights().is_empty() {
-            return Err(ProbeError::Castling);
-        }
-        let pieces = pos.occupied().len();
-        if pieces > self.max_pieces {
-            return Err(ProbeError::TooManyPieces { pieces, max: self.max_pieces });
-        }
-        Ok(())
     }
 
     /// WDL of a position reached by a move (castling rights may remain
