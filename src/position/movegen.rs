@@ -135,6 +135,15 @@ impl Visitor for Counter {
 
 const BACK_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
 
+/// What a generator knows of the side to move's castling (its `CASTLING`
+/// parameter): nothing, so the rights are looked at;
+const CASTLING_ANY: u8 = 0;
+/// no castling rights;
+const CASTLING_NONE: u8 = 1;
+/// the king on e1 (e8) and castling rights, if any, only on rooks in the
+/// corners, as in standard chess.
+const CASTLING_STANDARD: u8 = 2;
+
 #[inline(always)]
 fn origin(to: Square, step: i8) -> Square {
     Square::from_index_wrapping((to as i8).wrapping_sub(step) as u8)
@@ -375,9 +384,23 @@ impl Position {
     /// decides (its steps, rays and zone).
     #[inline(always)]
     fn generate_for<const LEGAL: bool, const WHITE: bool, V: Visitor>(&self, king: Square, t: &Targets, v: &mut V) {
+        self.generate_with::<LEGAL, WHITE, CASTLING_ANY, V>(king, t, v);
+    }
+
+    /// [`Position::generate_for`] with what is known of the side to move's
+    /// castling in `CASTLING` (one of the `CASTLING_*` constants), so that
+    /// a caller that knows it (bulk perft's last ply) runs no code for the
+    /// castlings that cannot happen.
+    #[inline(always)]
+    fn generate_with<const LEGAL: bool, const WHITE: bool, const CASTLING: u8, V: Visitor>(
+        &self,
+        king: Square,
+        t: &Targets,
+        v: &mut V,
+    ) {
         let f = self.frame::<LEGAL, WHITE>(king);
         if t.from.contains(f.king) {
-            self.king_moves::<LEGAL, V>(&f, t, v);
+            self.king_moves::<LEGAL, CASTLING, V>(&f, t, v);
         }
         if (LEGAL && f.checkers.more_than_one()) || v.done() {
             return;
@@ -429,13 +452,38 @@ impl Position {
     /// square (in legal generation), and castling may not cross one
     /// (always, also in pseudo-legal generation).
     #[inline(always)]
-    fn king_moves<const LEGAL: bool, V: Visitor>(&self, f: &Frame, t: &Targets, v: &mut V) {
+    fn king_moves<const LEGAL: bool, const CASTLING: u8, V: Visitor>(&self, f: &Frame, t: &Targets, v: &mut V) {
         let to = attacks::king_attacks(f.king) & !f.ours & t.to;
-        let castles = if f.checkers.is_empty() && (self.castling & f.ours).any() {
+        let castles = if CASTLING == CASTLING_NONE {
+            Bitboard::EMPTY
+        } else if CASTLING == CASTLING_STANDARD {
+            if f.checkers.is_empty() {
+                self.standard_castling_candidates(f.us, t.castle_to)
+            } else {
+                Bitboard::EMPTY
+            }
+        } else if f.checkers.is_empty() && (self.castling & f.ours).any() {
             self.castling_candidates(f.us, f.king, t.castle_to)
         } else {
             Bitboard::EMPTY
         };
+        if CASTLING == CASTLING_STANDARD {
+            let danger = if (LEGAL && to.any()) || castles.any() {
+                self.king_danger(!f.us, f.king, f.occupied)
+            } else {
+                Bitboard::EMPTY
+            };
+            v.piece(f.king, if LEGAL { to & !danger } else { to });
+            if castles.any() {
+                let home = f.king;
+                for rook in [Square::H1.relative_to(f.us), Square::A1.relative_to(f.us)] {
+                    if castles.contains(rook) {
+                        self.castle_from_home(f, home, rook, danger, v);
+                    }
+                }
+            }
+            return;
+        }
         let danger = if (LEGAL && to.any()) || castles.any() {
             self.king_danger(!f.us, f.king, f.occupied)
         } else {
@@ -633,6 +681,18 @@ impl Position {
         origins
     }
 
+    /// [`Position::castling_candidates`] when the king of `us` stands on
+    /// e1 (e8) and its castling rights, if any, are on rooks in the
+    /// corners: one table look-up by the back rank's occupancy.
+    #[inline(always)]
+    fn standard_castling_candidates(&self, us: Color, castle_to: Bitboard) -> Bitboard {
+        let base = us.fold(0u8, 56);
+        let occupancy = (self.occupied().0 >> base) as u8;
+        let wanted = corners_for_king_to((castle_to.0 >> base) as u8);
+        let rights = (self.castling.0 >> base) as u8;
+        Bitboard(u64::from(rights & wanted & FREE_CORNERS[usize::from(occupancy)]) << base)
+    }
+
     /// The castling rooks of the side to move whose castling is wanted
     /// (the king's destination is in `castle_to`) and whose squares are
     /// free: the rook's and king's paths empty but for the two of them.
@@ -743,18 +803,36 @@ impl Position {
         let mut moves = MoveList::new();
         let us = if WHITE { Color::White } else { Color::Black };
         self.generate_for::<true, WHITE, _>(self.king(us), &Targets::ALL, &mut moves);
-        // The side to move after every move keeps its king where it is.
-        let their_king = self.king(!us);
+        // The side to move after every move keeps its king where it is,
+        // and its castling rights or fewer: what is known of its castling
+        // here holds for every child.
+        let them = !us;
+        let their_king = self.king(them);
+        let rights = self.castling & back_rank(them);
+        if rights.is_empty() {
+            self.count_replies::<WHITE, CASTLING_NONE>(&moves, their_king)
+        } else if their_king == Square::E1.relative_to(them) && (rights & !CORNERS).is_empty() {
+            self.count_replies::<WHITE, CASTLING_STANDARD>(&moves, their_king)
+        } else {
+            self.count_replies::<WHITE, CASTLING_ANY>(&moves, their_king)
+        }
+    }
+
+    /// The replies to each of `moves` (of the side to move, `WHITE`),
+    /// counted; `their_king` is the opponent's king and `CASTLING` what is
+    /// known of the opponent's castling in every child.
+    #[inline(always)]
+    fn count_replies<const WHITE: bool, const CASTLING: u8>(&self, moves: &MoveList, their_king: Square) -> u64 {
         // One child serves every move (see `Position::play_for_count`).
         let mut child = *self;
         let mut nodes = 0;
-        for &mv in &moves {
+        for &mv in moves {
             self.play_for_count(mv, &mut child);
             let mut counter = Counter::default();
             if WHITE {
-                child.generate_for::<true, false, _>(their_king, &Targets::ALL, &mut counter);
+                child.generate_with::<true, false, CASTLING, _>(their_king, &Targets::ALL, &mut counter);
             } else {
-                child.generate_for::<true, true, _>(their_king, &Targets::ALL, &mut counter);
+                child.generate_with::<true, true, CASTLING, _>(their_king, &Targets::ALL, &mut counter);
             }
             nodes += counter.total() as u64;
         }
