@@ -824,10 +824,14 @@ impl Position {
     #[inline(always)]
     fn count_replies<const WHITE: bool, const CASTLING: u8>(&self, moves: &MoveList, their_king: Square) -> u64 {
         // One child serves every move (see `Position::play_for_count`).
-        let mut child = *self;
+        let mut child = self.child_for_count();
         let mut nodes = 0;
         for &mv in moves {
-            self.play_for_count(mv, &mut child);
+            if CASTLING == CASTLING_NONE {
+                self.play_for_count::<false>(mv, &mut child);
+            } else {
+                self.play_for_count::<true>(mv, &mut child);
+            }
             let mut counter = Counter::default();
             if WHITE {
                 child.generate_with::<true, false, CASTLING, _>(their_king, &Targets::ALL, &mut counter);
