@@ -399,26 +399,45 @@ impl Position {
         v: &mut V,
     ) {
         let f = self.frame::<LEGAL, WHITE>(king);
-        if t.from.contains(f.king) {
-            self.king_moves::<LEGAL, CASTLING, V>(&f, t, v);
+        // One copy for positions in check and one for the others, so that
+        // the second tests nothing about checks.
+        if LEGAL && f.checkers.any() {
+            self.generate_from_frame::<LEGAL, CASTLING, true, V>(&f, t, v);
+        } else {
+            self.generate_from_frame::<LEGAL, CASTLING, false, V>(&f, t, v);
         }
-        if (LEGAL && f.checkers.more_than_one()) || v.done() {
+    }
+
+    /// The body of [`Position::generate_with`] once the frame is made;
+    /// `IN_CHECK` (legal generation only) is whether the side to move is
+    /// in check.
+    #[inline(always)]
+    fn generate_from_frame<const LEGAL: bool, const CASTLING: u8, const IN_CHECK: bool, V: Visitor>(
+        &self,
+        f: &Frame,
+        t: &Targets,
+        v: &mut V,
+    ) {
+        if t.from.contains(f.king) {
+            self.king_moves::<LEGAL, CASTLING, IN_CHECK, V>(f, t, v);
+        }
+        if (LEGAL && IN_CHECK && f.checkers.more_than_one()) || v.done() {
             return;
         }
-        let check_mask = if LEGAL { check_mask(&f) } else { Bitboard::FULL };
+        let check_mask = if LEGAL && IN_CHECK { check_mask(f) } else { Bitboard::FULL };
         let target = !f.ours & check_mask & t.to;
         let unpinned = t.from & !f.pinned;
-        self.knight_moves(&f, target, unpinned, v);
+        self.knight_moves(f, target, unpinned, v);
         if v.done() {
             return;
         }
-        self.slider_moves::<LEGAL, V>(&f, target, t.from, v);
+        self.slider_moves::<LEGAL, V>(f, target, t.from, v);
         if v.done() {
             return;
         }
-        self.pawn_moves(&f, target, unpinned, v);
-        if LEGAL && f.checkers.is_empty() {
-            self.pinned_pawn_moves(&f, t, v);
+        self.pawn_moves(f, target, unpinned, v);
+        if LEGAL && !IN_CHECK {
+            self.pinned_pawn_moves(f, t, v);
         }
         if v.done() {
             return;
@@ -452,17 +471,24 @@ impl Position {
     /// square (in legal generation), and castling may not cross one
     /// (always, also in pseudo-legal generation).
     #[inline(always)]
-    fn king_moves<const LEGAL: bool, const CASTLING: u8, V: Visitor>(&self, f: &Frame, t: &Targets, v: &mut V) {
+    fn king_moves<const LEGAL: bool, const CASTLING: u8, const IN_CHECK: bool, V: Visitor>(
+        &self,
+        f: &Frame,
+        t: &Targets,
+        v: &mut V,
+    ) {
         let to = attacks::king_attacks(f.king) & !f.ours & t.to;
+        // In pseudo-legal generation the checks are not known in advance.
+        let not_in_check = if LEGAL { !IN_CHECK } else { f.checkers.is_empty() };
         let castles = if CASTLING == CASTLING_NONE {
             Bitboard::EMPTY
         } else if CASTLING == CASTLING_STANDARD {
-            if f.checkers.is_empty() {
+            if not_in_check {
                 self.standard_castling_candidates(f.us, t.castle_to)
             } else {
                 Bitboard::EMPTY
             }
-        } else if f.checkers.is_empty() && (self.castling & f.ours).any() {
+        } else if not_in_check && (self.castling & f.ours).any() {
             self.castling_candidates(f.us, f.king, t.castle_to)
         } else {
             Bitboard::EMPTY
