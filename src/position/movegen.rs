@@ -135,6 +135,23 @@ impl Visitor for Counter {
 
 const BACK_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
 
+/// The squares from which a knight, a bishop or a rook of the opponent of
+/// `us` could attack, on an empty board, a square next to `us`'s king on
+/// e1 (e8) or c1 or g1 (c8, g8): the reach (as in
+/// `attacks::king_zone_reach`) that makes the danger map exact on every
+/// square of a standard castling's king path. The castling rook, in its
+/// corner, shields none of those squares.
+#[inline(always)]
+fn castling_reach(us: Color) -> [Bitboard; 3] {
+    let [e, c, g] = [Square::E1, Square::C1, Square::G1].map(|sq| sq.relative_to(us));
+    let zone = attacks::king_zone_reach(e);
+    [
+        zone[0] | attacks::knight_attacks(c) | attacks::knight_attacks(g),
+        zone[1] | attacks::bishop_rays(c) | attacks::bishop_rays(g),
+        zone[2] | attacks::rook_rays(c) | attacks::rook_rays(g),
+    ]
+}
+
 /// What a generator knows of the side to move's castling (its `CASTLING`
 /// parameter): nothing, so the rights are looked at;
 const CASTLING_ANY: u8 = 0;
@@ -494,20 +511,21 @@ impl Position {
             Bitboard::EMPTY
         };
         if CASTLING == CASTLING_STANDARD {
-            let danger = if (LEGAL && to.any()) || castles.any() {
-                self.king_danger(!f.us, f.king, f.occupied)
-            } else {
-                Bitboard::EMPTY
-            };
-            v.piece(f.king, if LEGAL { to & !danger } else { to });
             if castles.any() {
-                let home = f.king;
+                // The danger map made exact on c1 and g1 too, so that it
+                // decides the whole path (see `castling_reach`).
+                let reach = castling_reach(f.us);
+                let danger = self.attacked_squares(!f.us, f.occupied.without(f.king), reach);
+                v.piece(f.king, if LEGAL { to & !danger } else { to });
                 for rook in [Square::H1.relative_to(f.us), Square::A1.relative_to(f.us)] {
-                    if castles.contains(rook) {
-                        self.castle_from_home(f, home, rook, danger, v);
+                    if castles.contains(rook) && (king_path(f.king, rook) & danger).is_empty() {
+                        v.special(Move::castle(f.king, rook));
                     }
                 }
+                return;
             }
+            let danger = if LEGAL && to.any() { self.king_danger(!f.us, f.king, f.occupied) } else { Bitboard::EMPTY };
+            v.piece(f.king, if LEGAL { to & !danger } else { to });
             return;
         }
         let danger = if (LEGAL && to.any()) || castles.any() {
