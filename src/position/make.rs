@@ -166,8 +166,9 @@ macro_rules! lose_rights_step {
     }};
 }
 
-/// The move application of [`Position::play`] and
-/// [`Position::play_for_count`] (copy-make, `$dst` a copy of `$src`;
+/// The move application of [`Position::play`] (copy-make, `$dst` a copy
+/// of `$src`; the perft leaf step, [`Position::play_for_count`], runs only
+/// the bitboard toggles;
 /// `make_move` has the same steps in place, `Position::apply_in_place`):
 /// plays the legal move `$mv` of the position `$src` into `$dst`. Moves
 /// the pieces, updates castling rights, the en-passant square and the side
