@@ -853,9 +853,15 @@ impl Position {
         let them = !us;
         let their_king = self.king(them);
         let rights = self.castling & back_rank(them);
-        if rights.is_empty() {
+        let standard = their_king == Square::E1.relative_to(them) && (rights & !CORNERS).is_empty();
+        // A piece of theirs between their king and a castling rook stays
+        // there or is captured, and the square stays occupied: with every
+        // standard castling blocked so, none is possible in any child.
+        let theirs = self.by_color[them.index()];
+        let blocked = standard && rights.into_iter().all(|rook| (between(their_king, rook) & theirs).any());
+        if rights.is_empty() || blocked {
             self.count_replies::<WHITE, CASTLING_NONE>(&moves, their_king)
-        } else if their_king == Square::E1.relative_to(them) && (rights & !CORNERS).is_empty() {
+        } else if standard {
             self.count_replies::<WHITE, CASTLING_STANDARD>(&moves, their_king)
         } else {
             self.count_replies::<WHITE, CASTLING_ANY>(&moves, their_king)
