@@ -442,10 +442,12 @@ impl Position {
     /// perft's last ply). One `next` serves all the moves of a position:
     /// no 160-byte copy per move.
     #[inline(always)]
-    pub(crate) fn play_for_count<const CASTLING: bool>(&self, mv: Move, next: &mut Position) {
+    pub(crate) fn play_for_count<const CASTLING: bool, const EN_PASSANT: bool>(&self, mv: Move, next: &mut Position) {
         next.by_role = self.by_role;
         next.by_color = self.by_color;
-        next.ep_square = None;
+        if EN_PASSANT {
+            next.ep_square = None;
+        }
         let us = self.side;
         let (from, to) = (mv.origin_index(), mv.target_index());
         if !mv.is_special() {
@@ -454,7 +456,7 @@ impl Position {
                 toggle_capture!(next, !us, captured, to);
             }
             toggle_mover!(next, us, mv, role);
-            if role == Role::Pawn {
+            if EN_PASSANT && role == Role::Pawn {
                 next.ep_square = double_step_square(from, to);
             }
         } else if mv.is_en_passant() {
@@ -699,7 +701,7 @@ mod tests {
                     assert_eq!(made, played, "make_move and play disagree on {mv:?} in {}", pos.fen());
                     assert_eq!(made.hash, played.hash, "hashes disagree on {mv:?} in {}", pos.fen());
                     assert_eq!(pos.hash_after(mv), made.hash, "hash_after {mv:?} in {}", pos.fen());
-                    pos.play_for_count::<true>(mv, &mut child);
+                    pos.play_for_count::<true, true>(mv, &mut child);
                     let theirs = back_rank(played.side);
                     assert_eq!(
                         (child.by_role, child.by_color, child.castling & theirs, child.ep_square, child.side),

@@ -401,7 +401,7 @@ impl Position {
     /// decides (its steps, rays and zone).
     #[inline(always)]
     fn generate_for<const LEGAL: bool, const WHITE: bool, V: Visitor>(&self, king: Square, t: &Targets, v: &mut V) {
-        self.generate_with::<LEGAL, WHITE, CASTLING_ANY, V>(king, t, v);
+        self.generate_with::<LEGAL, WHITE, CASTLING_ANY, true, V>(king, t, v);
     }
 
     /// [`Position::generate_for`] with what is known of the side to move's
@@ -409,7 +409,7 @@ impl Position {
     /// a caller that knows it (bulk perft's last ply) runs no code for the
     /// castlings that cannot happen.
     #[inline(always)]
-    fn generate_with<const LEGAL: bool, const WHITE: bool, const CASTLING: u8, V: Visitor>(
+    fn generate_with<const LEGAL: bool, const WHITE: bool, const CASTLING: u8, const EN_PASSANT: bool, V: Visitor>(
         &self,
         king: Square,
         t: &Targets,
@@ -419,9 +419,9 @@ impl Position {
         // One copy for positions in check and one for the others, so that
         // the second tests nothing about checks.
         if LEGAL && f.checkers.any() {
-            self.generate_from_frame::<LEGAL, CASTLING, true, V>(&f, t, v);
+            self.generate_from_frame::<LEGAL, CASTLING, true, EN_PASSANT, V>(&f, t, v);
         } else {
-            self.generate_from_frame::<LEGAL, CASTLING, false, V>(&f, t, v);
+            self.generate_from_frame::<LEGAL, CASTLING, false, EN_PASSANT, V>(&f, t, v);
         }
     }
 
@@ -429,7 +429,13 @@ impl Position {
     /// `IN_CHECK` (legal generation only) is whether the side to move is
     /// in check.
     #[inline(always)]
-    fn generate_from_frame<const LEGAL: bool, const CASTLING: u8, const IN_CHECK: bool, V: Visitor>(
+    fn generate_from_frame<
+        const LEGAL: bool,
+        const CASTLING: u8,
+        const IN_CHECK: bool,
+        const EN_PASSANT: bool,
+        V: Visitor,
+    >(
         &self,
         f: &Frame,
         t: &Targets,
@@ -457,6 +463,9 @@ impl Position {
             self.pinned_pawn_moves(f, t, v);
         }
         if v.done() {
+            return;
+        }
+        if !EN_PASSANT {
             return;
         }
         if let Some(ep) = self.ep_square {
@@ -859,12 +868,21 @@ impl Position {
         // standard castling blocked so, none is possible in any child.
         let theirs = self.by_color[them.index()];
         let blocked = standard && rights.into_iter().all(|rook| (between(their_king, rook) & theirs).any());
+        // An en-passant capture in a child needs a double step of ours
+        // landing beside a pawn of theirs.
+        let landing = (self.pieces(us, Role::Pawn) & Rank::Second.relative_to(us).bitboard()).forward(us).forward(us);
+        let beside = shift(landing & !crate::File::H.bitboard(), 1) | shift(landing & !crate::File::A.bitboard(), -1);
+        let en_passant = (beside & self.pieces(them, Role::Pawn)).any();
         if rights.is_empty() || blocked {
-            self.count_replies::<WHITE, CASTLING_NONE>(&moves, their_king)
+            if en_passant {
+                self.count_replies::<WHITE, CASTLING_NONE, true>(&moves, their_king)
+            } else {
+                self.count_replies::<WHITE, CASTLING_NONE, false>(&moves, their_king)
+            }
         } else if standard {
-            self.count_replies::<WHITE, CASTLING_STANDARD>(&moves, their_king)
+            self.count_replies::<WHITE, CASTLING_STANDARD, true>(&moves, their_king)
         } else {
-            self.count_replies::<WHITE, CASTLING_ANY>(&moves, their_king)
+            self.count_replies::<WHITE, CASTLING_ANY, true>(&moves, their_king)
         }
     }
 
@@ -872,21 +890,25 @@ impl Position {
     /// counted; `their_king` is the opponent's king and `CASTLING` what is
     /// known of the opponent's castling in every child.
     #[inline(always)]
-    fn count_replies<const WHITE: bool, const CASTLING: u8>(&self, moves: &MoveList, their_king: Square) -> u64 {
+    fn count_replies<const WHITE: bool, const CASTLING: u8, const EN_PASSANT: bool>(
+        &self,
+        moves: &MoveList,
+        their_king: Square,
+    ) -> u64 {
         // One child serves every move (see `Position::play_for_count`).
         let mut child = self.child_for_count();
         let mut nodes = 0;
         for &mv in moves {
             if CASTLING == CASTLING_NONE {
-                self.play_for_count::<false>(mv, &mut child);
+                self.play_for_count::<false, EN_PASSANT>(mv, &mut child);
             } else {
-                self.play_for_count::<true>(mv, &mut child);
+                self.play_for_count::<true, EN_PASSANT>(mv, &mut child);
             }
             let mut counter = Counter::default();
             if WHITE {
-                child.generate_with::<true, false, CASTLING, _>(their_king, &Targets::ALL, &mut counter);
+                child.generate_with::<true, false, CASTLING, EN_PASSANT, _>(their_king, &Targets::ALL, &mut counter);
             } else {
-                child.generate_with::<true, true, CASTLING, _>(their_king, &Targets::ALL, &mut counter);
+                child.generate_with::<true, true, CASTLING, EN_PASSANT, _>(their_king, &Targets::ALL, &mut counter);
             }
             nodes += counter.total() as u64;
         }
