@@ -433,8 +433,10 @@ impl Position {
 
     /// Puts into `next` (made by [`Position::child_for_count`]) the
     /// position after the legal move `mv`, with only what counting its
-    /// replies reads brought up to date: bitboards, en-passant square and,
-    /// with `CASTLING`, the opponent's castling rooks (a capture on a
+    /// replies reads brought up to date: bitboards, with `EN_PASSANT` the
+    /// en-passant square (left as it was without: the caller knows no
+    /// en-passant capture is possible) and with `CASTLING` the opponent's
+    /// castling rooks (a capture on a
     /// castling rook's square takes its right; the mover's own rights,
     /// which its opponent's moves never read, are left as they were).
     /// The mailbox (the move reads `self`'s), clocks and hash are left

@@ -407,7 +407,9 @@ impl Position {
     /// [`Position::generate_for`] with what is known of the side to move's
     /// castling in `CASTLING` (one of the `CASTLING_*` constants), so that
     /// a caller that knows it (bulk perft's last ply) runs no code for the
-    /// castlings that cannot happen.
+    /// castlings that cannot happen; without `EN_PASSANT` it knows that
+    /// no en-passant capture is possible, and the en-passant square is
+    /// not read.
     #[inline(always)]
     fn generate_with<const LEGAL: bool, const WHITE: bool, const CASTLING: u8, const EN_PASSANT: bool, V: Visitor>(
         &self,
@@ -427,7 +429,7 @@ impl Position {
 
     /// The body of [`Position::generate_with`] once the frame is made;
     /// `IN_CHECK` (legal generation only) is whether the side to move is
-    /// in check.
+    /// in check; `EN_PASSANT` as there.
     #[inline(always)]
     fn generate_from_frame<
         const LEGAL: bool,
@@ -888,7 +890,8 @@ impl Position {
 
     /// The replies to each of `moves` (of the side to move, `WHITE`),
     /// counted; `their_king` is the opponent's king and `CASTLING` what is
-    /// known of the opponent's castling in every child.
+    /// known of the opponent's castling in every child; without
+    /// `EN_PASSANT` no child has an en-passant capture.
     #[inline(always)]
     fn count_replies<const WHITE: bool, const CASTLING: u8, const EN_PASSANT: bool>(
         &self,
