@@ -167,8 +167,9 @@ macro_rules! lose_rights_step {
     }};
 }
 
-/// The move application of [`Position::play`] and
-/// [`Position::play_for_count`] (copy-make, `$dst` a copy of `$src`;
+/// The move application of [`Position::play`] (copy-make, `$dst` a copy
+/// of `$src`; the perft leaf step, [`Position::play_for_count`], runs only
+/// the bitboard toggles;
 /// `make_move` has the same steps in place, `Position::apply_in_place`):
 /// plays the legal move `$mv` of the position `$src` into `$dst`. Moves
 /// the pieces, updates castling rights, the en-passant square and the side
@@ -425,20 +426,53 @@ impl Position {
         next
     }
 
-    /// Puts into `next` the position after the legal move `mv` with only
-    /// what move generation reads brought up to date: bitboards, side to
-    /// move, castling rooks and en-passant square. The mailbox (the move
-    /// reads `self`'s), clocks and hash are left as they were, so `next`
-    /// may only be asked for moves or counts (bulk perft's last ply). One
-    /// `next` serves all the moves of a position: no 160-byte copy per
-    /// move.
+    /// The position [`Position::play_for_count`] writes into: a copy with
+    /// the other side to move (the same for every move of `self`).
     #[inline(always)]
-    pub(crate) fn play_for_count(&self, mv: Move, next: &mut Position) {
+    pub(crate) fn child_for_count(&self) -> Position {
+        let mut child = *self;
+        child.side = !self.side;
+        child
+    }
+
+    /// Puts into `next` (made by [`Position::child_for_count`]) the
+    /// position after the legal move `mv`, with only what counting its
+    /// replies reads brought up to date: bitboards, with `EN_PASSANT` the
+    /// en-passant square (left as it was without: the caller knows no
+    /// en-passant capture is possible) and with `CASTLING` the opponent's
+    /// castling rooks (a capture on a
+    /// castling rook's square takes its right; the mover's own rights,
+    /// which its opponent's moves never read, are left as they were).
+    /// The mailbox (the move reads `self`'s), clocks and hash are left
+    /// too, so `next` may only be asked for its moves or their count (bulk
+    /// perft's last ply). One `next` serves all the moves of a position:
+    /// no 160-byte copy per move.
+    #[inline(always)]
+    pub(crate) fn play_for_count<const CASTLING: bool, const EN_PASSANT: bool>(&self, mv: Move, next: &mut Position) {
         next.by_role = self.by_role;
         next.by_color = self.by_color;
-        next.castling = self.castling;
-        next.ep_square = self.ep_square;
-        apply_move!(self, next, mv, false);
+        if EN_PASSANT {
+            next.ep_square = None;
+        }
+        let us = self.side;
+        let (from, to) = (mv.origin_index(), mv.target_index());
+        if !mv.is_special() {
+            let role = self.board[from].unwrap_or(Role::Pawn);
+            if let Some(captured) = self.board[to] {
+                toggle_capture!(next, !us, captured, to);
+            }
+            toggle_mover!(next, us, mv, role);
+            if EN_PASSANT && role == Role::Pawn {
+                next.ep_square = double_step_square(from, to);
+            }
+        } else if mv.is_en_passant() {
+            toggle_en_passant!(next, us, mv);
+        } else {
+            toggle_castle!(next, us, mv);
+        }
+        if CASTLING {
+            next.castling = Bitboard(self.castling.0 & !(1u64 << to));
+        }
     }
 
     /// [`Position::make_move`]'s move application: the steps of
@@ -643,6 +677,7 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
+    use crate::types::castling::back_rank;
     use crate::{CastlingMode, FenOptions, Position};
 
     /// Two plies from each position: `make_move`, `play` and the leaf step
@@ -664,7 +699,7 @@ mod tests {
             let root = Position::from_fen_with(fen, FenOptions::new().castling(mode)).expect("fen").0;
             for first in root.legal_moves() {
                 let pos = root.play(first);
-                let mut child = pos;
+                let mut child = pos.child_for_count();
                 for mv in pos.legal_moves() {
                     let played = pos.play(mv);
                     let mut made = pos;
@@ -672,10 +707,11 @@ mod tests {
                     assert_eq!(made, played, "make_move and play disagree on {mv:?} in {}", pos.fen());
                     assert_eq!(made.hash, played.hash, "hashes disagree on {mv:?} in {}", pos.fen());
                     assert_eq!(pos.hash_after(mv), made.hash, "hash_after {mv:?} in {}", pos.fen());
-                    pos.play_for_count(mv, &mut child);
+                    pos.play_for_count::<true, true>(mv, &mut child);
+                    let theirs = back_rank(played.side);
                     assert_eq!(
-                        (child.by_role, child.by_color, child.castling, child.ep_square, child.side),
-                        (played.by_role, played.by_color, played.castling, played.ep_square, played.side),
+                        (child.by_role, child.by_color, child.castling & theirs, child.ep_square, child.side),
+                        (played.by_role, played.by_color, played.castling & theirs, played.ep_square, played.side),
                         "play_for_count and play disagree on {mv:?} in {}",
                         pos.fen()
                     );

@@ -140,6 +140,32 @@ impl Visitor for Counter {
 
 const BACK_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
 
+/// The squares from which a knight, a bishop or a rook of the opponent of
+/// `us` could attack, on an empty board, a square next to `us`'s king on
+/// e1 (e8) or c1 or g1 (c8, g8): the reach (as in
+/// `attacks::king_zone_reach`) that makes the danger map exact on every
+/// square of a standard castling's king path. The castling rook, in its
+/// corner, shields none of those squares.
+#[inline(always)]
+fn castling_reach(us: Color) -> [Bitboard; 3] {
+    let [e, c, g] = [Square::E1, Square::C1, Square::G1].map(|sq| sq.relative_to(us));
+    let zone = attacks::king_zone_reach(e);
+    [
+        zone[0] | attacks::knight_attacks(c) | attacks::knight_attacks(g),
+        zone[1] | attacks::bishop_rays(c) | attacks::bishop_rays(g),
+        zone[2] | attacks::rook_rays(c) | attacks::rook_rays(g),
+    ]
+}
+
+/// What a generator knows of the side to move's castling (its `CASTLING`
+/// parameter): nothing, so the rights are looked at;
+const CASTLING_ANY: u8 = 0;
+/// no castling rights;
+const CASTLING_NONE: u8 = 1;
+/// the king on e1 (e8) and castling rights, if any, only on rooks in the
+/// corners, as in standard chess.
+const CASTLING_STANDARD: u8 = 2;
+
 #[inline(always)]
 fn origin(to: Square, step: i8) -> Square {
     Square::from_index_wrapping((to as i8).wrapping_sub(step) as u8)
@@ -383,29 +409,73 @@ impl Position {
     /// decides (its steps, rays and zone).
     #[inline(always)]
     fn generate_for<const LEGAL: bool, const WHITE: bool, V: Visitor>(&self, king: Square, t: &Targets, v: &mut V) {
+        self.generate_with::<LEGAL, WHITE, CASTLING_ANY, true, V>(king, t, v);
+    }
+
+    /// [`Position::generate_for`] with what is known of the side to move's
+    /// castling in `CASTLING` (one of the `CASTLING_*` constants), so that
+    /// a caller that knows it (bulk perft's last ply) runs no code for the
+    /// castlings that cannot happen; without `EN_PASSANT` it knows that
+    /// no en-passant capture is possible, and the en-passant square is
+    /// not read.
+    #[inline(always)]
+    fn generate_with<const LEGAL: bool, const WHITE: bool, const CASTLING: u8, const EN_PASSANT: bool, V: Visitor>(
+        &self,
+        king: Square,
+        t: &Targets,
+        v: &mut V,
+    ) {
         let f = self.frame::<LEGAL, WHITE>(king);
-        if t.from.contains(f.king) {
-            self.king_moves::<LEGAL, V>(&f, t, v);
+        // One copy for positions in check and one for the others, so that
+        // the second tests nothing about checks.
+        if LEGAL && f.checkers.any() {
+            self.generate_from_frame::<LEGAL, CASTLING, true, EN_PASSANT, V>(&f, t, v);
+        } else {
+            self.generate_from_frame::<LEGAL, CASTLING, false, EN_PASSANT, V>(&f, t, v);
         }
-        if (LEGAL && f.checkers.more_than_one()) || v.done() {
+    }
+
+    /// The body of [`Position::generate_with`] once the frame is made;
+    /// `IN_CHECK` (legal generation only) is whether the side to move is
+    /// in check; `EN_PASSANT` as there.
+    #[inline(always)]
+    fn generate_from_frame<
+        const LEGAL: bool,
+        const CASTLING: u8,
+        const IN_CHECK: bool,
+        const EN_PASSANT: bool,
+        V: Visitor,
+    >(
+        &self,
+        f: &Frame,
+        t: &Targets,
+        v: &mut V,
+    ) {
+        if t.from.contains(f.king) {
+            self.king_moves::<LEGAL, CASTLING, IN_CHECK, V>(f, t, v);
+        }
+        if (LEGAL && IN_CHECK && f.checkers.more_than_one()) || v.done() {
             return;
         }
-        let check_mask = if LEGAL { check_mask(&f) } else { Bitboard::FULL };
+        let check_mask = if LEGAL && IN_CHECK { check_mask(f) } else { Bitboard::FULL };
         let target = !f.ours & check_mask & t.to;
         let unpinned = t.from & !f.pinned;
-        self.knight_moves(&f, target, unpinned, v);
+        self.knight_moves(f, target, unpinned, v);
         if v.done() {
             return;
         }
-        self.slider_moves::<LEGAL, V>(&f, target, t.from, v);
+        self.slider_moves::<LEGAL, V>(f, target, t.from, v);
         if v.done() {
             return;
         }
-        self.pawn_moves(&f, target, unpinned, v);
-        if LEGAL && f.checkers.is_empty() {
-            self.pinned_pawn_moves(&f, t, v);
+        self.pawn_moves(f, target, unpinned, v);
+        if LEGAL && !IN_CHECK {
+            self.pinned_pawn_moves(f, t, v);
         }
         if v.done() {
+            return;
+        }
+        if !EN_PASSANT {
             return;
         }
         if let Some(ep) = self.ep_square {
@@ -437,13 +507,46 @@ impl Position {
     /// square (in legal generation), and castling may not cross one
     /// (always, also in pseudo-legal generation).
     #[inline(always)]
-    fn king_moves<const LEGAL: bool, V: Visitor>(&self, f: &Frame, t: &Targets, v: &mut V) {
+    fn king_moves<const LEGAL: bool, const CASTLING: u8, const IN_CHECK: bool, V: Visitor>(
+        &self,
+        f: &Frame,
+        t: &Targets,
+        v: &mut V,
+    ) {
         let to = attacks::king_attacks(f.king) & !f.ours & t.to;
-        let castles = if f.checkers.is_empty() && (self.castling & f.ours).any() {
+        // In pseudo-legal generation the checks are not known in advance.
+        let not_in_check = if LEGAL { !IN_CHECK } else { f.checkers.is_empty() };
+        let castles = if CASTLING == CASTLING_NONE {
+            Bitboard::EMPTY
+        } else if CASTLING == CASTLING_STANDARD {
+            if not_in_check {
+                self.standard_castling_candidates(f.us, t.castle_to)
+            } else {
+                Bitboard::EMPTY
+            }
+        } else if not_in_check && (self.castling & f.ours).any() {
             self.castling_candidates(f.us, f.king, t.castle_to)
         } else {
             Bitboard::EMPTY
         };
+        if CASTLING == CASTLING_STANDARD {
+            if castles.any() {
+                // The danger map made exact on c1 and g1 too, so that it
+                // decides the whole path (see `castling_reach`).
+                let reach = castling_reach(f.us);
+                let danger = self.attacked_squares(!f.us, f.occupied.without(f.king), reach);
+                v.piece(f.king, if LEGAL { to & !danger } else { to });
+                for rook in [Square::H1.relative_to(f.us), Square::A1.relative_to(f.us)] {
+                    if castles.contains(rook) && (king_path(f.king, rook) & danger).is_empty() {
+                        v.special(Move::castle(f.king, rook));
+                    }
+                }
+                return;
+            }
+            let danger = if LEGAL && to.any() { self.king_danger(!f.us, f.king, f.occupied) } else { Bitboard::EMPTY };
+            v.piece(f.king, if LEGAL { to & !danger } else { to });
+            return;
+        }
         let danger = if (LEGAL && to.any()) || castles.any() {
             self.king_danger(!f.us, f.king, f.occupied)
         } else {
@@ -647,6 +750,18 @@ impl Position {
         origins
     }
 
+    /// [`Position::castling_candidates`] when the king of `us` stands on
+    /// e1 (e8) and its castling rights, if any, are on rooks in the
+    /// corners: one table look-up by the back rank's occupancy.
+    #[inline(always)]
+    fn standard_castling_candidates(&self, us: Color, castle_to: Bitboard) -> Bitboard {
+        let base = us.fold(0u8, 56);
+        let occupancy = (self.occupied().0 >> base) as u8;
+        let wanted = corners_for_king_to((castle_to.0 >> base) as u8);
+        let rights = (self.castling.0 >> base) as u8;
+        Bitboard(u64::from(rights & wanted & FREE_CORNERS[usize::from(occupancy)]) << base)
+    }
+
     /// The castling rooks of the side to move whose castling is wanted
     /// (the king's destination is in `castle_to`) and whose squares are
     /// free: the rook's and king's paths empty but for the two of them.
@@ -757,18 +872,61 @@ impl Position {
         let mut moves = MoveList::new();
         let us = if WHITE { Color::White } else { Color::Black };
         self.generate_for::<true, WHITE, _>(self.king(us), &Targets::ALL, &mut moves);
-        // The side to move after every move keeps its king where it is.
-        let their_king = self.king(!us);
+        // The side to move after every move keeps its king where it is,
+        // and its castling rights or fewer: what is known of its castling
+        // here holds for every child.
+        let them = !us;
+        let their_king = self.king(them);
+        let rights = self.castling & back_rank(them);
+        let standard = their_king == Square::E1.relative_to(them) && (rights & !CORNERS).is_empty();
+        // A piece of theirs between their king and a castling rook stays
+        // there or is captured, and the square stays occupied: with every
+        // standard castling blocked so, none is possible in any child.
+        let theirs = self.by_color[them.index()];
+        let blocked = standard && rights.into_iter().all(|rook| (between(their_king, rook) & theirs).any());
+        // An en-passant capture in a child needs a double step of ours
+        // landing beside a pawn of theirs.
+        let landing = (self.pieces(us, Role::Pawn) & Rank::Second.relative_to(us).bitboard()).forward(us).forward(us);
+        let beside = shift(landing & !crate::types::File::H.bitboard(), 1)
+            | shift(landing & !crate::types::File::A.bitboard(), -1);
+        let en_passant = (beside & self.pieces(them, Role::Pawn)).any();
+        if rights.is_empty() || blocked {
+            if en_passant {
+                self.count_replies::<WHITE, CASTLING_NONE, true>(&moves, their_king)
+            } else {
+                self.count_replies::<WHITE, CASTLING_NONE, false>(&moves, their_king)
+            }
+        } else if standard {
+            self.count_replies::<WHITE, CASTLING_STANDARD, true>(&moves, their_king)
+        } else {
+            self.count_replies::<WHITE, CASTLING_ANY, true>(&moves, their_king)
+        }
+    }
+
+    /// The replies to each of `moves` (of the side to move, `WHITE`),
+    /// counted; `their_king` is the opponent's king and `CASTLING` what is
+    /// known of the opponent's castling in every child; without
+    /// `EN_PASSANT` no child has an en-passant capture.
+    #[inline(always)]
+    fn count_replies<const WHITE: bool, const CASTLING: u8, const EN_PASSANT: bool>(
+        &self,
+        moves: &MoveList,
+        their_king: Square,
+    ) -> u64 {
         // One child serves every move (see `Position::play_for_count`).
-        let mut child = *self;
+        let mut child = self.child_for_count();
         let mut nodes = 0;
-        for &mv in &moves {
-            self.play_for_count(mv, &mut child);
+        for &mv in moves {
+            if CASTLING == CASTLING_NONE {
+                self.play_for_count::<false, EN_PASSANT>(mv, &mut child);
+            } else {
+                self.play_for_count::<true, EN_PASSANT>(mv, &mut child);
+            }
             let mut counter = Counter::default();
             if WHITE {
-                child.generate_for::<true, false, _>(their_king, &Targets::ALL, &mut counter);
+                child.generate_with::<true, false, CASTLING, EN_PASSANT, _>(their_king, &Targets::ALL, &mut counter);
             } else {
-                child.generate_for::<true, true, _>(their_king, &Targets::ALL, &mut counter);
+                child.generate_with::<true, true, CASTLING, EN_PASSANT, _>(their_king, &Targets::ALL, &mut counter);
             }
             nodes += counter.total() as u64;
         }
