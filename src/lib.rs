@@ -163,7 +163,7 @@
 //! - `pext`: rook and bishop lookups by the BMI2 `PEXT` instruction instead
 //!   of magic multiplication, over a table of the same size. Needs an
 //!   x86-64 target with BMI2 (`RUSTFLAGS="-C target-cpu=native"`; without
-//!   it the build stops with a message). About 6 % fewer instructions per
+//!   it the build stops with a message). About 10 % fewer instructions per
 //!   perft leaf; measured 0–8 % faster bulk perft on an AMD Zen 5 and
 //!   2–21 % on an Intel Xeon, level on Zen 3, and much slower on Zen 1
 //!   and Zen 2, where PEXT is microcoded (see the README's Performance
