@@ -76,13 +76,13 @@ macro_rules! toggle_castle {
 
 /// `$us`'s normal move or promotion `$mv`, read from the position `$src`
 /// and written into `$dst` (the same position when played in place):
-/// the capture and the move on the bitboards, with `$full` the mailbox;
+/// the capture and the move on the bitboards and the mailbox;
 /// the moved and captured roles into `$undo`; the en-passant square after
 /// a double step; `$halfmove` to 0 after a capture or a pawn move.
-/// Evaluates to the hash change (the en-passant key only with `$full`).
+/// Evaluates to the hash change.
 /// The enemy pawns it reads are the same before and after a double step.
 macro_rules! piece_move_step {
-    ($src:ident, $dst:ident, $us:expr, $mv:expr, $undo:ident, $halfmove:ident, $full:expr) => {{
+    ($src:ident, $dst:ident, $us:expr, $mv:expr, $undo:ident, $halfmove:ident) => {{
         let (us, mv): (Color, Move) = ($us, $mv);
         let (from, to) = (mv.origin_index(), mv.target_index());
         let role = $src.board[from].unwrap_or(Role::Pawn);
@@ -99,53 +99,44 @@ macro_rules! piece_move_step {
             $halfmove = 0;
         }
         toggle_mover!($dst, us, mv, role);
-        if $full {
-            $dst.board[from] = None;
-            $dst.board[to] = Some(placed);
-        }
+        $dst.board[from] = None;
+        $dst.board[to] = Some(placed);
         if role == Role::Pawn {
             $halfmove = 0;
             if let Some(ep) = double_step_square(from, to) {
                 $dst.ep_square = Some(ep);
-                if $full {
-                    key ^= ep_file_key(ep, !us, $src.pieces(!us, Role::Pawn));
-                }
+                key ^= ep_file_key(ep, !us, $src.pieces(!us, Role::Pawn));
             }
         }
         key ^ piece_move_keys(us, role, placed, from, to)
     }};
 }
 
-/// `$us`'s en-passant capture `$mv` on `$dst` (bitboards, with `$full` the
-/// mailbox; the roles into `$undo`). Evaluates to the hash change.
+/// `$us`'s en-passant capture `$mv` on `$dst` (bitboards and mailbox; the
+/// roles into `$undo`). Evaluates to the hash change.
 macro_rules! en_passant_step {
-    ($dst:ident, $us:expr, $mv:expr, $undo:ident, $full:expr) => {{
+    ($dst:ident, $us:expr, $mv:expr, $undo:ident) => {{
         let (us, mv): (Color, Move) = ($us, $mv);
         let victim = toggle_en_passant!($dst, us, mv);
-        if $full {
-            $dst.board[mv.origin_index()] = None;
-            $dst.board[victim.index()] = None;
-            $dst.board[mv.target_index()] = Some(Role::Pawn);
-        }
+        $dst.board[mv.origin_index()] = None;
+        $dst.board[victim.index()] = None;
+        $dst.board[mv.target_index()] = Some(Role::Pawn);
         $undo.captured = Some(Role::Pawn);
         $undo.moved = Role::Pawn;
         en_passant_keys(us, mv.from(), mv.to(), victim)
     }};
 }
 
-/// `$us`'s castling `$mv` on `$dst` (bitboards, with `$full` the mailbox;
-/// the `Undo` keeps its default moved role, the king). Evaluates to the
-/// hash change.
+/// `$us`'s castling `$mv` on `$dst` (bitboards and mailbox; the `Undo`
+/// keeps its default moved role, the king). Evaluates to the hash change.
 macro_rules! castle_step {
-    ($dst:ident, $us:expr, $mv:expr, $full:expr) => {{
+    ($dst:ident, $us:expr, $mv:expr) => {{
         let (us, mv): (Color, Move) = ($us, $mv);
         let (king_to, rook_to) = toggle_castle!($dst, us, mv);
-        if $full {
-            $dst.board[mv.origin_index()] = None;
-            $dst.board[mv.target_index()] = None;
-            $dst.board[king_to.index()] = Some(Role::King);
-            $dst.board[rook_to.index()] = Some(Role::Rook);
-        }
+        $dst.board[mv.origin_index()] = None;
+        $dst.board[mv.target_index()] = None;
+        $dst.board[king_to.index()] = Some(Role::King);
+        $dst.board[rook_to.index()] = Some(Role::Rook);
         castle_keys(us, mv.from(), mv.to(), king_to, rook_to)
     }};
 }
@@ -168,19 +159,18 @@ macro_rules! lose_rights_step {
 }
 
 /// The move application of [`Position::play`] (copy-make, `$dst` a copy
-/// of `$src`; the perft leaf step, [`Position::play_for_count`], runs only
-/// the bitboard toggles;
-/// `make_move` has the same steps in place, `Position::apply_in_place`):
-/// plays the legal move `$mv` of the position `$src` into `$dst`. Moves
-/// the pieces, updates castling rights, the en-passant square and the side
-/// to move, and with `$full` also the mailbox, clocks and hash. Evaluates
-/// to the [`Undo`].
+/// of `$src`; the perft leaf step, [`Position::play_for_count`], has a step
+/// of its own that writes only what the reply count reads, and `make_move`
+/// has the same steps in place, `Position::apply_in_place`): plays the
+/// legal move `$mv` of the position `$src` into `$dst`. Moves the pieces,
+/// updates the mailbox, castling rights, the en-passant square, the side
+/// to move, the clocks and the hash. Evaluates to the [`Undo`].
 ///
 /// Everything is read from `$src` before `$dst` changes it, or is
 /// unchanged by the move (the enemy pawns after a double step). A macro
 /// for the reason given at `toggle_mover!`.
 macro_rules! apply_move {
-    ($src:ident, $dst:ident, $mv:expr, $full:expr) => {{
+    ($src:ident, $dst:ident, $mv:expr) => {{
         let mv: Move = $mv;
         let us = $src.side;
         let mut undo = Undo::before(&$src);
@@ -195,23 +185,21 @@ macro_rules! apply_move {
         // exist anyway.
         let mut halfmove = $src.halfmove.saturating_add(1);
         if !mv.is_special() {
-            hash ^= piece_move_step!($src, $dst, us, mv, undo, halfmove, $full);
+            hash ^= piece_move_step!($src, $dst, us, mv, undo, halfmove);
         } else if mv.is_en_passant() {
             halfmove = 0;
-            hash ^= en_passant_step!($dst, us, mv, undo, $full);
+            hash ^= en_passant_step!($dst, us, mv, undo);
         } else {
-            hash ^= castle_step!($dst, us, mv, $full);
+            hash ^= castle_step!($dst, us, mv);
         }
         hash ^= lose_rights_step!($src, $dst, us, touched, undo.moved == Role::King);
         $dst.side = !us;
         let fullmove = $src.fullmove;
         let (step, flags) = fullmove_step(us, fullmove);
         undo.flags = flags;
-        if $full {
-            $dst.halfmove = halfmove;
-            $dst.fullmove = fullmove + step;
-            $dst.hash = hash;
-        }
+        $dst.halfmove = halfmove;
+        $dst.fullmove = fullmove + step;
+        $dst.hash = hash;
         undo
     }};
 }
@@ -422,7 +410,7 @@ impl Position {
     pub fn play(&self, mv: Move) -> Position {
         debug_assert!(self.is_legal(mv), "play: {mv:?} is not legal in {self:?}");
         let mut next = self.copy_inline();
-        apply_move!(self, next, mv, true);
+        apply_move!(self, next, mv);
         next
     }
 
