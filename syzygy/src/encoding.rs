@@ -166,10 +166,11 @@ const FLAP: [u8; 64] = {
     t
 };
 
-/// `PAWN_INDEX[k - 1][FLAP[sq]]`: where the placements of `k` leading pawns
-/// with the first on `sq` start within the sub-table of its file.
-const PAWN_INDEX: [[u64; 24]; 6] = {
-    let mut t = [[0u64; 24]; 6];
+/// Both pawn tables, from one walk over the leading pawn's squares of each
+/// file: `.0` is [`PAWN_INDEX`], `.1` is [`PAWN_FACTOR`].
+const PAWN_TABLES: ([[u64; 24]; 6], [[u64; 4]; 6]) = {
+    let mut index = [[0u64; 24]; 6];
+    let mut factor = [[0u64; 4]; 6];
     let mut k = 0;
     while k < 6 {
         let mut f = 0;
@@ -178,38 +179,25 @@ const PAWN_INDEX: [[u64; 24]; 6] = {
             let mut r = 1;
             while r < 7 {
                 let sq = r * 8 + f;
-                t[k][FLAP[sq] as usize] = s;
+                index[k][FLAP[sq] as usize] = s;
                 s += BINOMIAL[k][PAWN_TWIST[sq] as usize];
                 r += 1;
             }
+            factor[k][f] = s;
             f += 1;
         }
         k += 1;
     }
-    t
+    (index, factor)
 };
+
+/// `PAWN_INDEX[k - 1][FLAP[sq]]`: where the placements of `k` leading pawns
+/// with the first on `sq` start within the sub-table of its file.
+const PAWN_INDEX: [[u64; 24]; 6] = PAWN_TABLES.0;
 
 /// `PAWN_FACTOR[k - 1][file]`: how many placements of `k` leading pawns a
 /// file's sub-table has.
-pub(crate) const PAWN_FACTOR: [[u64; 4]; 6] = {
-    let mut t = [[0u64; 4]; 6];
-    let mut k = 0;
-    while k < 6 {
-        let mut f = 0;
-        while f < 4 {
-            let mut s = 0;
-            let mut r = 1;
-            while r < 7 {
-                s += BINOMIAL[k][PAWN_TWIST[r * 8 + f] as usize];
-                r += 1;
-            }
-            t[k][f] = s;
-            f += 1;
-        }
-        k += 1;
-    }
-    t
-};
+pub(crate) const PAWN_FACTOR: [[u64; 4]; 6] = PAWN_TABLES.1;
 
 /// The most pieces of a table the crate reads.
 pub(crate) const MAX_PIECES: usize = 7;
