@@ -278,6 +278,11 @@ fn split_fields(text: &str) -> ([(&str, usize); 7], usize) {
 /// The first character that no FEN may hold (see
 /// [`FenErrorKind::UnexpectedChar`]), with the field it stands in.
 fn check_chars(text: &str) -> Result<(), FenError> {
+    // Printable ASCII and ASCII whitespace, as nearly every FEN is: nothing
+    // to report.
+    if text.bytes().all(|b| matches!(b, b' '..=b'~' | b'\t' | b'\n' | b'\x0c' | b'\r')) {
+        return Ok(());
+    }
     let Some((at, c)) = text.char_indices().find(|&(_, c)| {
         !c.is_ascii_whitespace() && (c.is_whitespace() || c.is_control() || matches!(c, '\u{200b}' | '\u{feff}'))
     }) else {
@@ -371,37 +376,43 @@ fn parse_number(text: &str, field: FenField, offset: usize) -> Result<u32, FenEr
 }
 
 fn parse_board(setup: &mut Setup, text: &str, offset: usize) -> Result<(), FenError> {
-    let ranks = text.split('/').count();
+    let bytes = text.as_bytes();
+    let ranks = 1 + bytes.iter().filter(|&&b| b == b'/').count();
     if ranks != 8 {
         let at = if ranks > 8 { text.match_indices('/').nth(7).map_or(0, |(i, _)| i) } else { text.len() };
         return Err(error(FenErrorKind::RankCount { found: ranks }, FenField::Board, offset + at));
     }
-    let mut rank_start = 0;
-    for (row, rank_text) in text.split('/').enumerate() {
+    // One pass over the bytes: a character outside ASCII is never valid
+    // here and is reported whole, from its first byte.
+    let (mut row, mut file) = (0, 0u32);
+    for (i, &b) in bytes.iter().enumerate() {
         let rank = Rank::ALL[7 - row];
-        let mut file = 0u32;
-        for (i, c) in rank_text.char_indices() {
-            let at = offset + rank_start + i;
-            if file >= 8 {
+        let at = offset + i;
+        if b == b'/' {
+            if file < 8 {
+                return Err(error(FenErrorKind::RankTooShort { rank }, FenField::Board, at));
+            }
+            (row, file) = (row + 1, 0);
+            continue;
+        }
+        if file >= 8 {
+            return Err(error(FenErrorKind::RankTooLong { rank }, FenField::Board, at));
+        }
+        if let b'1'..=b'8' = b {
+            file += u32::from(b - b'0');
+            if file > 8 {
                 return Err(error(FenErrorKind::RankTooLong { rank }, FenField::Board, at));
             }
-            if let Some(d) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
-                if file + d > 8 {
-                    return Err(error(FenErrorKind::RankTooLong { rank }, FenField::Board, at));
-                }
-                file += d;
-            } else if let Some(piece) = Piece::from_char(c) {
-                setup.put(Square::new(File::ALL[file as usize], rank), piece);
-                file += 1;
-            } else {
-                return Err(error(FenErrorKind::InvalidBoardChar(c), FenField::Board, at));
-            }
+        } else if let Some(piece) = Some(b).filter(u8::is_ascii).and_then(|b| Piece::from_char(char::from(b))) {
+            setup.put(Square::new(File::ALL[file as usize], rank), piece);
+            file += 1;
+        } else {
+            let c = text[i..].chars().next().unwrap_or(char::REPLACEMENT_CHARACTER);
+            return Err(error(FenErrorKind::InvalidBoardChar(c), FenField::Board, at));
         }
-        if file < 8 {
-            let at = offset + rank_start + rank_text.len();
-            return Err(error(FenErrorKind::RankTooShort { rank }, FenField::Board, at));
-        }
-        rank_start += rank_text.len() + 1;
+    }
+    if file < 8 {
+        return Err(error(FenErrorKind::RankTooShort { rank: Rank::First }, FenField::Board, offset + text.len()));
     }
     Ok(())
 }
