@@ -74,19 +74,19 @@ impl PackedPosition {
     /// a halfmove clock over 255 is stored as 255, a fullmove number over
     /// 65,535 as 65,535.
     ///
-    /// Cost: about 6 instructions per piece and 100 more (the codes of all
-    /// squares are made eight at a time, then gathered two pieces a step),
-    /// no allocation, no branch per square; with the `pext` feature about
-    /// 40 instructions in all (each bit of the codes gathered for all
-    /// pieces at once with BMI2 `PEXT`, and spread to the nibbles with
-    /// `PDEP`).
+    /// Cost: about 45 instructions, no allocation, no branch per square,
+    /// on processors with fast BMI2 (Intel since Haswell, AMD since Zen 3):
+    /// each bit of the codes is gathered for all pieces at once with
+    /// `PEXT` and spread to the nibbles with `PDEP`. The processor is asked
+    /// once (CPUID) unless the `pext` feature makes BMI2 a build
+    /// requirement. Elsewhere (other architectures, AMD before Zen 3,
+    /// where these instructions are slow microcode) about 6 instructions
+    /// per piece and 100 more: the codes of all squares are made eight at
+    /// a time, then gathered two pieces a step.
     #[inline]
     pub fn pack(pos: &Position, score: i16, result: GameResult) -> PackedPosition {
         let occupied = pos.occupied();
-        #[cfg(not(feature = "pext"))]
-        let codes = gather_codes(occupied.0, &square_codes(pos));
-        #[cfg(feature = "pext")]
-        let codes = pext_codes(pos);
+        let codes = piece_codes(pos);
         let mut bytes = [0u8; 32];
         bytes[0..8].copy_from_slice(&occupied.0.to_le_bytes());
         bytes[8..24].copy_from_slice(&codes);
@@ -232,8 +232,84 @@ impl PackedPosition {
     }
 }
 
+/// The codes of the occupied squares in square order, 4 bits each (bytes
+/// 8–23 of the layout), by the fastest way this processor has.
+#[inline(always)]
+fn piece_codes(pos: &Position) -> [u8; 16] {
+    #[cfg(feature = "pext")]
+    {
+        pext_codes(pos)
+    }
+    #[cfg(not(feature = "pext"))]
+    {
+        #[cfg(target_arch = "x86_64")]
+        if fast_bmi2() {
+            // SAFETY: `fast_bmi2` returned true, so this processor
+            // reported BMI2 through CPUID: the instructions that
+            // `pext_codes_bmi2` may use exist.
+            return unsafe { pext_codes_bmi2(pos) };
+        }
+        gather_codes(pos.occupied().0, &square_codes(pos))
+    }
+}
+
+/// Whether this processor runs BMI2's `PEXT` and `PDEP` fast: it reports
+/// BMI2 (CPUID leaf 7) and is not an AMD processor before Zen 3 (family
+/// 0x19), which runs them as slow microcode. Asked once, then read from
+/// a static.
+#[cfg(all(target_arch = "x86_64", not(feature = "pext")))]
+#[inline(always)]
+fn fast_bmi2() -> bool {
+    use core::sync::atomic::{AtomicU8, Ordering};
+    /// 0: not asked yet, 1: no, 2: yes.
+    static FAST_BMI2: AtomicU8 = AtomicU8::new(0);
+    match FAST_BMI2.load(Ordering::Relaxed) {
+        0 => {
+            let fast = detect_fast_bmi2();
+            FAST_BMI2.store(if fast { 2 } else { 1 }, Ordering::Relaxed);
+            fast
+        }
+        known => known == 2,
+    }
+}
+
+/// The CPUID questions behind [`fast_bmi2`].
+#[cfg(all(target_arch = "x86_64", not(feature = "pext")))]
+#[cold]
+fn detect_fast_bmi2() -> bool {
+    use core::arch::x86_64::{__cpuid, __cpuid_count};
+    // SAFETY: every x86-64 processor has the CPUID instruction (it is
+    // part of the architecture's baseline); leaf 0 is always valid and
+    // leaves 1 and 7 are asked only when leaf 0 says they exist.
+    #[allow(unused_unsafe)]
+    let (vendor, leaf1, leaf7) = unsafe {
+        let leaf0 = __cpuid(0);
+        if leaf0.eax < 7 {
+            return false;
+        }
+        (leaf0, __cpuid(1), __cpuid_count(7, 0))
+    };
+    let bmi2 = leaf7.ebx & (1 << 8) != 0;
+    // "AuthenticAMD" in EBX, EDX, ECX.
+    let amd = (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6E65, 0x444D_4163);
+    let base_family = (leaf1.eax >> 8) & 0xF;
+    let family = if base_family == 0xF { base_family + ((leaf1.eax >> 20) & 0xFF) } else { base_family };
+    bmi2 && !(amd && family < 0x19)
+}
+
+/// [`pext_codes`] compiled with BMI2, for processors that report it at
+/// run time.
+///
+/// # Safety
+///
+/// The processor must have BMI2 ([`fast_bmi2`] checks it).
+#[cfg(all(target_arch = "x86_64", not(feature = "pext")))]
+#[target_feature(enable = "bmi2")]
+unsafe fn pext_codes_bmi2(pos: &Position) -> [u8; 16] {
+    pext_codes(pos)
+}
+
 /// `0x01` in each byte of a word.
-#[cfg_attr(feature = "pext", allow(dead_code))]
 const LOW_BITS: u64 = 0x0101_0101_0101_0101;
 
 /// The eight bits of `bits` spread over a word, bit `i` to the lowest bit
@@ -300,8 +376,10 @@ fn gather_codes(occupied: u64, codes: &[u8; 72]) -> [u8; 16] {
 /// bit 1: bishops and rooks; bit 2: queens, kings and castling rooks;
 /// bit 3: Black's pieces), each compressed to the occupied squares by
 /// `PEXT` (bit `i`: piece `i`) and spread by `PDEP` to bit `b` of each
-/// nibble, sixteen pieces a word.
-#[cfg(feature = "pext")]
+/// nibble, sixteen pieces a word. Only called where BMI2 is enabled: by
+/// the `pext` feature's build requirement, or inlined into
+/// [`pext_codes_bmi2`].
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn pext_codes(pos: &Position) -> [u8; 16] {
     use core::arch::x86_64::{_pdep_u64, _pext_u64};
@@ -320,9 +398,11 @@ fn pext_codes(pos: &Position) -> [u8; 16] {
     for (bit, plane) in planes.into_iter().enumerate() {
         let nibble_bits = 0x1111_1111_1111_1111u64 << bit;
         // SAFETY: `_pext_u64` and `_pdep_u64` only require the BMI2
-        // instruction set, and the `pext` feature only compiles when the
-        // target enables BMI2 (the `compile_error!` in `attacks.rs`), so
-        // the instructions exist on every CPU the binary may run on.
+        // instruction set. This function runs only where BMI2 exists:
+        // with the `pext` feature, which only compiles when the target
+        // enables BMI2 (the `compile_error!` in `attacks.rs`), or inlined
+        // into `pext_codes_bmi2`, which is called only after CPUID
+        // reported BMI2.
         #[allow(unused_unsafe)]
         unsafe {
             let bits = _pext_u64(plane, occupied);
@@ -443,12 +523,13 @@ impl std::error::Error for PackError {
     }
 }
 
-#[cfg(all(test, feature = "pext"))]
+#[cfg(test)]
 mod tests {
     use crate::Position;
 
-    /// The PEXT codes equal the portable ones on every position two plies
-    /// from positions with castling rooks (both modes), promotions and 32
+    /// The codes `pack` writes (by `PEXT`/`PDEP` on processors with fast
+    /// BMI2) equal the portable ones on every position two plies from
+    /// positions with castling rooks (both modes), promotions and 32
     /// pieces.
     #[test]
     fn pext_codes_agree() {
@@ -465,7 +546,7 @@ mod tests {
                 for second in pos.legal_moves() {
                     let next = pos.play(second);
                     let portable = super::gather_codes(next.occupied().0, &super::square_codes(&next));
-                    assert_eq!(super::pext_codes(&next), portable, "{}", next.fen());
+                    assert_eq!(super::piece_codes(&next), portable, "{}", next.fen());
                     checked += 1;
                 }
             }
