@@ -41,7 +41,13 @@ use crate::types::{Bitboard, Color, Piece, Role, Square};
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Setup {
-    board: [Option<Piece>; 64],
+    // The placement as `Position` holds it (so that validation copies it
+    // whole): the squares of each role and each colour, and the role on
+    // each square. `put` and `remove` keep the three in step, so equal
+    // placements have equal fields.
+    by_role: [Bitboard; 6],
+    by_color: [Bitboard; 2],
+    board: [Option<Role>; 64],
     side: Color,
     castling: Bitboard,
     ep_square: Option<Square>,
@@ -84,6 +90,8 @@ impl Setup {
     /// en-passant square, clocks `0 1`, standard castling mode.
     pub const fn empty() -> Setup {
         Setup {
+            by_role: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
             board: [None; 64],
             side: Color::White,
             castling: Bitboard::EMPTY,
@@ -150,44 +158,57 @@ impl Setup {
     /// The piece on `sq`, if any.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        self.board[sq.index()]
+        let role = self.board[sq.index()]?;
+        let color = if self.by_color[Color::White.index()].contains(sq) { Color::White } else { Color::Black };
+        Some(Piece::new(color, role))
     }
 
     /// Puts `piece` on `sq` and returns the piece that stood there.
     #[inline]
     pub fn put(&mut self, sq: Square, piece: Piece) -> Option<Piece> {
-        self.board[sq.index()].replace(piece)
+        let old = self.remove(sq);
+        let bb = sq.bitboard();
+        self.by_role[piece.role.index()] |= bb;
+        self.by_color[piece.color.index()] |= bb;
+        self.board[sq.index()] = Some(piece.role);
+        old
     }
 
     /// Removes and returns the piece on `sq`.
     #[inline]
     pub fn remove(&mut self, sq: Square) -> Option<Piece> {
-        self.board[sq.index()].take()
+        let piece = self.piece_at(sq)?;
+        let bb = sq.bitboard();
+        self.by_role[piece.role.index()] ^= bb;
+        self.by_color[piece.color.index()] ^= bb;
+        self.board[sq.index()] = None;
+        Some(piece)
     }
 
     /// Removes every piece. Side to move, castling rooks, en-passant square,
     /// clocks and castling mode stay as they are.
     pub fn clear(&mut self) {
+        self.by_role = [Bitboard::EMPTY; 6];
+        self.by_color = [Bitboard::EMPTY; 2];
         self.board = [None; 64];
     }
 
     /// The squares of `color`'s pieces of `role`.
+    #[inline]
     pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
-        self.squares_where(|p| p == Piece::new(color, role))
+        self.by_role[role.index()] & self.by_color[color.index()]
     }
 
     /// The squares of all of `color`'s pieces.
+    #[inline]
     pub fn pieces_of_color(&self, color: Color) -> Bitboard {
-        self.squares_where(|p| p.color == color)
+        self.by_color[color.index()]
     }
 
     /// All occupied squares.
+    #[inline]
     pub fn occupied(&self) -> Bitboard {
-        self.squares_where(|_| true)
-    }
-
-    fn squares_where(&self, f: impl Fn(Piece) -> bool) -> Bitboard {
-        Square::ALL.into_iter().filter(|&sq| self.board[sq.index()].is_some_and(&f)).collect()
+        self.by_color[0] | self.by_color[1]
     }
 
     /// The pieces and their squares, a1 first (see [`Pieces`]).
@@ -199,7 +220,7 @@ impl Setup {
     /// assert_eq!(setup.iter().next().map(|(sq, p)| (sq, p.char())), Some((Square::A1, 'R')));
     /// ```
     pub fn iter(&self) -> Pieces {
-        Pieces::from_board(self.board)
+        Pieces::new(self.board, self.by_color[Color::Black.index()], self.occupied())
     }
 
     /// The side to move.
@@ -315,14 +336,14 @@ impl Setup {
     /// move, castling rooks, en-passant square, clocks and mode unchanged.
     pub fn swap_colors(&self) -> Setup {
         let mut swapped = self.clone();
-        for piece in swapped.board.iter_mut().flatten() {
-            piece.color = !piece.color;
-        }
+        swapped.by_color.swap(0, 1);
         swapped
     }
 
     fn map_squares(&self, square: fn(Square) -> Square, bitboard: fn(Bitboard) -> Bitboard) -> Setup {
         let mut mapped = self.clone();
+        mapped.by_role = self.by_role.map(bitboard);
+        mapped.by_color = self.by_color.map(bitboard);
         for sq in Square::ALL {
             mapped.board[square(sq).index()] = self.board[sq.index()];
         }
@@ -339,18 +360,21 @@ impl Setup {
 /// the board, so it borrows nothing.
 #[derive(Clone, Debug)]
 pub struct Pieces {
-    board: [Option<Piece>; 64],
+    board: [Option<Role>; 64],
+    black: Bitboard,
     squares: crate::types::Squares,
 }
 
 impl Pieces {
-    pub(crate) fn from_board(board: [Option<Piece>; 64]) -> Pieces {
-        let occupied: Bitboard = Square::ALL.into_iter().filter(|sq| board[sq.index()].is_some()).collect();
-        Pieces { board, squares: occupied.into_iter() }
+    /// The pieces of a placement: the role on each square, Black's
+    /// squares, and the occupied squares (those with a role).
+    pub(crate) fn new(board: [Option<Role>; 64], black: Bitboard, occupied: Bitboard) -> Pieces {
+        Pieces { board, black, squares: occupied.into_iter() }
     }
 
     fn item(&self, sq: Square) -> Option<(Square, Piece)> {
-        self.board[sq.index()].map(|piece| (sq, piece))
+        let color = if self.black.contains(sq) { Color::Black } else { Color::White };
+        self.board[sq.index()].map(|role| (sq, Piece::new(color, role)))
     }
 }
 
@@ -475,9 +499,9 @@ impl Position {
         impossible_check: bool,
     ) -> Result<(Position, Repairs), PositionError> {
         let mut pos = Position::empty();
-        for (sq, piece) in setup.iter() {
-            pos.put(sq, piece);
-        }
+        pos.by_role = setup.by_role;
+        pos.by_color = setup.by_color;
+        pos.board = setup.board;
         pos.side = setup.side;
         pos.castling = setup.castling;
         pos.ep_square = setup.ep_square;
@@ -511,12 +535,10 @@ impl Position {
     /// # Ok::<(), chess_movegen::PositionError>(())
     /// ```
     pub fn to_setup(&self) -> Setup {
-        let mut board = [None; 64];
-        for sq in self.occupied() {
-            board[sq.index()] = self.piece_at(sq);
-        }
         Setup {
-            board,
+            by_role: self.by_role,
+            by_color: self.by_color,
+            board: self.board,
             side: self.side,
             castling: self.castling,
             ep_square: self.ep_square,

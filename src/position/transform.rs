@@ -2,6 +2,7 @@
 //! game's shape (mirror, flips, colour swap).
 
 use crate::position::{Pieces, Position, PositionError};
+use crate::types::Color;
 
 /// # Construction: transforms and iteration
 ///
@@ -20,11 +21,7 @@ impl Position {
     /// }
     /// ```
     pub fn iter(&self) -> Pieces {
-        let mut board = [None; 64];
-        for sq in self.occupied() {
-            board[sq.index()] = self.piece_at(sq);
-        }
-        Pieces::from_board(board)
+        Pieces::new(self.board, self.by_color[Color::Black.index()], self.occupied())
     }
 
     /// The same game seen from the other side: colours swapped, board
