@@ -71,6 +71,16 @@ impl Source {
         }
     }
 
+    /// The whole file, when it is in memory (mapped or read).
+    #[inline]
+    pub(crate) fn as_slice(&self) -> Option<&[u8]> {
+        match self {
+            Source::Mapped(m) => Some(m),
+            Source::Bytes(b) => Some(b),
+            Source::Read { .. } => None,
+        }
+    }
+
     /// Fills `buf` with the bytes at `offset`; `Ok(false)` if they are not
     /// all inside the file.
     #[inline]
@@ -134,7 +144,7 @@ impl Source {
 }
 
 #[inline]
-fn slice(bytes: &[u8], offset: u64, len: usize) -> Option<&[u8]> {
+pub(crate) fn slice(bytes: &[u8], offset: u64, len: usize) -> Option<&[u8]> {
     let start = usize::try_from(offset).ok()?;
     bytes.get(start..start.checked_add(len)?)
 }

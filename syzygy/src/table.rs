@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use crate::encoding::{enc_info, encode, leading_pawn, EncInfo, Layout, MAX_PIECES};
 use crate::material::Material;
-use crate::source::{FileAccess, Source};
+use crate::source::{slice, FileAccess, Source};
 use crate::ProbeError;
 
 /// Kind of table file.
@@ -72,6 +72,10 @@ struct Pairs {
     pairs: Vec<(u16, u16)>,
     /// Values a symbol stands for, minus one.
     sym_len: Vec<u32>,
+    /// Codes by their first byte, where it decides them: the symbol's
+    /// values minus one in bits 16..32, the symbol in bits 4..16, the
+    /// code's length in bits 0..4; 0 where the first byte does not decide.
+    fast: [u32; 256],
     index_offset: u64,
     sizes_offset: u64,
     data_offset: u64,
@@ -207,6 +211,7 @@ fn read_pairs(cur: &mut Cursor<'_>, tb_size: u64, kind: Kind) -> Result<(Pairs, 
         base: [0; 33],
         pairs: Vec::new(),
         sym_len: Vec::new(),
+        fast: [0; 256],
         index_offset: 0,
         sizes_offset: 0,
         data_offset: 0,
@@ -265,6 +270,7 @@ fn read_pairs(cur: &mut Cursor<'_>, tb_size: u64, kind: Kind) -> Result<(Pairs, 
         *b <<= 64 - (p.min_len as u32 + i as u32);
     }
     p.base = base;
+    p.fast = fast_codes(&p);
     p.num_indices = tb_size.div_ceil(1u64 << p.idx_bits);
     let sizes = Sizes { index: 6 * p.num_indices, lengths: 2 * p.num_blocks, blocks: p.real_blocks << p.block_log };
     Ok((p, flags, sizes))
@@ -573,20 +579,75 @@ impl Table {
         if let Some(v) = d.single {
             return Ok(v);
         }
-        let main = idx >> d.idx_bits;
-        let half = 1i64 << (d.idx_bits - 1);
-        let mut lit = (idx & ((1u64 << d.idx_bits) - 1)) as i64 - half;
-        let entry_at = d.index_offset + 6 * main;
+        match self.source.as_slice() {
+            Some(file) => self.decompress_in(d, idx, file),
+            None => self.decompress_read(d, idx),
+        }
+    }
+
+    /// [`Table::decompress`] for a file in memory (mapped or read): each
+    /// region is sliced once, with one bounds check.
+    fn decompress_in(&self, d: &Pairs, idx: u64, file: &[u8]) -> Result<u16, ProbeError> {
+        let (main, lit) = split_index(d, idx);
+        let entry_at = d.index_offset.saturating_add(main.saturating_mul(6));
+        let entry =
+            slice(file, entry_at, 6).ok_or_else(|| self.corrupt(entry_at, "sparse index entry outside the file"))?;
+        let entry = [entry[0], entry[1], entry[2], entry[3], entry[4], entry[5]];
+        let sizes = usize::try_from(d.num_blocks)
+            .ok()
+            .and_then(|n| slice(file, d.sizes_offset, n.checked_mul(2)?))
+            .ok_or_else(|| self.corrupt(d.sizes_offset, "block lengths outside the file"))?;
+        let (block, lit) = self.find_block(d, entry, entry_at, lit, |b| {
+            let at = usize::try_from(b).ok().and_then(|b| b.checked_mul(2));
+            match at.and_then(|at| sizes.get(at..at + 2)) {
+                Some(l) => Ok(u16::from_le_bytes([l[0], l[1]]) as i64),
+                None => Err(self.corrupt(entry_at, "sparse index leads past the last block")),
+            }
+        })?;
+        let block_at = d.data_offset + (block << d.block_log);
+        let bytes = slice(file, block_at, 1usize << d.block_log)
+            .ok_or_else(|| self.corrupt(block_at, "compressed block outside the file"))?;
+        decode_block(d, bytes, lit).ok_or_else(|| self.corrupt(block_at, "compressed block ends before the value"))
+    }
+
+    /// [`Table::decompress`] through positioned reads.
+    fn decompress_read(&self, d: &Pairs, idx: u64) -> Result<u16, ProbeError> {
+        let (main, lit) = split_index(d, idx);
+        let entry_at = d.index_offset.saturating_add(main.saturating_mul(6));
         let entry: [u8; 6] = self.array(entry_at, "sparse index entry outside the file")?;
-        let mut block = u32::from_le_bytes([entry[0], entry[1], entry[2], entry[3]]) as u64;
-        lit += u16::from_le_bytes([entry[4], entry[5]]) as i64;
-        let block_len = |b: u64| -> Result<i64, ProbeError> {
+        let (block, lit) = self.find_block(d, entry, entry_at, lit, |b| {
             if b >= d.num_blocks {
                 return Err(self.corrupt(entry_at, "sparse index leads past the last block"));
             }
             let l: [u8; 2] = self.array(d.sizes_offset + 2 * b, "block length outside the file")?;
             Ok(u16::from_le_bytes(l) as i64)
-        };
+        })?;
+        let block_at = d.data_offset + (block << d.block_log);
+        let found = self
+            .source
+            .with_bytes(block_at, 1usize << d.block_log, |bytes| decode_block(d, bytes, lit))
+            .map_err(|e| ProbeError::io(&self.path, &e))?;
+        match found {
+            Some(Some(v)) => Ok(v),
+            Some(None) => Err(self.corrupt(block_at, "compressed block ends before the value")),
+            None => Err(self.corrupt(block_at, "compressed block outside the file")),
+        }
+    }
+
+    /// The block that holds the value `lit` places from the sparse index
+    /// entry's, and the value's place in it. `block_len(b)`: the values of
+    /// block `b`, minus one. At most [`MAX_BLOCK_STEPS`] steps.
+    #[inline(always)]
+    fn find_block(
+        &self,
+        d: &Pairs,
+        entry: [u8; 6],
+        entry_at: u64,
+        mut lit: i64,
+        mut block_len: impl FnMut(u64) -> Result<i64, ProbeError>,
+    ) -> Result<(u64, u32), ProbeError> {
+        let mut block = u32::from_le_bytes([entry[0], entry[1], entry[2], entry[3]]) as u64;
+        lit += u16::from_le_bytes([entry[4], entry[5]]) as i64;
         let mut steps = 0;
         if lit < 0 {
             while lit < 0 {
@@ -614,18 +675,68 @@ impl Table {
         if block >= d.real_blocks {
             return Err(self.corrupt(entry_at, "sparse index leads to a padding block"));
         }
-        let block_bytes = 1usize << d.block_log;
-        let block_at = d.data_offset + (block << d.block_log);
-        let found = self
-            .source
-            .with_bytes(block_at, block_bytes, |bytes| decode_block(d, bytes, lit as u32))
-            .map_err(|e| ProbeError::io(&self.path, &e))?;
-        match found {
-            Some(Some(v)) => Ok(v),
-            Some(None) => Err(self.corrupt(block_at, "compressed block ends before the value")),
-            None => Err(self.corrupt(block_at, "compressed block outside the file")),
+        Ok((block, lit as u32))
+    }
+}
+
+/// The sparse index entry of `idx` and its distance from the entry's
+/// position (negative: before it).
+#[inline]
+fn split_index(d: &Pairs, idx: u64) -> (u64, i64) {
+    let main = idx >> d.idx_bits;
+    let half = 1i64 << (d.idx_bits - 1);
+    (main, (idx & ((1u64 << d.idx_bits) - 1)) as i64 - half)
+}
+
+/// The big-endian 32-bit word at `at`, zero-padded past the block's end.
+#[inline]
+fn word(bytes: &[u8], at: usize) -> u64 {
+    match bytes.get(at..at + 4) {
+        Some(s) => u32::from_be_bytes([s[0], s[1], s[2], s[3]]) as u64,
+        None => word_padded(bytes, at),
+    }
+}
+
+#[cold]
+fn word_padded(bytes: &[u8], at: usize) -> u64 {
+    let mut w = [0u8; 4];
+    if let Some(s) = bytes.get(at..) {
+        w[..s.len()].copy_from_slice(s);
+    }
+    u32::from_be_bytes(w) as u64
+}
+
+/// The symbol whose code starts `code` (left-aligned) and the code's
+/// length, by the canonical Huffman bases.
+fn slow_symbol(d: &Pairs, code: u64) -> (u64, u32) {
+    let mut l = 0;
+    // The base of the longest length is 0, so this stops there.
+    while l < 32 && code < d.base[l] {
+        l += 1;
+    }
+    let len = d.min_len as u32 + l as u32;
+    (d.lowest[l] as u64 + ((code - d.base[l]) >> (64 - len)), len)
+}
+
+/// The table of codes by their first byte (see [`Pairs::fast`]): an entry
+/// wherever every code that starts with that byte decodes to the same
+/// symbol and length, so the table gives what [`slow_symbol`] would.
+fn fast_codes(d: &Pairs) -> [u32; 256] {
+    let mut fast = [0u32; 256];
+    for (byte, e) in fast.iter_mut().enumerate() {
+        let lo = (byte as u64) << 56;
+        let hi = lo | ((1u64 << 56) - 1);
+        let (sym, len) = slow_symbol(d, lo);
+        if slow_symbol(d, hi) != (sym, len) || !(1..=15).contains(&len) {
+            continue;
+        }
+        if let Some(&run) = usize::try_from(sym).ok().and_then(|s| d.sym_len.get(s)) {
+            if run <= 0xffff {
+                *e = run << 16 | (sym as u32) << 4 | len;
+            }
         }
     }
+    fast
 }
 
 /// Finds the `lit`-th value of a block: Huffman-decodes symbols until the
@@ -633,44 +744,32 @@ impl Table {
 /// block's bits run out first or a symbol is out of range.
 #[inline]
 fn decode_block(d: &Pairs, bytes: &[u8], mut lit: u32) -> Option<u16> {
-    let be32 = |at: usize| -> u64 {
-        let mut w = [0u8; 4];
-        if let Some(s) = bytes.get(at..at + 4) {
-            w.copy_from_slice(s);
-        } else if let Some(s) = bytes.get(at..) {
-            w[..s.len()].copy_from_slice(s);
-        }
-        u32::from_be_bytes(w) as u64
-    };
-    let mut code = (be32(0) << 32) | be32(4);
+    let mut code = (word(bytes, 0) << 32) | word(bytes, 4);
     let mut next = 8;
     let mut empty = 0u32; // bits of `code` not yet refilled
-    let mut used = 0usize; // bits of the block consumed
-    let total_bits = bytes.len() * 8;
-    let min = d.min_len as u32;
     let sym = loop {
-        if used >= total_bits {
-            return None;
-        }
-        let mut l = 0;
-        // The base of the longest length is 0, so this stops there.
-        while l < 32 && code < d.base[l] {
-            l += 1;
-        }
-        let len = min + l as u32;
-        let sym = d.lowest[l] as u64 + ((code - d.base[l]) >> (64 - len));
-        let sym = sym as usize;
-        let run = *d.sym_len.get(sym)?;
+        let e = d.fast[(code >> 56) as usize];
+        let (sym, len, run) = if e & 15 != 0 {
+            (((e >> 4) & 0xfff) as usize, e & 15, e >> 16)
+        } else {
+            let (sym, len) = slow_symbol(d, code);
+            let sym = usize::try_from(sym).ok()?;
+            (sym, len, *d.sym_len.get(sym)?)
+        };
         if lit <= run {
             break sym;
         }
         lit -= run + 1;
+        // Every code is at least one bit long: the refills below come at
+        // least every 32 symbols, and end 8 bytes past the block's end.
         code <<= len;
-        used += len as usize;
         empty += len;
         if empty >= 32 {
+            if next >= bytes.len() + 8 {
+                return None;
+            }
             empty -= 32;
-            code |= be32(next) << empty;
+            code |= word(bytes, next) << empty;
             next += 4;
         }
     };
@@ -724,4 +823,57 @@ fn check_pieces(pieces: &[u8], material: Material, layout: &Layout, lead_black: 
         return Err("piece order does not start with the kings");
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every table of the test data, both kinds, parsed.
+    fn test_tables() -> Vec<Table> {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/syzygy");
+        let mut tables = Vec::new();
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_str().unwrap().to_owned();
+            let (stem, kind) = match name.split_once('.') {
+                Some((stem, "rtbw")) => (stem.to_owned(), Kind::Wdl),
+                Some((stem, "rtbz")) => (stem.to_owned(), Kind::Dtz),
+                _ => continue,
+            };
+            let material = Material::from_name(&stem).unwrap();
+            tables.push(Table::open(&path, material, kind, FileAccess::Mmap).unwrap());
+        }
+        tables
+    }
+
+    #[test]
+    fn fast_codes_agree_with_the_canonical_decode() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let (mut fast, mut slow) = (0, 0);
+        for table in test_tables() {
+            for sub in &table.subs {
+                let d = &sub.pairs;
+                if d.single.is_some() {
+                    continue;
+                }
+                for _ in 0..2000 {
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    let e = d.fast[(rng >> 56) as usize];
+                    let (sym, len) = slow_symbol(d, rng);
+                    if e == 0 {
+                        slow += 1;
+                        continue;
+                    }
+                    fast += 1;
+                    assert_eq!((((e >> 4) & 0xfff) as u64, e & 15), (sym, len), "{:?} code {rng:#x}", table.path);
+                    assert_eq!(e >> 16, d.sym_len[sym as usize]);
+                }
+            }
+        }
+        // Both ways are taken on these tables.
+        assert!(fast > 0 && slow > 0, "fast {fast}, slow {slow}");
+    }
 }
