@@ -74,7 +74,9 @@ struct Pairs {
     sym_len: Vec<u32>,
     /// Codes by their first byte, where it decides them: the symbol's
     /// values minus one in bits 16..32, the symbol in bits 4..16, the
-    /// code's length in bits 0..4; 0 where the first byte does not decide.
+    /// code's length in bits 0..4. Where the first byte does not decide:
+    /// bits 0..4 are 0, bits 4..10 the shortest length it allows (minus
+    /// `min_len`), where the length search starts.
     fast: [u32; 256],
     index_offset: u64,
     sizes_offset: u64,
@@ -707,9 +709,11 @@ fn word_padded(bytes: &[u8], at: usize) -> u64 {
 }
 
 /// The symbol whose code starts `code` (left-aligned) and the code's
-/// length, by the canonical Huffman bases.
-fn slow_symbol(d: &Pairs, code: u64) -> (u64, u32) {
-    let mut l = 0;
+/// length, by the canonical Huffman bases, searching from the length
+/// `min_len + from` on (0 or the shortest its first byte allows).
+#[inline]
+fn slow_symbol(d: &Pairs, code: u64, from: usize) -> (u64, u32) {
+    let mut l = from;
     // The base of the longest length is 0, so this stops there.
     while l < 32 && code < d.base[l] {
         l += 1;
@@ -720,14 +724,19 @@ fn slow_symbol(d: &Pairs, code: u64) -> (u64, u32) {
 
 /// The table of codes by their first byte (see [`Pairs::fast`]): an entry
 /// wherever every code that starts with that byte decodes to the same
-/// symbol and length, so the table gives what [`slow_symbol`] would.
+/// symbol and length, so the table gives what [`slow_symbol`] would; the
+/// shortest length the byte allows elsewhere.
 fn fast_codes(d: &Pairs) -> [u32; 256] {
     let mut fast = [0u32; 256];
     for (byte, e) in fast.iter_mut().enumerate() {
         let lo = (byte as u64) << 56;
         let hi = lo | ((1u64 << 56) - 1);
-        let (sym, len) = slow_symbol(d, lo);
-        if slow_symbol(d, hi) != (sym, len) || !(1..=15).contains(&len) {
+        let (sym, len) = slow_symbol(d, lo, 0);
+        let (hi_sym, hi_len) = slow_symbol(d, hi, 0);
+        // The highest code of the byte has the shortest length (bases fall
+        // as lengths grow): no code of the byte is shorter.
+        *e = (hi_len - d.min_len as u32) << 4;
+        if (hi_sym, hi_len) != (sym, len) || !(1..=15).contains(&len) {
             continue;
         }
         if let Some(&run) = usize::try_from(sym).ok().and_then(|s| d.sym_len.get(s)) {
@@ -752,7 +761,7 @@ fn decode_block(d: &Pairs, bytes: &[u8], mut lit: u32) -> Option<u16> {
         let (sym, len, run) = if e & 15 != 0 {
             (((e >> 4) & 0xfff) as usize, e & 15, e >> 16)
         } else {
-            let (sym, len) = slow_symbol(d, code);
+            let (sym, len) = slow_symbol(d, code, (e >> 4) as usize);
             let sym = usize::try_from(sym).ok()?;
             (sym, len, *d.sym_len.get(sym)?)
         };
@@ -862,8 +871,10 @@ mod tests {
                     rng ^= rng >> 7;
                     rng ^= rng << 17;
                     let e = d.fast[(rng >> 56) as usize];
-                    let (sym, len) = slow_symbol(d, rng);
-                    if e == 0 {
+                    let (sym, len) = slow_symbol(d, rng, 0);
+                    if e & 15 == 0 {
+                        // The search from the byte's shortest length finds the same.
+                        assert_eq!(slow_symbol(d, rng, (e >> 4) as usize), (sym, len));
                         slow += 1;
                         continue;
                     }
