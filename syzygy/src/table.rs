@@ -12,6 +12,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::board::Board;
 use crate::encoding::{enc_info, encode, leading_pawn, EncInfo, Layout, MAX_PIECES};
 use crate::material::Material;
 use crate::source::{slice, FileAccess, Source};
@@ -480,14 +481,9 @@ impl Table {
     /// Probes the position. `wdl` is needed for DTZ (the value maps and the
     /// unit depend on it). `Ok(None)`: a DTZ table that stores the other
     /// side to move.
-    /// `material` is the position's (`Material::of(pos)`).
-    pub(crate) fn probe(
-        &self,
-        pos: &chess_movegen::Position,
-        material: Material,
-        wdl: i8,
-    ) -> Result<Option<i32>, ProbeError> {
+    pub(crate) fn probe(&self, pos: &Board, wdl: i8) -> Result<Option<i32>, ProbeError> {
         use chess_movegen::{Color, Role};
+        let material = pos.material;
         let stm_black = pos.side_to_move() == Color::Black;
         let (flip, bside) = if self.symmetric {
             (stm_black, false)
