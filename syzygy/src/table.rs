@@ -74,7 +74,7 @@ struct Pairs {
     /// Values a symbol stands for, minus one.
     sym_len: Vec<u32>,
     /// Codes by their first byte, where it decides them: the symbol's
-    /// values minus one in bits 16..32, the symbol in bits 4..16, the
+    /// number of values in bits 16..32, the symbol in bits 4..16, the
     /// code's length in bits 0..4. Where the first byte does not decide:
     /// bits 0..4 are 0, bits 4..10 the shortest length it allows (minus
     /// `min_len`), where the length search starts.
@@ -736,8 +736,8 @@ fn fast_codes(d: &Pairs) -> [u32; 256] {
             continue;
         }
         if let Some(&run) = usize::try_from(sym).ok().and_then(|s| d.sym_len.get(s)) {
-            if run <= 0xffff {
-                *e = run << 16 | (sym as u32) << 4 | len;
+            if run < 0xffff {
+                *e = (run + 1) << 16 | (sym as u32) << 4 | len;
             }
         }
     }
@@ -748,23 +748,34 @@ fn fast_codes(d: &Pairs) -> [u32; 256] {
 /// one that covers it, then expands that symbol's pairs. `None` if the
 /// block's bits run out first or a symbol is out of range.
 #[inline]
-fn decode_block(d: &Pairs, bytes: &[u8], mut lit: u32) -> Option<u16> {
+fn decode_block(d: &Pairs, bytes: &[u8], lit: u32) -> Option<u16> {
     let mut code = (word(bytes, 0) << 32) | word(bytes, 4);
     let mut next = 8;
     let mut empty = 0u32; // bits of `code` not yet refilled
+                          // Counted down: `lit` stays below 2^16 (a block's values), so it
+                          // goes negative exactly at the symbol that covers it.
+    let mut left = lit as i32;
     let sym = loop {
         let e = d.fast[(code >> 56) as usize];
-        let (sym, len, run) = if e & 15 != 0 {
-            (((e >> 4) & 0xfff) as usize, e & 15, e >> 16)
+        let len = if e & 15 != 0 {
+            let count = (e >> 16) as i32;
+            left -= count;
+            if left < 0 {
+                left += count;
+                break ((e >> 4) & 0xfff) as usize;
+            }
+            e & 15
         } else {
-            let (sym, len) = slow_symbol(d, code, (e >> 4) as usize);
+            let (sym, l) = slow_symbol(d, code, (e >> 4) as usize);
             let sym = usize::try_from(sym).ok()?;
-            (sym, len, *d.sym_len.get(sym)?)
+            let count = *d.sym_len.get(sym)? as i32 + 1;
+            left -= count;
+            if left < 0 {
+                left += count;
+                break sym;
+            }
+            l
         };
-        if lit <= run {
-            break sym;
-        }
-        lit -= run + 1;
         // Every code is at least one bit long: the refills below come at
         // least every 32 symbols, and end 8 bytes past the block's end.
         code <<= len;
@@ -778,6 +789,7 @@ fn decode_block(d: &Pairs, bytes: &[u8], mut lit: u32) -> Option<u16> {
             next += 4;
         }
     };
+    let mut lit = left as u32;
     // Expand pairs: each half stands for fewer values than the whole
     // (checked when the table was opened), so this ends.
     let mut sym = sym;
@@ -876,7 +888,7 @@ mod tests {
                     }
                     fast += 1;
                     assert_eq!((((e >> 4) & 0xfff) as u64, e & 15), (sym, len), "{:?} code {rng:#x}", table.path);
-                    assert_eq!(e >> 16, d.sym_len[sym as usize]);
+                    assert_eq!(e >> 16, d.sym_len[sym as usize] + 1);
                 }
             }
         }
