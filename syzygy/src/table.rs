@@ -79,6 +79,10 @@ struct Pairs {
     /// bits 0..4 are 0, bits 4..10 the shortest length it allows (minus
     /// `min_len`), where the length search starts.
     fast: [u32; 256],
+    /// The codes that lie whole within a first byte, together: their
+    /// values in total in bits 8..32, their bits in bits 0..8 (0: none).
+    /// Decoding skips them in one step when the value sought is past them.
+    whole: [u32; 256],
     index_offset: u64,
     sizes_offset: u64,
     data_offset: u64,
@@ -215,6 +219,7 @@ fn read_pairs(cur: &mut Cursor<'_>, tb_size: u64, kind: Kind) -> Result<(Pairs, 
         pairs: Vec::new(),
         sym_len: Vec::new(),
         fast: [0; 256],
+        whole: [0; 256],
         index_offset: 0,
         sizes_offset: 0,
         data_offset: 0,
@@ -274,6 +279,7 @@ fn read_pairs(cur: &mut Cursor<'_>, tb_size: u64, kind: Kind) -> Result<(Pairs, 
     }
     p.base = base;
     p.fast = fast_codes(&p);
+    p.whole = whole_codes(&p);
     p.num_indices = tb_size.div_ceil(1u64 << p.idx_bits);
     let sizes = Sizes { index: 6 * p.num_indices, lengths: 2 * p.num_blocks, blocks: p.real_blocks << p.block_log };
     Ok((p, flags, sizes))
@@ -744,6 +750,31 @@ fn fast_codes(d: &Pairs) -> [u32; 256] {
     fast
 }
 
+/// The table of whole codes by first byte (see [`Pairs::whole`]): from
+/// the byte's first bit on, each code whose symbol and length the byte's
+/// remaining bits decide and that ends inside the byte.
+fn whole_codes(d: &Pairs) -> [u32; 256] {
+    let mut whole = [0u32; 256];
+    for (byte, w) in whole.iter_mut().enumerate() {
+        let (mut bits, mut count) = (0u32, 0u32);
+        while bits < 8 {
+            // The byte's bits from `bits` on, then all zeros or all ones.
+            let lo = ((byte as u64) << 56) << bits;
+            let hi = lo | (u64::MAX >> (8 - bits));
+            let (sym, len) = slow_symbol(d, lo, 0);
+            if slow_symbol(d, hi, 0) != (sym, len) || len == 0 || len > 8 - bits {
+                break;
+            }
+            let Some(&run) = usize::try_from(sym).ok().and_then(|s| d.sym_len.get(s)) else { break };
+            // At most 8 codes of at most 2^16 values each: no overflow.
+            count += run + 1;
+            bits += len;
+        }
+        *w = count << 8 | bits;
+    }
+    whole
+}
+
 /// Finds the `lit`-th value of a block: Huffman-decodes symbols until the
 /// one that covers it, then expands that symbol's pairs. `None` if the
 /// block's bits run out first or a symbol is out of range.
@@ -756,6 +787,23 @@ fn decode_block(d: &Pairs, bytes: &[u8], lit: u32) -> Option<u16> {
                           // goes negative exactly at the symbol that covers it.
     let mut left = lit as i32;
     let sym = loop {
+        let w = d.whole[(code >> 56) as usize];
+        let whole = (w >> 8) as i32;
+        if w & 0xff != 0 && left >= whole {
+            // The value is past every code that ends in this byte.
+            left -= whole;
+            code <<= w & 0xff;
+            empty += w & 0xff;
+            if empty >= 32 {
+                if next >= bytes.len() + 8 {
+                    return None;
+                }
+                empty -= 32;
+                code |= word(bytes, next) << empty;
+                next += 4;
+            }
+            continue;
+        }
         let e = d.fast[(code >> 56) as usize];
         let len = if e & 15 != 0 {
             let count = (e >> 16) as i32;
@@ -776,8 +824,10 @@ fn decode_block(d: &Pairs, bytes: &[u8], lit: u32) -> Option<u16> {
             }
             l
         };
-        // Every code is at least one bit long: the refills below come at
-        // least every 32 symbols, and end 8 bytes past the block's end.
+        // Every code is at least one bit long: the refills come at least
+        // every 32 steps, and end 8 bytes past the block's end. (A step of
+        // whole codes may leave up to 39 bits empty: one refill still
+        // leaves more than 32 filled.)
         code <<= len;
         empty += len;
         if empty >= 32 {
@@ -894,5 +944,39 @@ mod tests {
         }
         // Both ways are taken on these tables.
         assert!(fast > 0 && slow > 0, "fast {fast}, slow {slow}");
+    }
+
+    #[test]
+    fn whole_codes_agree_with_decoding_one_by_one() {
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut skips = 0;
+        for table in test_tables() {
+            for sub in &table.subs {
+                let d = &sub.pairs;
+                if d.single.is_some() {
+                    continue;
+                }
+                for _ in 0..2000 {
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    let w = d.whole[(rng >> 56) as usize];
+                    // Decode one by one while the codes end inside the first byte.
+                    let (mut bits, mut count, mut code) = (0, 0, rng);
+                    loop {
+                        let (sym, len) = slow_symbol(d, code, 0);
+                        if bits + len > 8 {
+                            break;
+                        }
+                        bits += len;
+                        count += d.sym_len[sym as usize] + 1;
+                        code <<= len;
+                    }
+                    assert_eq!((w >> 8, w & 0xff), (count, bits), "{:?} code {rng:#x}", table.path);
+                    skips += (bits > 0) as usize;
+                }
+            }
+        }
+        assert!(skips > 0);
     }
 }
