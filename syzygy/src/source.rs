@@ -13,7 +13,7 @@ use std::path::Path;
 /// index and one compressed block straight from the page cache, with no
 /// system call and no copy. With [`FileAccess::Read`] every probe makes two
 /// to four `pread` calls and copies the block (a few hundred bytes) into a
-/// buffer; on this crate's benchmark it probes about 2.4 times slower (WDL)
+/// buffer; on this crate's benchmark it probes three to five times slower
 /// than the memory map. `Read` needs no `unsafe` at all and cannot be hurt
 /// by a file that shrinks while it is open (the reads fail with an error
 /// instead), so it is there for platforms without memory maps or for
