@@ -64,6 +64,13 @@ impl Board {
         Bitboard(self.roles[role.index()] & self.colors[color.index()])
     }
 
+    /// The squares of the pieces of color index `color` (0 white, 1 black)
+    /// and role index `role` (0 pawn..5 king).
+    #[inline]
+    pub(crate) fn pieces_by_index(&self, color: usize, role: usize) -> u64 {
+        self.roles[role] & self.colors[color]
+    }
+
     /// The side to move.
     #[inline]
     pub(crate) fn side_to_move(&self) -> Color {

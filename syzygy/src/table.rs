@@ -101,6 +101,29 @@ struct DtzMap {
 struct SubTable {
     ei: EncInfo,
     pairs: Pairs,
+    /// The kinds of piece in encoding order after the leading pawns, one
+    /// per group: black (1) or white (0) in the table's colors, the role
+    /// index, and where the group starts.
+    groups: [(u8, u8, u8); MAX_PIECES],
+    num_groups: usize,
+}
+
+impl SubTable {
+    fn new(ei: EncInfo, pairs: Pairs, layout: &Layout) -> SubTable {
+        let mut groups = [(0, 0, 0); MAX_PIECES];
+        let mut num_groups = 0;
+        let mut i = if layout.has_pawns { layout.pawns[0] as usize } else { 0 };
+        while i < layout.num {
+            let code = ei.pieces[i];
+            groups[num_groups] = ((code >> 3) & 1, ((code & 7).clamp(1, 6) - 1), i as u8);
+            num_groups += 1;
+            // Pieces of one kind are consecutive in the order.
+            while i < layout.num && ei.pieces[i] == code {
+                i += 1;
+            }
+        }
+        SubTable { ei, pairs, groups, num_groups }
+    }
 }
 
 /// A table file, parsed.
@@ -420,7 +443,7 @@ impl Table {
             if kind == Kind::Dtz {
                 dtz_flags[i] = flags;
             }
-            subs.push(SubTable { ei, pairs });
+            subs.push(SubTable::new(ei, pairs, &layout));
             sizes.push(size);
         }
 
@@ -500,25 +523,6 @@ impl Table {
         let mirror = if flip && self.layout.has_pawns { 0x38 } else { 0 };
         let n = self.layout.num;
         let mut p = [0u8; MAX_PIECES];
-        let fill = |pieces: &[u8], p: &mut [u8; MAX_PIECES], from: usize| -> usize {
-            let mut i = from;
-            while i < n {
-                let code = pieces[i];
-                let color = if (code & 8 != 0) != flip { Color::Black } else { Color::White };
-                let role = Role::ALL[((code & 7) as usize).clamp(1, 6) - 1];
-                for sq in pos.pieces(color, role) {
-                    if i < n {
-                        p[i] = sq.index() as u8 ^ mirror;
-                    }
-                    i += 1;
-                }
-                // Pieces of one kind are consecutive in the order.
-                while i < n && pieces[i] == code {
-                    i += 1;
-                }
-            }
-            i
-        };
         let (sub_index, file) = if !self.layout.has_pawns {
             (if self.kind == Kind::Wdl && bside { 1 } else { 0 }, 0)
         } else {
@@ -536,8 +540,17 @@ impl Table {
             return Ok(None);
         }
         let sub = &self.subs[sub_index];
-        let start = if self.layout.has_pawns { self.layout.pawns[0] as usize } else { 0 };
-        fill(&sub.ei.pieces, &mut p, start);
+        for &(black, role, at) in &sub.groups[..sub.num_groups] {
+            let mut i = at as usize;
+            let mut squares = pos.pieces_by_index((black ^ flip as u8) as usize, role as usize);
+            while squares != 0 {
+                if i < n {
+                    p[i] = squares.trailing_zeros() as u8 ^ mirror;
+                }
+                squares &= squares - 1;
+                i += 1;
+            }
+        }
         let idx = encode(&mut p, &sub.ei, &self.layout);
         if idx >= sub.ei.size {
             return Err(self.corrupt(sub.pairs.header_offset, "piece order gives an index outside the table"));
