@@ -57,6 +57,7 @@
 
 #![deny(missing_docs)]
 
+mod board;
 mod encoding;
 mod error;
 mod material;
@@ -302,15 +303,16 @@ pub fn probe_bytes(name: &str, bytes: Vec<u8>, positions: &[chess_movegen::Posit
     let table = Table::parse(Path::new(name), source::Source::Bytes(bytes), material, kind)?;
     let mut out = Vec::new();
     for pos in positions {
-        let m = Material::of(pos);
+        let board = board::Board::of(pos);
+        let m = board.material;
         if m != material && m != material.swapped() {
             continue;
         }
         match kind {
-            Kind::Wdl => out.extend(table.probe(pos, m, 0)?),
+            Kind::Wdl => out.extend(table.probe(&board, 0)?),
             Kind::Dtz => {
                 for wdl in [-2, -1, 1, 2] {
-                    if let Ok(Some(v)) = table.probe(pos, m, wdl) {
+                    if let Ok(Some(v)) = table.probe(&board, wdl) {
                         out.push(v);
                     }
                 }

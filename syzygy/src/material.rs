@@ -22,6 +22,18 @@ impl Material {
         Material(m)
     }
 
+    /// The material with one piece of `color` and `role` (indexes) less.
+    #[inline]
+    pub(crate) fn removed(self, color: usize, role: usize) -> Material {
+        Material(self.0.wrapping_sub(1 << (4 * (color * 6 + role))))
+    }
+
+    /// The material with one piece of `color` and `role` (indexes) more.
+    #[inline]
+    pub(crate) fn added(self, color: usize, role: usize) -> Material {
+        Material(self.0.wrapping_add(1 << (4 * (color * 6 + role))))
+    }
+
     pub(crate) fn count(self, color: usize, role: usize) -> usize {
         ((self.0 >> (4 * (color * 6 + role))) & 15) as usize
     }

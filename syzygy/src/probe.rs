@@ -10,12 +10,15 @@
 
 use chess_movegen::{Move, Position, Role};
 
-use crate::material::Material;
-use crate::table::Kind;
+use crate::board::Board;
+use crate::table::{Kind, Table};
 use crate::{Dtz, ProbeError, Tablebase, Wdl};
 
 /// DTZ of a position whose best move zeroes, by WDL + 2.
 const WDL_TO_DTZ: [i32; 5] = [-1, -101, 0, 101, 1];
+
+/// A position's table of one kind, looked up once (`None`: only the kings).
+type Own<'a> = Option<&'a Table>;
 
 fn is_zeroing(pos: &Position, mv: Move) -> bool {
     pos.is_capture(mv) || pos.role_at(mv.from()) == Some(Role::Pawn)
@@ -39,52 +42,81 @@ impl Tablebase {
         Ok(())
     }
 
-    /// The value the WDL table stores for the position (which may be wrong
-    /// where a capture is best; see the module docs).
-    fn wdl_table(&self, pos: &Position) -> Result<i8, ProbeError> {
-        let material = Material::of(pos);
-        if pos.occupied().len() == 2 {
-            return Ok(0);
+    /// The board's table of `kind` (`None`: only the two kings are left,
+    /// a draw).
+    fn lookup(&self, b: &Board, kind: Kind) -> Result<Own<'_>, ProbeError> {
+        if b.kings_only() {
+            return Ok(None);
         }
-        let table = self.table(material, Kind::Wdl)?;
-        Ok(table.probe(pos, material, 0)?.unwrap_or(0) as i8)
+        Ok(Some(self.table(b.material, kind)?))
+    }
+
+    /// The value the WDL table stores for the position (which may be wrong
+    /// where a capture is best; see the module docs), its table already
+    /// looked up.
+    fn wdl_stored(b: &Board, table: Own<'_>) -> Result<i8, ProbeError> {
+        match table {
+            Some(table) => Ok(table.probe(b, 0)?.unwrap_or(0) as i8),
+            None => Ok(0),
+        }
+    }
+
+    /// The value the WDL table stores for the position.
+    fn wdl_table(&self, b: &Board) -> Result<i8, ProbeError> {
+        Self::wdl_stored(b, self.lookup(b, Kind::Wdl)?)
     }
 
     /// Alpha-beta over captures, for positions without en-passant rights.
-    fn probe_ab(&self, pos: &Position, mut alpha: i8, beta: i8) -> Result<i8, ProbeError> {
-        for mv in pos.legal_captures() {
-            let v = -self.probe_ab(&pos.play(mv), -beta, -alpha)?;
+    fn probe_ab(&self, b: &Board, mut alpha: i8, beta: i8) -> Result<i8, ProbeError> {
+        let mut cut = None;
+        b.captures(|c| {
+            let v = -self.probe_ab(&c.board, -beta, -alpha)?;
             if v > alpha {
                 if v >= beta {
-                    return Ok(v);
+                    cut = Some(v);
+                    return Ok(true);
                 }
                 alpha = v;
             }
+            Ok(false)
+        })?;
+        if let Some(v) = cut {
+            return Ok(v);
         }
-        let v = self.wdl_table(pos)?;
+        let v = self.wdl_table(b)?;
         Ok(alpha.max(v))
     }
 
     /// WDL, and whether the best move zeroes (a winning capture, or an en
     /// passant capture as the only best move): then the DTZ table must not
-    /// be read.
-    fn probe_wdl_inner(&self, pos: &Position) -> Result<(i8, bool), ProbeError> {
+    /// be read. `b` is `pos`'s board; `own`: its WDL table if already
+    /// looked up.
+    fn probe_wdl_inner(&self, pos: &Position, b: &Board, own: Option<Own<'_>>) -> Result<(i8, bool), ProbeError> {
         let mut best_cap = -3i8;
         let mut best_ep = -3i8;
-        for mv in pos.legal_captures() {
-            let v = -self.probe_ab(&pos.play(mv), -2, -best_cap)?;
+        let mut won = false;
+        b.captures(|c| {
+            let v = -self.probe_ab(&c.board, -2, -best_cap)?;
             if v > best_cap {
                 if v == 2 {
-                    return Ok((2, true));
+                    won = true;
+                    return Ok(true);
                 }
-                if !mv.is_en_passant() {
+                if !c.en_passant {
                     best_cap = v;
                 } else if v > best_ep {
                     best_ep = v;
                 }
             }
+            Ok(false)
+        })?;
+        if won {
+            return Ok((2, true));
         }
-        let v = self.wdl_table(pos)?;
+        let v = match own {
+            Some(own) => Self::wdl_stored(b, own)?,
+            None => self.wdl_table(b)?,
+        };
         // max(v, best_cap) is the value without en-passant rights.
         if best_ep > best_cap {
             if best_ep > v {
@@ -114,16 +146,10 @@ impl Tablebase {
     /// (named), a corrupt or unreadable file (named, with the offset).
     pub fn probe_wdl(&self, pos: &Position) -> Result<Wdl, ProbeError> {
         self.check_probe(pos)?;
-        self.require(pos, Kind::Wdl)?;
-        Ok(Wdl::from_i8(self.probe_wdl_inner(pos)?.0))
-    }
-
-    /// Fails fast (before any search) when the position's own table is missing.
-    fn require(&self, pos: &Position, kind: Kind) -> Result<(), ProbeError> {
-        if pos.occupied().len() == 2 {
-            return Ok(());
-        }
-        self.table(Material::of(pos), kind).map(|_| ())
+        let b = Board::of(pos);
+        // The position's own table first: a missing one fails before any search.
+        let own = self.lookup(&b, Kind::Wdl)?;
+        Ok(Wdl::from_i8(self.probe_wdl_inner(pos, &b, Some(own))?.0))
     }
 
     /// Distance to zeroing in plies (see [`Dtz`]): positive when the side to
@@ -137,13 +163,16 @@ impl Tablebase {
     /// As [`Tablebase::probe_wdl`], and a missing DTZ table.
     pub fn probe_dtz(&self, pos: &Position) -> Result<Dtz, ProbeError> {
         self.check_probe(pos)?;
-        self.require(pos, Kind::Wdl)?;
-        self.require(pos, Kind::Dtz)?;
-        self.probe_dtz_inner(pos).map(Dtz)
+        let b = Board::of(pos);
+        let wdl_own = self.lookup(&b, Kind::Wdl)?;
+        let dtz_own = self.lookup(&b, Kind::Dtz)?;
+        self.probe_dtz_inner(pos, Some((wdl_own, dtz_own))).map(Dtz)
     }
 
-    pub(crate) fn probe_dtz_inner(&self, pos: &Position) -> Result<i32, ProbeError> {
-        let (wdl, zeroing_best) = self.probe_wdl_inner(pos)?;
+    /// `own`: the position's WDL and DTZ tables if already looked up.
+    pub(crate) fn probe_dtz_inner(&self, pos: &Position, own: Option<(Own<'_>, Own<'_>)>) -> Result<i32, ProbeError> {
+        let b = Board::of(pos);
+        let (wdl, zeroing_best) = self.probe_wdl_inner(pos, &b, own.map(|o| o.0))?;
         if wdl == 0 {
             return Ok(0);
         }
@@ -157,7 +186,8 @@ impl Tablebase {
                 if pos.role_at(mv.from()) != Some(Role::Pawn) || pos.is_capture(mv) {
                     continue;
                 }
-                let v = -self.probe_wdl_inner(&pos.play(mv))?.0;
+                let next = pos.play(mv);
+                let v = -self.probe_wdl_inner(&next, &Board::of(&next), None)?.0;
                 if v == wdl {
                     return Ok(WDL_TO_DTZ[(wdl + 2) as usize]);
                 }
@@ -166,9 +196,13 @@ impl Tablebase {
         // The best move is not an en-passant capture, so the position's WDL
         // is that of the position without en-passant rights: the DTZ table's
         // value for it holds.
-        let material = Material::of(pos);
-        let table = self.table(material, Kind::Dtz)?;
-        if let Some(dtz) = table.probe(pos, material, wdl)? {
+        let table = match own {
+            Some((_, own)) => own,
+            None => self.lookup(&b, Kind::Dtz)?,
+        };
+        // Not only the kings: the WDL is not a draw.
+        let Some(table) = table else { return Ok(0) };
+        if let Some(dtz) = table.probe(&b, wdl)? {
             let base = WDL_TO_DTZ[(wdl + 2) as usize];
             return Ok(if wdl > 0 { base + dtz } else { base - dtz });
         }
@@ -180,7 +214,7 @@ impl Tablebase {
                 continue;
             }
             let next = pos.play(mv);
-            let v = -self.probe_dtz_inner(&next)?;
+            let v = -self.probe_dtz_inner(&next, None)?;
             if v == 1 && is_mate(&next) {
                 best = 1;
             } else if wdl > 0 {

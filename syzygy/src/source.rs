@@ -13,7 +13,7 @@ use std::path::Path;
 /// index and one compressed block straight from the page cache, with no
 /// system call and no copy. With [`FileAccess::Read`] every probe makes two
 /// to four `pread` calls and copies the block (a few hundred bytes) into a
-/// buffer; on this crate's benchmark it probes about 2.4 times slower (WDL)
+/// buffer; on this crate's benchmark it probes three to five times slower
 /// than the memory map. `Read` needs no `unsafe` at all and cannot be hurt
 /// by a file that shrinks while it is open (the reads fail with an error
 /// instead), so it is there for platforms without memory maps or for
@@ -68,6 +68,16 @@ impl Source {
             Source::Mapped(m) => m.len() as u64,
             Source::Read { len, .. } => *len,
             Source::Bytes(b) => b.len() as u64,
+        }
+    }
+
+    /// The whole file, when it is in memory (mapped or read).
+    #[inline]
+    pub(crate) fn as_slice(&self) -> Option<&[u8]> {
+        match self {
+            Source::Mapped(m) => Some(m),
+            Source::Bytes(b) => Some(b),
+            Source::Read { .. } => None,
         }
     }
 
@@ -134,7 +144,7 @@ impl Source {
 }
 
 #[inline]
-fn slice(bytes: &[u8], offset: u64, len: usize) -> Option<&[u8]> {
+pub(crate) fn slice(bytes: &[u8], offset: u64, len: usize) -> Option<&[u8]> {
     let start = usize::try_from(offset).ok()?;
     bytes.get(start..start.checked_add(len)?)
 }
