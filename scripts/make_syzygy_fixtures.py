@@ -28,13 +28,15 @@ data/syzygy/regular). Output lines:
         A position of python-chess's data/endgame.epd (--epd) with the WDL
         and DTZ that file states (not recomputed).
     P FEN;WDL;DTZ
-        One sampled position of a 4-piece table (random placement, colors
-        and side to move; en-passant positions from KPvKP).
+        One sampled position of a table of 4 or more pieces (random
+        placement, colors and side to move; en-passant positions from
+        KPvKP).
 
 Without --all: exhaustive digests of the five 3-piece tables, and samples
 of the 4-piece tables that the repository commits (COMMITTED below). With
---all: samples of every 4-piece table in TABLE_DIR (for the ignored test
-that runs on a full 3-4-piece directory).
+--all: samples of every table of 4 or more pieces in TABLE_DIR (for the
+ignored test that runs on a whole directory: the 3-4-piece set, or 5-piece
+tables with the smaller tables they reach).
 """
 
 import random
@@ -176,7 +178,7 @@ def main():
             names = sorted(
                 os.path.basename(p)[:-5]
                 for p in glob.glob(os.path.join(directory, "*.rtbw"))
-                if len(os.path.basename(p)[:-5]) == 5
+                if len(os.path.basename(p)[:-5]) >= 5
             )
         else:
             for name in choice(args, "--exhaustive", THREE):

@@ -172,12 +172,15 @@ fn board_fen(board: &[char; 64]) -> String {
     s
 }
 
-/// The whole 3-4-piece set: `SYZYGY_FULL_DIR=DIR SYZYGY_FULL_EXPECTED=FILE
-/// cargo test -p chess-movegen-syzygy --test probe -- --ignored`, FILE from
-/// `scripts/make_syzygy_fixtures.py DIR --all --epd .../endgame.epd`.
+/// A whole directory of tables, such as the 3-4-piece set or 5-piece
+/// tables made by the public generator: `SYZYGY_FULL_DIR=DIR
+/// SYZYGY_FULL_EXPECTED=FILE cargo test -p chess-movegen-syzygy --test probe
+/// -- --ignored`, FILE from `scripts/make_syzygy_fixtures.py DIR --all
+/// [--epd .../endgame.epd]` (samples of every table of 4 or more pieces in
+/// DIR).
 #[test]
 #[ignore]
-fn full_three_four_piece_set() {
+fn full_table_directory() {
     let dir = std::env::var("SYZYGY_FULL_DIR").expect("SYZYGY_FULL_DIR");
     let text = std::fs::read_to_string(std::env::var("SYZYGY_FULL_EXPECTED").expect("SYZYGY_FULL_EXPECTED")).unwrap();
     let mut tb = Tablebase::new();
