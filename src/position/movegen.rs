@@ -311,13 +311,13 @@ impl Position {
     /// Exact on every square that the left-out pieces cannot attack.
     #[inline(always)]
     fn attacked_squares(&self, color: Color, occupied: Bitboard, reach: [Bitboard; 3]) -> Bitboard {
-        let theirs = self.by_color[color.index()];
-        let pawns = self.by_role[Role::Pawn.index()] & theirs;
+        let theirs = self.bb.by_color[color.index()];
+        let pawns = self.bb.by_role[Role::Pawn.index()] & theirs;
         let up: i8 = color.fold(8, -8);
         let mut attacked = shift(pawns & !crate::types::File::A.bitboard(), up - 1)
             | shift(pawns & !crate::types::File::H.bitboard(), up + 1)
             | attacks::king_attacks(self.king(color));
-        for from in self.by_role[Role::Knight.index()] & theirs & reach[0] {
+        for from in self.bb.by_role[Role::Knight.index()] & theirs & reach[0] {
             attacked |= attacks::knight_attacks(from);
         }
         for from in self.diagonal_sliders() & theirs & reach[1] {
@@ -345,10 +345,10 @@ impl Position {
     /// empty board.
     #[inline(always)]
     fn attacked_with(&self, sq: Square, them: Color, occupied: Bitboard) -> bool {
-        let theirs = self.by_color[them.index()];
-        (((attacks::pawn_attacks(!them, sq) & self.by_role[Role::Pawn.index()])
-            | (attacks::knight_attacks(sq) & self.by_role[Role::Knight.index()])
-            | (attacks::king_attacks(sq) & self.by_role[Role::King.index()]))
+        let theirs = self.bb.by_color[them.index()];
+        (((attacks::pawn_attacks(!them, sq) & self.bb.by_role[Role::Pawn.index()])
+            | (attacks::knight_attacks(sq) & self.bb.by_role[Role::Knight.index()])
+            | (attacks::king_attacks(sq) & self.bb.by_role[Role::King.index()]))
             & theirs)
             .any()
             || self.slider_attacks(sq, them, occupied)
@@ -495,8 +495,8 @@ impl Position {
     #[inline(always)]
     fn frame<const LEGAL: bool, const WHITE: bool>(&self, king: Square) -> Frame {
         let us = if WHITE { Color::White } else { Color::Black };
-        let ours = self.by_color[us.index()];
-        let theirs = self.by_color[(!us).index()];
+        let ours = self.bb.by_color[us.index()];
+        let theirs = self.bb.by_color[(!us).index()];
         let occupied = ours | theirs;
         let (checkers, pinned) = self.checkers_and_pinned(us, king, occupied);
         let pinned = if LEGAL { pinned } else { Bitboard::EMPTY };
@@ -882,7 +882,7 @@ impl Position {
         // A piece of theirs between their king and a castling rook stays
         // there or is captured, and the square stays occupied: with every
         // standard castling blocked so, none is possible in any child.
-        let theirs = self.by_color[them.index()];
+        let theirs = self.bb.by_color[them.index()];
         let blocked = standard && rights.into_iter().all(|rook| (between(their_king, rook) & theirs).any());
         // An en-passant capture in a child needs a double step of ours
         // landing beside a pawn of theirs.
@@ -913,6 +913,13 @@ impl Position {
         moves: &MoveList,
         their_king: Square,
     ) -> u64 {
+        // With standard castling the king is on e1 (e8): a constant, and
+        // with it every table entry its square decides.
+        let their_king = if CASTLING == CASTLING_STANDARD {
+            Square::E1.relative_to(if WHITE { Color::Black } else { Color::White })
+        } else {
+            their_king
+        };
         // One child serves every move (see `Position::play_for_count`).
         let mut child = self.child_for_count();
         let mut nodes = 0;
@@ -946,7 +953,7 @@ impl Position {
     /// [`Position::generate_into`].)
     pub fn legal_captures(&self) -> MoveList {
         let t = Targets {
-            to: self.by_color[(!self.side).index()],
+            to: self.bb.by_color[(!self.side).index()],
             ep_to: Bitboard::FULL,
             castle_to: Bitboard::EMPTY,
             ..Targets::ALL
