@@ -61,6 +61,15 @@ pub(crate) trait Visitor {
     fn pawn_set(&mut self, to: Bitboard, step: i8);
     /// Promotions (four each) to each square of `to` from `to - step`.
     fn promotion_set(&mut self, to: Bitboard, step: i8);
+    /// The single pushes (not promotions) to `single`, from one rank
+    /// behind (`up` is the step), and the double pushes to `double`: two
+    /// [`Visitor::pawn_set`]s, which a counter adds up in one (the sets
+    /// are on different ranks).
+    #[inline(always)]
+    fn pawn_pushes(&mut self, single: Bitboard, double: Bitboard, up: i8) {
+        self.pawn_set(single, up);
+        self.pawn_set(double, 2 * up);
+    }
     /// One special move: en passant or castling.
     fn special(&mut self, mv: Move);
     /// True for visitors of a few origins (a move text's candidates): the
@@ -131,6 +140,10 @@ impl Visitor for Counter {
     #[inline(always)]
     fn promotion_set(&mut self, to: Bitboard, _step: i8) {
         self.add(to, 4);
+    }
+    #[inline(always)]
+    fn pawn_pushes(&mut self, single: Bitboard, double: Bitboard, _up: i8) {
+        self.add(single | double, 1);
     }
     #[inline(always)]
     fn special(&mut self, _mv: Move) {
@@ -681,16 +694,14 @@ impl Position {
         let sides = [(!crate::types::File::A.bitboard(), up - 1), (!crate::types::File::H.bitboard(), up + 1)];
         if (free & Rank::Seventh.relative_to(us).bitboard()).is_empty() {
             // Most often no pawn can promote: no back-rank masks.
-            v.pawn_set(single, up);
-            v.pawn_set(double, 2 * up);
+            v.pawn_pushes(single, double, up);
             for (files, step) in sides {
                 v.pawn_set(shift(free & files, step) & capturable, step);
             }
             return;
         }
         // Single pushes and double pushes land on different squares.
-        v.pawn_set(single & !BACK_RANKS, up);
-        v.pawn_set(double, 2 * up);
+        v.pawn_pushes(single & !BACK_RANKS, double, up);
         let promotions = single & BACK_RANKS;
         if promotions.any() {
             v.promotion_set(promotions, up);
