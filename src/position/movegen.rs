@@ -381,7 +381,7 @@ impl Position {
         let mut attacked = shift(pawns & !crate::types::File::A.bitboard(), up - 1)
             | shift(pawns & !crate::types::File::H.bitboard(), up + 1);
         if king {
-            attacked |= attacks::king_attacks(self.king(color));
+            attacked |= attacks::king_attacks(self.king_square(color));
         }
         for from in self.bb.by_role[Role::Knight.index()] & theirs & reach[0] {
             attacked |= attacks::knight_attacks(from);
@@ -952,17 +952,17 @@ impl Position {
         let mut moves = MoveList::new();
         let mut double_steps = MoveList::new();
         let mut split = SplitDoubleSteps { us, main: &mut moves, double_steps: &mut double_steps, enabling };
-        self.generate_for::<true, WHITE, _>(self.king(us), &Targets::ALL, &mut split);
+        self.generate_for::<true, WHITE, _>(self.king_square(us), &Targets::ALL, &mut split);
         // The side to move after every move keeps its king where it is,
         // and its castling rights or fewer: what is known of its castling
         // here holds for every child.
-        let their_king = self.king(them);
+        let their_king = self.king_square(them);
         let rights = self.castling & back_rank(them);
         // Our king on our first four ranks attacks, after any move, none
         // of their first two.
         let near = Bitboard(us.fold(0x0000_0000_ffff_ffff, 0xffff_ffff_0000_0000));
         let corners = their_king == Square::E1.relative_to(them) && (rights & !CORNERS).is_empty();
-        let standard = corners && near.contains(self.king(us));
+        let standard = corners && near.contains(self.king_square(us));
         // A piece of theirs between their king and a castling rook stays
         // there or is captured, and the square stays occupied: with every
         // standard castling blocked so, none is possible in any child.
