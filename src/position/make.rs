@@ -23,13 +23,13 @@ use crate::types::{Bitboard, CastlingSide, Color, Role, Square};
 macro_rules! toggle_mover {
     ($pos:ident, $us:expr, $mv:expr, $role:expr) => {{
         let (from_bb, to_bb) = (1u64 << $mv.origin_index(), 1u64 << $mv.target_index());
-        $pos.by_role[$role.index()].0 ^= from_bb | to_bb;
+        $pos.bb.by_role[$role.index()].0 ^= from_bb | to_bb;
         if let Some(placed) = $mv.promotion_role() {
             // The pawn leaves `to` again, the new piece lands.
-            $pos.by_role[Role::Pawn.index()].0 ^= to_bb;
-            $pos.by_role[placed.index()].0 ^= to_bb;
+            $pos.bb.by_role[Role::Pawn.index()].0 ^= to_bb;
+            $pos.bb.by_role[placed.index()].0 ^= to_bb;
         }
-        $pos.by_color[$us.index()].0 ^= from_bb | to_bb;
+        $pos.bb.by_color[$us.index()].0 ^= from_bb | to_bb;
     }};
 }
 
@@ -38,8 +38,8 @@ macro_rules! toggle_mover {
 macro_rules! toggle_capture {
     ($pos:ident, $them:expr, $captured:expr, $to:expr) => {{
         let to_bb = 1u64 << $to;
-        $pos.by_role[$captured.index()].0 ^= to_bb;
-        $pos.by_color[$them.index()].0 ^= to_bb;
+        $pos.bb.by_role[$captured.index()].0 ^= to_bb;
+        $pos.bb.by_color[$them.index()].0 ^= to_bb;
     }};
 }
 
@@ -49,9 +49,9 @@ macro_rules! toggle_en_passant {
     ($pos:ident, $us:expr, $mv:expr) => {{
         let (from, to) = ($mv.from(), $mv.to());
         let victim = $mv.en_passant_victim();
-        $pos.by_role[Role::Pawn.index()].0 ^= from.bitboard().0 ^ to.bitboard().0 ^ victim.bitboard().0;
-        $pos.by_color[$us.index()].0 ^= from.bitboard().0 ^ to.bitboard().0;
-        $pos.by_color[(!$us).index()].0 ^= victim.bitboard().0;
+        $pos.bb.by_role[Role::Pawn.index()].0 ^= from.bitboard().0 ^ to.bitboard().0 ^ victim.bitboard().0;
+        $pos.bb.by_color[$us.index()].0 ^= from.bitboard().0 ^ to.bitboard().0;
+        $pos.bb.by_color[(!$us).index()].0 ^= victim.bitboard().0;
         victim
     }};
 }
@@ -67,9 +67,9 @@ macro_rules! toggle_castle {
         let (king_to, rook_to) = (side.king_to($us), side.rook_to($us));
         let king_path = king.bitboard().0 ^ king_to.bitboard().0;
         let rook_path = rook.bitboard().0 ^ rook_to.bitboard().0;
-        $pos.by_role[Role::King.index()].0 ^= king_path;
-        $pos.by_role[Role::Rook.index()].0 ^= rook_path;
-        $pos.by_color[$us.index()].0 ^= king_path ^ rook_path;
+        $pos.bb.by_role[Role::King.index()].0 ^= king_path;
+        $pos.bb.by_role[Role::Rook.index()].0 ^= rook_path;
+        $pos.bb.by_color[$us.index()].0 ^= king_path ^ rook_path;
         (king_to, rook_to)
     }};
 }
@@ -437,8 +437,7 @@ impl Position {
     /// no 160-byte copy per move.
     #[inline(always)]
     pub(crate) fn play_for_count<const CASTLING: bool, const EN_PASSANT: bool>(&self, mv: Move, next: &mut Position) {
-        next.by_role = self.by_role;
-        next.by_color = self.by_color;
+        next.bb = self.bb;
         if EN_PASSANT {
             next.ep_square = None;
         }
@@ -609,8 +608,7 @@ impl Position {
     #[inline(always)]
     fn copy_inline(&self) -> Position {
         Position {
-            by_role: self.by_role,
-            by_color: self.by_color,
+            bb: self.bb,
             board: self.board,
             castling: self.castling,
             hash: self.hash,
@@ -698,8 +696,14 @@ mod tests {
                     pos.play_for_count::<true, true>(mv, &mut child);
                     let theirs = back_rank(played.side);
                     assert_eq!(
-                        (child.by_role, child.by_color, child.castling & theirs, child.ep_square, child.side),
-                        (played.by_role, played.by_color, played.castling & theirs, played.ep_square, played.side),
+                        (child.bb.by_role, child.bb.by_color, child.castling & theirs, child.ep_square, child.side),
+                        (
+                            played.bb.by_role,
+                            played.bb.by_color,
+                            played.castling & theirs,
+                            played.ep_square,
+                            played.side
+                        ),
                         "play_for_count and play disagree on {mv:?} in {}",
                         pos.fen()
                     );

@@ -143,8 +143,7 @@ impl std::error::Error for CastlingModeError {}
 /// [`outcome`]: Position::outcome
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Position {
-    by_role: [Bitboard; 6],
-    by_color: [Bitboard; 2],
+    bb: Boards,
     board: [Option<Role>; 64],
     /// Squares of the rooks that still have a castling right.
     castling: Bitboard,
@@ -154,6 +153,16 @@ pub struct Position {
     mode: CastlingMode,
     halfmove: u32,
     fullmove: u32,
+}
+
+/// The bitboards of a position, one field so that bulk perft's leaf step
+/// copies them as one block of 64 bytes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Boards {
+    /// The pieces of each role, both colours.
+    by_role: [Bitboard; 6],
+    /// The pieces of each colour.
+    by_color: [Bitboard; 2],
 }
 
 impl core::hash::Hash for Position {
@@ -179,8 +188,7 @@ impl Position {
     /// An empty board, White to move, used while building positions.
     pub(crate) const fn empty() -> Position {
         Position {
-            by_role: [Bitboard::EMPTY; 6],
-            by_color: [Bitboard::EMPTY; 2],
+            bb: Boards { by_role: [Bitboard::EMPTY; 6], by_color: [Bitboard::EMPTY; 2] },
             board: [None; 64],
             castling: Bitboard::EMPTY,
             hash: 0,
@@ -203,8 +211,8 @@ impl Position {
     #[inline(always)]
     pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
         let bb = sq.bitboard();
-        self.by_role[piece.role.index()] |= bb;
-        self.by_color[piece.color.index()] |= bb;
+        self.bb.by_role[piece.role.index()] |= bb;
+        self.bb.by_color[piece.color.index()] |= bb;
         self.board[sq.index()] = Some(piece.role);
     }
 }

@@ -61,6 +61,15 @@ pub(crate) trait Visitor {
     fn pawn_set(&mut self, to: Bitboard, step: i8);
     /// Promotions (four each) to each square of `to` from `to - step`.
     fn promotion_set(&mut self, to: Bitboard, step: i8);
+    /// The single pushes (not promotions) to `single`, from one rank
+    /// behind (`up` is the step), and the double pushes to `double`: two
+    /// [`Visitor::pawn_set`]s, which a counter adds up in one (the sets
+    /// are on different ranks).
+    #[inline(always)]
+    fn pawn_pushes(&mut self, single: Bitboard, double: Bitboard, up: i8) {
+        self.pawn_set(single, up);
+        self.pawn_set(double, 2 * up);
+    }
     /// One special move: en passant or castling.
     fn special(&mut self, mv: Move);
     /// True for visitors of a few origins (a move text's candidates): the
@@ -133,6 +142,10 @@ impl Visitor for Counter {
         self.add(to, 4);
     }
     #[inline(always)]
+    fn pawn_pushes(&mut self, single: Bitboard, double: Bitboard, _up: i8) {
+        self.add(single | double, 1);
+    }
+    #[inline(always)]
     fn special(&mut self, _mv: Move) {
         self.moves += 1;
     }
@@ -163,7 +176,10 @@ const CASTLING_ANY: u8 = 0;
 /// no castling rights;
 const CASTLING_NONE: u8 = 1;
 /// the king on e1 (e8) and castling rights, if any, only on rooks in the
-/// corners, as in standard chess.
+/// corners, as in standard chess; and the opponent's king on its own
+/// half of the board (its first four ranks) before its move, so that it
+/// attacks neither of our first two ranks, where our king's steps and
+/// castling paths lie (its attacks are not looked at).
 const CASTLING_STANDARD: u8 = 2;
 
 #[inline(always)]
@@ -231,6 +247,53 @@ impl EachMove for MoveList {
     #[inline(always)]
     fn all(&mut self, moves: impl Iterator<Item = Move>) {
         self.extend(moves);
+    }
+}
+
+/// Bulk perft's list of a parent's moves: the double steps landing on
+/// `enabling` (squares beside a pawn of the opponent, which may then
+/// capture en passant) go to `double_steps`, every other move to `main`.
+struct SplitDoubleSteps<'a> {
+    us: Color,
+    main: &'a mut MoveList,
+    double_steps: &'a mut MoveList,
+    enabling: Bitboard,
+}
+
+impl Visitor for SplitDoubleSteps<'_> {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, to: Bitboard) {
+        self.main.piece(from, to);
+    }
+    #[inline(always)]
+    fn pawn(&mut self, from: Square, to: Bitboard) {
+        // A pinned pawn, one by one: its double step is the square two
+        // ahead (from the second rank only can that square be on the
+        // fourth, where `enabling` lies).
+        let double = to & self.enabling & from.bitboard().forward(self.us).forward(self.us);
+        self.main.pawn(from, to & !double);
+        if double.any() {
+            self.double_steps.pawn(from, double);
+        }
+    }
+    #[inline(always)]
+    fn pawn_set(&mut self, to: Bitboard, step: i8) {
+        self.main.pawn_set(to, step);
+    }
+    #[inline(always)]
+    fn promotion_set(&mut self, to: Bitboard, step: i8) {
+        self.main.promotion_set(to, step);
+    }
+    #[inline(always)]
+    fn pawn_pushes(&mut self, single: Bitboard, double: Bitboard, up: i8) {
+        self.main.pawn_pushes(single, double & !self.enabling, up);
+        if (double & self.enabling).any() {
+            self.double_steps.pawn_set(double & self.enabling, 2 * up);
+        }
+    }
+    #[inline(always)]
+    fn special(&mut self, mv: Move) {
+        self.main.special(mv);
     }
 }
 
@@ -307,17 +370,20 @@ struct Frame {
 impl Position {
     /// The squares `color` attacks, with `occupied` as the occupancy,
     /// counting only the knights, diagonal and orthogonal sliders in
-    /// `reach[0]`, `reach[1]` and `reach[2]` (pawns and king always count).
+    /// `reach[0]`, `reach[1]` and `reach[2]` (pawns always count, the
+    /// king if `king`).
     /// Exact on every square that the left-out pieces cannot attack.
     #[inline(always)]
-    fn attacked_squares(&self, color: Color, occupied: Bitboard, reach: [Bitboard; 3]) -> Bitboard {
-        let theirs = self.by_color[color.index()];
-        let pawns = self.by_role[Role::Pawn.index()] & theirs;
+    fn attacked_squares(&self, color: Color, occupied: Bitboard, reach: [Bitboard; 3], king: bool) -> Bitboard {
+        let theirs = self.bb.by_color[color.index()];
+        let pawns = self.bb.by_role[Role::Pawn.index()] & theirs;
         let up: i8 = color.fold(8, -8);
         let mut attacked = shift(pawns & !crate::types::File::A.bitboard(), up - 1)
-            | shift(pawns & !crate::types::File::H.bitboard(), up + 1)
-            | attacks::king_attacks(self.king(color));
-        for from in self.by_role[Role::Knight.index()] & theirs & reach[0] {
+            | shift(pawns & !crate::types::File::H.bitboard(), up + 1);
+        if king {
+            attacked |= attacks::king_attacks(self.king_square(color));
+        }
+        for from in self.bb.by_role[Role::Knight.index()] & theirs & reach[0] {
             attacked |= attacks::knight_attacks(from);
         }
         for from in self.diagonal_sliders() & theirs & reach[1] {
@@ -337,7 +403,7 @@ impl Position {
     /// everywhere.
     #[inline(always)]
     pub(crate) fn king_danger(&self, them: Color, king: Square, occupied: Bitboard) -> Bitboard {
-        self.attacked_squares(them, occupied.without(king), attacks::king_zone_reach(king))
+        self.attacked_squares(them, occupied.without(king), attacks::king_zone_reach(king), true)
     }
 
     /// True if `them` attacks `sq` with `occupied` as the occupancy. The
@@ -345,10 +411,10 @@ impl Position {
     /// empty board.
     #[inline(always)]
     fn attacked_with(&self, sq: Square, them: Color, occupied: Bitboard) -> bool {
-        let theirs = self.by_color[them.index()];
-        (((attacks::pawn_attacks(!them, sq) & self.by_role[Role::Pawn.index()])
-            | (attacks::knight_attacks(sq) & self.by_role[Role::Knight.index()])
-            | (attacks::king_attacks(sq) & self.by_role[Role::King.index()]))
+        let theirs = self.bb.by_color[them.index()];
+        (((attacks::pawn_attacks(!them, sq) & self.bb.by_role[Role::Pawn.index()])
+            | (attacks::knight_attacks(sq) & self.bb.by_role[Role::Knight.index()])
+            | (attacks::king_attacks(sq) & self.bb.by_role[Role::King.index()]))
             & theirs)
             .any()
             || self.slider_attacks(sq, them, occupied)
@@ -495,8 +561,8 @@ impl Position {
     #[inline(always)]
     fn frame<const LEGAL: bool, const WHITE: bool>(&self, king: Square) -> Frame {
         let us = if WHITE { Color::White } else { Color::Black };
-        let ours = self.by_color[us.index()];
-        let theirs = self.by_color[(!us).index()];
+        let ours = self.bb.by_color[us.index()];
+        let theirs = self.bb.by_color[(!us).index()];
         let occupied = ours | theirs;
         let (checkers, pinned) = self.checkers_and_pinned(us, king, occupied);
         let pinned = if LEGAL { pinned } else { Bitboard::EMPTY };
@@ -534,7 +600,7 @@ impl Position {
                 // The danger map made exact on c1 and g1 too, so that it
                 // decides the whole path (see `castling_reach`).
                 let reach = castling_reach(f.us);
-                let danger = self.attacked_squares(!f.us, f.occupied.without(f.king), reach);
+                let danger = self.attacked_squares(!f.us, f.occupied.without(f.king), reach, false);
                 v.piece(f.king, if LEGAL { to & !danger } else { to });
                 for rook in [Square::H1.relative_to(f.us), Square::A1.relative_to(f.us)] {
                     if castles.contains(rook) && (king_path(f.king, rook) & danger).is_empty() {
@@ -543,7 +609,13 @@ impl Position {
                 }
                 return;
             }
-            let danger = if LEGAL && to.any() { self.king_danger(!f.us, f.king, f.occupied) } else { Bitboard::EMPTY };
+            // The enemy king is far (see `CASTLING_STANDARD`).
+            let danger = if LEGAL && to.any() {
+                let occupied = f.occupied.without(f.king);
+                self.attacked_squares(!f.us, occupied, attacks::king_zone_reach(f.king), false)
+            } else {
+                Bitboard::EMPTY
+            };
             v.piece(f.king, if LEGAL { to & !danger } else { to });
             return;
         }
@@ -681,16 +753,14 @@ impl Position {
         let sides = [(!crate::types::File::A.bitboard(), up - 1), (!crate::types::File::H.bitboard(), up + 1)];
         if (free & Rank::Seventh.relative_to(us).bitboard()).is_empty() {
             // Most often no pawn can promote: no back-rank masks.
-            v.pawn_set(single, up);
-            v.pawn_set(double, 2 * up);
+            v.pawn_pushes(single, double, up);
             for (files, step) in sides {
                 v.pawn_set(shift(free & files, step) & capturable, step);
             }
             return;
         }
         // Single pushes and double pushes land on different squares.
-        v.pawn_set(single & !BACK_RANKS, up);
-        v.pawn_set(double, 2 * up);
+        v.pawn_pushes(single & !BACK_RANKS, double, up);
         let promotions = single & BACK_RANKS;
         if promotions.any() {
             v.promotion_set(promotions, up);
@@ -869,37 +939,47 @@ impl Position {
 
     #[inline(always)]
     fn perft_2_for<const WHITE: bool>(&self) -> u64 {
-        let mut moves = MoveList::new();
         let us = if WHITE { Color::White } else { Color::Black };
-        self.generate_for::<true, WHITE, _>(self.king(us), &Targets::ALL, &mut moves);
+        let them = !us;
+        // An en-passant capture in a child needs a double step of ours
+        // landing beside a pawn of theirs: such moves go to a list of
+        // their own, so that the children of the others are counted
+        // without en-passant code.
+        let fourth = Rank::Fourth.relative_to(us).bitboard();
+        let their_pawns = self.pieces(them, Role::Pawn) & fourth;
+        let enabling = shift(their_pawns & !crate::types::File::H.bitboard(), 1)
+            | shift(their_pawns & !crate::types::File::A.bitboard(), -1);
+        let mut moves = MoveList::new();
+        let mut double_steps = MoveList::new();
+        let mut split = SplitDoubleSteps { us, main: &mut moves, double_steps: &mut double_steps, enabling };
+        self.generate_for::<true, WHITE, _>(self.king_square(us), &Targets::ALL, &mut split);
         // The side to move after every move keeps its king where it is,
         // and its castling rights or fewer: what is known of its castling
         // here holds for every child.
-        let them = !us;
-        let their_king = self.king(them);
+        let their_king = self.king_square(them);
         let rights = self.castling & back_rank(them);
-        let standard = their_king == Square::E1.relative_to(them) && (rights & !CORNERS).is_empty();
+        // Our king on our first four ranks attacks, after any move, none
+        // of their first two.
+        let near = Bitboard(us.fold(0x0000_0000_ffff_ffff, 0xffff_ffff_0000_0000));
+        let corners = their_king == Square::E1.relative_to(them) && (rights & !CORNERS).is_empty();
+        let standard = corners && near.contains(self.king_square(us));
         // A piece of theirs between their king and a castling rook stays
         // there or is captured, and the square stays occupied: with every
         // standard castling blocked so, none is possible in any child.
-        let theirs = self.by_color[them.index()];
-        let blocked = standard && rights.into_iter().all(|rook| (between(their_king, rook) & theirs).any());
-        // An en-passant capture in a child needs a double step of ours
-        // landing beside a pawn of theirs.
-        let landing = (self.pieces(us, Role::Pawn) & Rank::Second.relative_to(us).bitboard()).forward(us).forward(us);
-        let beside = shift(landing & !crate::types::File::H.bitboard(), 1)
-            | shift(landing & !crate::types::File::A.bitboard(), -1);
-        let en_passant = (beside & self.pieces(them, Role::Pawn)).any();
-        if rights.is_empty() || blocked {
-            if en_passant {
-                self.count_replies::<WHITE, CASTLING_NONE, true>(&moves, their_king)
-            } else {
-                self.count_replies::<WHITE, CASTLING_NONE, false>(&moves, their_king)
-            }
+        let theirs = self.bb.by_color[them.index()];
+        let blocked = corners && rights.into_iter().all(|rook| (between(their_king, rook) & theirs).any());
+        let nodes = if rights.is_empty() || blocked {
+            self.count_replies::<WHITE, CASTLING_NONE, false>(&moves, their_king)
         } else if standard {
-            self.count_replies::<WHITE, CASTLING_STANDARD, true>(&moves, their_king)
+            self.count_replies::<WHITE, CASTLING_STANDARD, false>(&moves, their_king)
         } else {
-            self.count_replies::<WHITE, CASTLING_ANY, true>(&moves, their_king)
+            self.count_replies::<WHITE, CASTLING_ANY, false>(&moves, their_king)
+        };
+        // The few double steps: one general loop (any castling, en passant).
+        if double_steps.is_empty() {
+            nodes
+        } else {
+            nodes + self.count_replies::<WHITE, CASTLING_ANY, true>(&double_steps, their_king)
         }
     }
 
@@ -913,6 +993,13 @@ impl Position {
         moves: &MoveList,
         their_king: Square,
     ) -> u64 {
+        // With standard castling the king is on e1 (e8): a constant, and
+        // with it every table entry its square decides.
+        let their_king = if CASTLING == CASTLING_STANDARD {
+            Square::E1.relative_to(if WHITE { Color::Black } else { Color::White })
+        } else {
+            their_king
+        };
         // One child serves every move (see `Position::play_for_count`).
         let mut child = self.child_for_count();
         let mut nodes = 0;
@@ -946,7 +1033,7 @@ impl Position {
     /// [`Position::generate_into`].)
     pub fn legal_captures(&self) -> MoveList {
         let t = Targets {
-            to: self.by_color[(!self.side).index()],
+            to: self.bb.by_color[(!self.side).index()],
             ep_to: Bitboard::FULL,
             castle_to: Bitboard::EMPTY,
             ..Targets::ALL

@@ -73,12 +73,12 @@ impl Exchange<'_> {
     #[inline(always)]
     fn next(&mut self, side: Color) -> Option<Role> {
         let pos = self.pos;
-        let candidates = self.attackers & pos.by_color[side.index()];
+        let candidates = self.attackers & pos.bb.by_color[side.index()];
         if candidates.is_empty() {
             return None;
         }
         let king = pos.king(side);
-        let theirs = pos.by_color[(!side).index()];
+        let theirs = pos.bb.by_color[(!side).index()];
         let (diagonal_rays, orthogonal_rays) = (attacks::bishop_rays(king), attacks::rook_rays(king));
         let mut zone = Bitboard::EMPTY;
         if (diagonal_rays & self.diagonal & theirs).any() {
@@ -88,7 +88,7 @@ impl Exchange<'_> {
             zone |= orthogonal_rays;
         }
         for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            let of_role = candidates & pos.by_role[role.index()];
+            let of_role = candidates & pos.bb.by_role[role.index()];
             if of_role.any() {
                 let first = if (of_role & zone).is_empty() {
                     of_role.first()
@@ -104,7 +104,7 @@ impl Exchange<'_> {
         // The king, last: it captures only if nothing of the other side
         // (pinned pieces included) then attacks the square, sliders behind
         // the king's square included.
-        if (candidates & pos.by_role[Role::King.index()]).any() {
+        if (candidates & pos.bb.by_role[Role::King.index()]).any() {
             self.remove(king, Role::King);
             if (self.attackers & theirs).is_empty() {
                 return Some(Role::King);

@@ -10,10 +10,10 @@ impl Position {
     /// occupancy (pass [`Position::occupied`] for the real board).
     #[inline]
     pub fn attackers_with(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
-        ((attacks::pawn_attacks(!color, sq) & self.by_role[Role::Pawn.index()])
-            | (attacks::knight_attacks(sq) & self.by_role[Role::Knight.index()])
-            | (attacks::king_attacks(sq) & self.by_role[Role::King.index()]))
-            & self.by_color[color.index()]
+        ((attacks::pawn_attacks(!color, sq) & self.bb.by_role[Role::Pawn.index()])
+            | (attacks::knight_attacks(sq) & self.bb.by_role[Role::Knight.index()])
+            | (attacks::king_attacks(sq) & self.bb.by_role[Role::King.index()]))
+            & self.bb.by_color[color.index()]
             | self.slider_attackers(sq, color, occupied)
     }
 
@@ -66,11 +66,11 @@ impl Position {
     /// the same (`tests` below).
     #[inline(always)]
     pub(crate) fn checkers_and_pinned(&self, us: Color, king: Square, occupied: Bitboard) -> (Bitboard, Bitboard) {
-        let theirs = self.by_color[(!us).index()];
+        let theirs = self.bb.by_color[(!us).index()];
         let orthogonal = self.orthogonal_sliders() & theirs;
         let diagonal = self.diagonal_sliders() & theirs;
-        let mut checkers = ((attacks::knight_attacks(king) & self.by_role[Role::Knight.index()])
-            | (attacks::pawn_attacks(us, king) & self.by_role[Role::Pawn.index()]))
+        let mut checkers = ((attacks::knight_attacks(king) & self.bb.by_role[Role::Knight.index()])
+            | (attacks::pawn_attacks(us, king) & self.bb.by_role[Role::Pawn.index()]))
             & theirs;
         // Often no enemy slider stands on the king's lines at all: then
         // there are no slider checks or pins, and no occupancy lookups.
@@ -88,7 +88,7 @@ impl Position {
                 pinned |= blockers;
             }
         }
-        (checkers, pinned & self.by_color[us.index()])
+        (checkers, pinned & self.bb.by_color[us.index()])
     }
 
     /// The sliders of `color` on `sq`'s lines of the empty board: rooks
@@ -97,7 +97,7 @@ impl Position {
     /// gone: the candidates for checks, pins and x-rays ("snipers").
     #[inline(always)]
     pub(crate) fn snipers(&self, sq: Square, color: Color) -> Bitboard {
-        let theirs = self.by_color[color.index()];
+        let theirs = self.bb.by_color[color.index()];
         snipers_among(sq, self.orthogonal_sliders() & theirs, self.diagonal_sliders() & theirs)
     }
 
@@ -105,7 +105,7 @@ impl Position {
     /// occupancy (the snipers with nothing of `occupied` between).
     #[inline(always)]
     pub(crate) fn slider_attackers(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
-        let theirs = self.by_color[color.index()];
+        let theirs = self.bb.by_color[color.index()];
         slider_attackers_among(sq, occupied, self.orthogonal_sliders() & theirs, self.diagonal_sliders() & theirs)
     }
 
@@ -114,7 +114,7 @@ impl Position {
     /// lookup made only if a sniper of its kind stands on `sq`'s lines.
     #[inline(always)]
     pub(crate) fn slider_attacks(&self, sq: Square, color: Color, occupied: Bitboard) -> bool {
-        let theirs = self.by_color[color.index()];
+        let theirs = self.bb.by_color[color.index()];
         let diagonal = self.diagonal_sliders() & theirs & attacks::bishop_rays(sq);
         let orthogonal = self.orthogonal_sliders() & theirs & attacks::rook_rays(sq);
         (diagonal.any() && (attacks::bishop_attacks(sq, occupied) & diagonal).any())

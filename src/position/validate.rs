@@ -396,9 +396,9 @@ impl Position {
             return true;
         };
         let mut before = *self;
-        before.by_role[role_now.index()] ^= to.bitboard();
-        before.by_role[role.index()] ^= from.bitboard();
-        before.by_color[them.index()] ^= to.bitboard() | from.bitboard();
+        before.bb.by_role[role_now.index()] ^= to.bitboard();
+        before.bb.by_role[role.index()] ^= from.bitboard();
+        before.bb.by_color[them.index()] ^= to.bitboard() | from.bitboard();
         let occupied = before.occupied() | restored;
         (before.attackers_with(king, them, occupied) & !before.pieces_of_role(Role::King)).any()
     }
