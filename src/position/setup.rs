@@ -499,8 +499,8 @@ impl Position {
         impossible_check: bool,
     ) -> Result<(Position, Repairs), PositionError> {
         let mut pos = Position::empty();
-        pos.by_role = setup.by_role;
-        pos.by_color = setup.by_color;
+        pos.bb.by_role = setup.by_role;
+        pos.bb.by_color = setup.by_color;
         pos.board = setup.board;
         pos.side = setup.side;
         pos.castling = setup.castling;
@@ -536,8 +536,8 @@ impl Position {
     /// ```
     pub fn to_setup(&self) -> Setup {
         Setup {
-            by_role: self.by_role,
-            by_color: self.by_color,
+            by_role: self.bb.by_role,
+            by_color: self.bb.by_color,
             board: self.board,
             side: self.side,
             castling: self.castling,

@@ -21,7 +21,7 @@ impl Position {
     /// }
     /// ```
     pub fn iter(&self) -> Pieces {
-        Pieces::new(self.board, self.by_color[Color::Black.index()], self.occupied())
+        Pieces::new(self.board, self.bb.by_color[Color::Black.index()], self.occupied())
     }
 
     /// The same game seen from the other side: colours swapped, board
