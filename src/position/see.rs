@@ -42,107 +42,168 @@ use crate::types::{Bitboard, Color, Role, Square};
 /// pawn 100, knight 300, bishop 300, rook 500, queen 900, king 20,000.
 pub const SEE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 20_000];
 
-/// The exchange on one square, as it unfolds.
-struct Exchange<'a> {
-    pos: &'a Position,
+/// Piece values clamped to 0..=1,000,000: no sum of the exchange (at most
+/// 32 captures of at most 2,000,000 each) leaves `i32`.
+fn clamp_values(values: &[i32; 6]) -> [i32; 6] {
+    values.map(|v| v.clamp(0, 1_000_000))
+}
+
+/// The first move played: the exchange starts from here.
+struct Start {
+    to: Square,
+    /// The occupancy after the first move.
+    occupied: Bitboard,
+    /// The first move's gain.
+    gain: i32,
+    /// The value of the piece then on `to`.
+    on_square: i32,
+}
+
+/// The exchange on one square, as it unfolds (a handful of bitboards,
+/// kept in registers).
+#[derive(Clone, Copy)]
+struct Exchange {
     to: Square,
     occupied: Bitboard,
     /// Pieces of both colours attacking `to` through `occupied`.
     attackers: Bitboard,
-    diagonal: Bitboard,
-    orthogonal: Bitboard,
+    /// The diagonal (orthogonal) sliders on `to`'s diagonals (ranks and
+    /// files) that do not attack it yet: the only pieces an x-ray can add.
+    hidden_diagonal: Bitboard,
+    hidden_orthogonal: Bitboard,
+    /// Bishops, rooks and queens of both colours (before the first move).
+    sliders: Bitboard,
     last_rank: bool,
 }
 
-/// The exchange after the first move, or its final value when there is none.
-enum Start {
-    Value(i64),
-    /// The target square and the occupancy after the first move, the
-    /// first move's gain, and the value of the piece then on the square.
-    Exchange(Square, Bitboard, i64, i64),
-}
-
-impl Exchange<'_> {
-    /// The side's least valuable piece that may capture now, taken off its
-    /// square; `None` ends the exchange.
-    ///
-    /// A piece can only be held by a pin if it stands on a line of its
-    /// king on which an enemy slider of that line's kind stands (the
-    /// "pin zone", from two ray look-ups): only a piece in the zone gets
-    /// the exact test (out of line).
+impl Exchange {
+    /// The attackers of `to` through `occupied` (the occupancy after the
+    /// first move), both colours; each slider look-up only if a slider of
+    /// its kind stands on `to`'s lines.
     #[inline(always)]
-    fn next(&mut self, side: Color) -> Option<Role> {
-        let pos = self.pos;
+    fn new(pos: &Position, to: Square, occupied: Bitboard) -> Exchange {
+        let queens = pos.by_role[Role::Queen.index()];
+        let bishops = pos.by_role[Role::Bishop.index()];
+        let rooks = pos.by_role[Role::Rook.index()];
+        let pawns = pos.by_role[Role::Pawn.index()];
+        let leapers = (attacks::pawn_attacks(Color::Black, to) & pawns & pos.by_color[Color::White.index()])
+            | (attacks::pawn_attacks(Color::White, to) & pawns & pos.by_color[Color::Black.index()])
+            | (attacks::knight_attacks(to) & pos.by_role[Role::Knight.index()])
+            | (attacks::king_attacks(to) & pos.by_role[Role::King.index()]);
+        let mut ex = Exchange {
+            to,
+            occupied,
+            attackers: leapers & occupied,
+            hidden_diagonal: (bishops | queens) & occupied & attacks::bishop_rays(to),
+            hidden_orthogonal: (rooks | queens) & occupied & attacks::rook_rays(to),
+            sliders: bishops | rooks | queens,
+            last_rank: LAST_RANKS.contains(to),
+        };
+        ex.uncover_diagonal();
+        ex.uncover_orthogonal();
+        ex
+    }
+
+    /// Moves the hidden diagonal sliders that now see `to` to the attackers.
+    #[inline(always)]
+    fn uncover_diagonal(&mut self) {
+        if self.hidden_diagonal.any() {
+            let seen = attacks::bishop_attacks(self.to, self.occupied) & self.hidden_diagonal;
+            self.attackers |= seen;
+            self.hidden_diagonal ^= seen;
+        }
+    }
+
+    /// Moves the hidden orthogonal sliders that now see `to` to the
+    /// attackers.
+    #[inline(always)]
+    fn uncover_orthogonal(&mut self) {
+        if self.hidden_orthogonal.any() {
+            let seen = attacks::rook_attacks(self.to, self.occupied) & self.hidden_orthogonal;
+            self.attackers |= seen;
+            self.hidden_orthogonal ^= seen;
+        }
+    }
+
+    /// Takes the attacker on `sq` off the board and adds the slider it
+    /// uncovers, if any: only a hidden slider on the line through `to` and
+    /// `sq` can be uncovered (and a knight stands on no line of `to`), so
+    /// the line is looked up again only when it holds one (out of line if
+    /// `OUTLINED`).
+    #[inline(always)]
+    fn remove<const OUTLINED: bool>(&mut self, sq: Square) {
+        self.occupied ^= sq.bitboard();
+        self.attackers ^= sq.bitboard();
+        let through = line(self.to, sq);
+        if OUTLINED {
+            if (through & (self.hidden_diagonal | self.hidden_orthogonal)).any() {
+                let seen = uncovered(self.to, self.occupied, through, self.hidden_diagonal, self.hidden_orthogonal);
+                self.attackers |= seen;
+                self.hidden_diagonal &= !seen;
+                self.hidden_orthogonal &= !seen;
+            }
+        } else if (through & self.hidden_diagonal).any() {
+            self.uncover_diagonal();
+        } else if (through & self.hidden_orthogonal).any() {
+            self.uncover_orthogonal();
+        }
+    }
+
+    /// The side's least valuable piece that may capture now (not taken
+    /// off the board yet); `None` ends the exchange.
+    ///
+    /// A piece can only be held by a pin if an enemy slider stands on the
+    /// line through its king and its square (one look-up): only then does
+    /// it get the exact test (out of line). A lone candidate (the usual
+    /// case) finds its role in the mailbox instead of by a walk over the
+    /// roles.
+    #[inline(always)]
+    fn next(&self, pos: &Position, side: Color) -> Option<(Square, Role)> {
         let candidates = self.attackers & pos.by_color[side.index()];
-        if candidates.is_empty() {
-            return None;
-        }
+        let sq = candidates.first()?;
         let king = pos.king(side);
-        let theirs = pos.by_color[(!side).index()];
-        let (diagonal_rays, orthogonal_rays) = (attacks::bishop_rays(king), attacks::rook_rays(king));
-        let mut zone = Bitboard::EMPTY;
-        if (diagonal_rays & self.diagonal & theirs).any() {
-            zone |= diagonal_rays;
-        }
-        if (orthogonal_rays & self.orthogonal & theirs).any() {
-            zone |= orthogonal_rays;
+        let pinners = self.sliders & pos.by_color[(!side).index()];
+        if !candidates.more_than_one() {
+            let role = pos.role_at(sq)?;
+            if role == Role::King {
+                return self.king_may_capture(pos, side, sq);
+            }
+            if (line(king, sq) & pinners).any() && first_free(pos, side, self.to, self.occupied, candidates).is_none() {
+                return None;
+            }
+            return Some((sq, role));
         }
         for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
             let of_role = candidates & pos.by_role[role.index()];
-            if of_role.any() {
-                let first = if (of_role & zone).is_empty() {
-                    of_role.first()
-                } else {
-                    first_free(pos, side, self.to, self.occupied, of_role)
-                };
-                if let Some(sq) = first {
-                    self.remove(sq, role);
-                    return Some(role);
+            if let Some(sq) = of_role.first() {
+                if (line(king, sq) & pinners).is_empty() {
+                    return Some((sq, role));
+                }
+                if let Some(sq) = first_free(pos, side, self.to, self.occupied, of_role) {
+                    return Some((sq, role));
                 }
             }
         }
-        // The king, last: it captures only if nothing of the other side
-        // (pinned pieces included) then attacks the square, sliders behind
-        // the king's square included.
-        if (candidates & pos.by_role[Role::King.index()]).any() {
-            self.remove(king, Role::King);
-            if (self.attackers & theirs).is_empty() {
-                return Some(Role::King);
-            }
-        }
-        None
+        let kings = candidates & pos.by_role[Role::King.index()];
+        self.king_may_capture(pos, side, kings.first()?)
     }
 
-    /// Takes the piece of `role` on `sq` off the board and adds the
-    /// sliders it uncovers.
+    /// The king on `sq` as the capturer: only if nothing of the other side
+    /// (pinned pieces included) then attacks the square, sliders behind
+    /// the king's square included.
     #[inline(always)]
-    fn remove(&mut self, sq: Square, role: Role) {
-        self.occupied = self.occupied.without(sq);
-        if matches!(role, Role::Pawn | Role::Bishop | Role::Queen | Role::King) {
-            self.attackers |= attacks::bishop_attacks(self.to, self.occupied) & self.diagonal;
+    fn king_may_capture(&self, pos: &Position, side: Color, sq: Square) -> Option<(Square, Role)> {
+        let mut after = Exchange { ..*self };
+        after.remove::<true>(sq);
+        if (after.attackers & pos.by_color[(!side).index()]).any() {
+            return None;
         }
-        if matches!(role, Role::Rook | Role::Queen | Role::King) {
-            self.attackers |= attacks::rook_attacks(self.to, self.occupied) & self.orthogonal;
-        }
-        self.attackers &= self.occupied;
+        Some((sq, Role::King))
     }
 }
 
 /// [`SEE_VALUES`] as the exchange code uses them.
-const DEFAULT_VALUES: [i64; 6] = {
-    let mut values = [0; 6];
-    let mut i = 0;
-    while i < 6 {
-        values[i] = SEE_VALUES[i] as i64;
-        i += 1;
-    }
-    values
-};
-
-/// Piece values clamped to 0..=1,000,000 (so that no sum overflows).
-fn clamp_values(values: &[i32; 6]) -> [i64; 6] {
-    values.map(|v| i64::from(v.clamp(0, 1_000_000)))
-}
+const DEFAULT_VALUES: [i32; 6] = SEE_VALUES;
 
 /// # Engine helpers: static exchange evaluation
 impl Position {
@@ -175,40 +236,68 @@ impl Position {
         self.see_values(mv, &clamp_values(values))
     }
 
-    #[inline]
-    fn see_values(&self, mv: Move, values: &[i64; 6]) -> i32 {
-        let (mut ex, first, mut on_square) = match self.see_start(mv, values) {
-            Start::Value(v) => return v as i32,
-            Start::Exchange(to, occupied, first, on_square) => (self.exchange(to, occupied), first, on_square),
+    #[inline(always)]
+    fn see_values(&self, mv: Move, values: &[i32; 6]) -> i32 {
+        let start = match self.see_start(mv, values) {
+            Ok(start) => start,
+            Err(value) => return value,
         };
-        // The exchange as a window: `balance` is the mover's material
-        // balance if the exchange stopped after the last capture, and the
-        // value lies in `lo..=hi`. The side about to capture may also stop:
-        // the opponent of the mover caps the value at the balance after
-        // the mover's captures (`hi`), the mover raises the floor to the
-        // balance after the opponent's (`lo`). Once `lo >= hi` the value is
-        // decided; when nobody can capture, it is `balance` clamped into
-        // the window. (The minimax over the list of balances, without the
-        // list.)
-        let mut balance = first;
-        let (mut lo, mut hi) = (i64::MIN, first);
-        let mut side = !self.side_to_move();
-        let mut mover = false;
-        while lo < hi {
-            let Some(role) = ex.next(side) else { break };
+        let mut ex = Exchange::new(self, start.to, start.occupied);
+        let them = !self.side_to_move();
+        // The usual exchanges, written out: the other side takes (or
+        // cannot), and the mover cannot take back.
+        let Some((sq, role)) = ex.next(self, them) else {
+            return start.gain;
+        };
+        let (gain, on_square) = capture_value(role, ex.last_rank, start.on_square, values);
+        let balance = start.gain - gain;
+        // The other side stops rather than lose by taking; its king's
+        // capture ends the exchange.
+        if balance >= start.gain || role == Role::King {
+            return balance.min(start.gain);
+        }
+        ex.remove::<false>(sq);
+        if (ex.attackers & self.by_color[self.side_to_move().index()]).is_empty() {
+            return balance;
+        }
+        self.see_rest(ex, balance, start.gain, on_square, values)
+    }
+
+    /// The rest of [`Position::see`]'s exchange, from the mover's first
+    /// recapture on (out of line: the usual exchange ends before).
+    ///
+    /// The exchange as a window: `balance` is the mover's material balance
+    /// if the exchange stopped after the last capture, and the value lies
+    /// in `lo..=hi`. The side about to capture may also stop: the opponent
+    /// of the mover caps the value at the balance after the mover's
+    /// captures (`hi`), the mover raises the floor to the balance after
+    /// the opponent's (`lo`). Once `lo >= hi` the value is decided; when
+    /// nobody can capture, it is `balance` clamped into the window. (The
+    /// minimax over the list of balances, without the list.) A capturer
+    /// leaves the board only once the exchange goes on past it, and a
+    /// king's capture is always the last.
+    #[inline(never)]
+    fn see_rest(&self, mut ex: Exchange, mut balance: i32, mut hi: i32, mut on_square: i32, values: &[i32; 6]) -> i32 {
+        let mut lo = balance;
+        let us = self.side_to_move();
+        let mut side = us;
+        while let Some((sq, role)) = ex.next(self, side) {
             let (gain, placed) = capture_value(role, ex.last_rank, on_square, values);
             on_square = placed;
-            if mover {
+            if side == us {
                 balance += gain;
                 hi = hi.min(balance.max(lo));
             } else {
                 balance -= gain;
                 lo = lo.max(balance.min(hi));
             }
-            mover = !mover;
+            if lo >= hi || role == Role::King {
+                break;
+            }
+            ex.remove::<true>(sq);
             side = !side;
         }
-        balance.max(lo).min(hi) as i32
+        balance.max(lo).min(hi)
     }
 
     /// True if [`Position::see`]`(mv) >= threshold`, found with as few
@@ -233,34 +322,37 @@ impl Position {
         self.see_ge_values(mv, threshold, &clamp_values(values))
     }
 
-    #[inline]
-    fn see_ge_values(&self, mv: Move, threshold: i32, values: &[i64; 6]) -> bool {
-        let (to, occupied, first, mut on_square) = match self.see_start(mv, values) {
-            Start::Value(v) => return v >= i64::from(threshold),
-            Start::Exchange(to, occupied, first, on_square) => (to, occupied, first, on_square),
+    #[inline(always)]
+    fn see_ge_values(&self, mv: Move, threshold: i32, values: &[i32; 6]) -> bool {
+        let start = match self.see_start(mv, values) {
+            Ok(start) => start,
+            Err(value) => return value >= threshold,
         };
         // With f(d) the value of the rest of the exchange from capture d on
         // (f = max(0, gain(d) - f(d + 1)), 0 when nobody can capture),
         // see = first - f(1). The loop decides "f(d) <= bound" (`at_most`)
         // or "f(d) >= bound", one capture at a time.
-        let mut bound = first - i64::from(threshold);
+        let bound = i64::from(start.gain) - i64::from(threshold);
         if bound < 0 {
             return false;
         }
-        let mut at_most = true;
-        let last_rank = LAST_RANKS.contains(to);
+        let last_rank = LAST_RANKS.contains(start.to);
         let promotion = if last_rank { values[Role::Queen.index()] - values[Role::Pawn.index()] } else { 0 };
         // The gain of the next capture is at most this: decided without
         // looking for the capturer (and so, the first time, without the
         // attackers).
+        let mut on_square = start.on_square;
         let mut most = on_square + promotion.max(0);
-        if most <= bound {
+        if i64::from(most) <= bound {
             return true;
         }
-        let mut ex = self.exchange(to, occupied);
+        // From here on 0 <= bound < most <= 2,000,000.
+        let mut bound = bound as i32;
+        let mut at_most = true;
+        let mut ex = Exchange::new(self, start.to, start.occupied);
         let mut side = !self.side_to_move();
         loop {
-            let Some(role) = ex.next(side) else { return at_most };
+            let Some((sq, role)) = ex.next(self, side) else { return at_most };
             let (gain, placed) = capture_value(role, last_rank, on_square, values);
             on_square = placed;
             if at_most {
@@ -277,7 +369,6 @@ impl Position {
                 }
             }
             at_most = !at_most;
-            side = !side;
             most = on_square + promotion.max(0);
             if at_most && most <= bound {
                 return true;
@@ -285,59 +376,57 @@ impl Position {
             if !at_most && most < bound {
                 return false;
             }
+            if role == Role::King {
+                // Nothing of the other side attacks the square any more.
+                return at_most;
+            }
+            ex.remove::<false>(sq);
+            side = !side;
         }
     }
 
-    /// Plays the first move of the exchange.
+    /// Plays the first move of the exchange: the start of the exchange, or
+    /// its value when there is none.
     #[inline(always)]
-    fn see_start(&self, mv: Move, values: &[i64; 6]) -> Start {
+    fn see_start(&self, mv: Move, values: &[i32; 6]) -> Result<Start, i32> {
         let (from, to) = (mv.from(), mv.to());
         let Some(role) = self.role_at(from) else {
-            return Start::Value(0);
+            return Err(0);
         };
+        if !matches!(mv.kind(), MoveKind::Normal) {
+            return self.see_start_special(mv, role, values);
+        }
+        let gain = match self.role_at(to) {
+            Some(captured) => values[captured.index()],
+            None => 0,
+        };
+        let occupied = Bitboard(self.occupied().0 ^ from.bitboard().0 | to.bitboard().0);
+        Ok(Start { to, occupied, gain, on_square: values[role.index()] })
+    }
+
+    /// [`Position::see_start`] for promotions, en passant and castling.
+    #[cold]
+    #[inline(never)]
+    fn see_start_special(&self, mv: Move, role: Role, values: &[i32; 6]) -> Result<Start, i32> {
+        let (from, to) = (mv.from(), mv.to());
         let mut occupied = self.occupied().without(from);
-        let mut first = 0;
+        let mut gain = 0;
         match mv.kind() {
-            MoveKind::Castle => return Start::Value(0),
+            MoveKind::Castle => return Err(0),
             MoveKind::EnPassant => {
                 occupied = occupied.without(mv.en_passant_victim()).with(to);
-                first = values[Role::Pawn.index()];
+                gain = values[Role::Pawn.index()];
             }
             MoveKind::Normal | MoveKind::Promotion => {
                 if let Some(captured) = self.role_at(to) {
-                    first = values[captured.index()];
+                    gain = values[captured.index()];
                 }
                 occupied = occupied.with(to);
             }
         }
         let placed = mv.promotion_role().unwrap_or(role);
-        first += values[placed.index()] - values[role.index()];
-        Start::Exchange(to, occupied, first, values[placed.index()])
-    }
-
-    /// The exchange on `to` after the first move, `occupied` the occupancy
-    /// then: the attackers of both colours, with one pair of slider lookups.
-    #[inline(always)]
-    fn exchange(&self, to: Square, occupied: Bitboard) -> Exchange<'_> {
-        let queens = self.pieces_of_role(Role::Queen);
-        let diagonal = self.pieces_of_role(Role::Bishop) | queens;
-        let orthogonal = self.pieces_of_role(Role::Rook) | queens;
-        let pawns = self.pieces_of_role(Role::Pawn);
-        let attackers = (attacks::pawn_attacks(Color::Black, to) & pawns & self.pieces_of_color(Color::White))
-            | (attacks::pawn_attacks(Color::White, to) & pawns & self.pieces_of_color(Color::Black))
-            | (attacks::knight_attacks(to) & self.pieces_of_role(Role::Knight))
-            | (attacks::king_attacks(to) & self.pieces_of_role(Role::King))
-            | (attacks::rook_attacks(to, occupied) & orthogonal)
-            | (attacks::bishop_attacks(to, occupied) & diagonal);
-        Exchange {
-            pos: self,
-            to,
-            occupied,
-            attackers: attackers & occupied,
-            diagonal,
-            orthogonal,
-            last_rank: LAST_RANKS.contains(to),
-        }
+        gain += values[placed.index()] - values[role.index()];
+        Ok(Start { to, occupied, gain, on_square: values[placed.index()] })
     }
 }
 
@@ -348,12 +437,25 @@ const LAST_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
 /// value of the piece then on the square (a pawn reaching the last rank
 /// becomes a queen).
 #[inline(always)]
-fn capture_value(role: Role, last_rank: bool, on_square: i64, values: &[i64; 6]) -> (i64, i64) {
+fn capture_value(role: Role, last_rank: bool, on_square: i32, values: &[i32; 6]) -> (i32, i32) {
     if role == Role::Pawn && last_rank {
         let queen = values[Role::Queen.index()];
         (on_square + queen - values[Role::Pawn.index()], queen)
     } else {
         (on_square, values[role.index()])
+    }
+}
+
+/// The hidden sliders (`diagonal`, `orthogonal`) that see `to` along
+/// `through`, a line through `to` on which a square has just been emptied
+/// (out of line: most captures uncover nothing).
+#[cold]
+#[inline(never)]
+fn uncovered(to: Square, occupied: Bitboard, through: Bitboard, diagonal: Bitboard, orthogonal: Bitboard) -> Bitboard {
+    if (through & diagonal).any() {
+        attacks::bishop_attacks(to, occupied) & diagonal
+    } else {
+        attacks::rook_attacks(to, occupied) & orthogonal
     }
 }
 
