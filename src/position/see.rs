@@ -59,21 +59,18 @@ struct Start {
     on_square: i32,
 }
 
-/// The exchange on one square, as it unfolds (a handful of bitboards,
-/// kept in registers).
+/// The exchange on one square, as it unfolds (four bitboards, kept in
+/// registers).
 #[derive(Clone, Copy)]
 struct Exchange {
     to: Square,
     occupied: Bitboard,
     /// Pieces of both colours attacking `to` through `occupied`.
     attackers: Bitboard,
-    /// The diagonal (orthogonal) sliders on `to`'s diagonals (ranks and
-    /// files) that do not attack it yet: the only pieces an x-ray can add.
-    hidden_diagonal: Bitboard,
-    hidden_orthogonal: Bitboard,
-    /// Bishops, rooks and queens of both colours (before the first move).
-    sliders: Bitboard,
-    last_rank: bool,
+    /// The diagonal sliders on `to`'s diagonals and the orthogonal ones on
+    /// its rank and file that do not attack it yet: the only pieces an
+    /// x-ray can add.
+    hidden: Bitboard,
 }
 
 impl Exchange {
@@ -83,69 +80,42 @@ impl Exchange {
     #[inline(always)]
     fn new(pos: &Position, to: Square, occupied: Bitboard) -> Exchange {
         let queens = pos.by_role[Role::Queen.index()];
-        let bishops = pos.by_role[Role::Bishop.index()];
-        let rooks = pos.by_role[Role::Rook.index()];
         let pawns = pos.by_role[Role::Pawn.index()];
-        let leapers = (attacks::pawn_attacks(Color::Black, to) & pawns & pos.by_color[Color::White.index()])
+        let mut attackers = (attacks::pawn_attacks(Color::Black, to) & pawns & pos.by_color[Color::White.index()])
             | (attacks::pawn_attacks(Color::White, to) & pawns & pos.by_color[Color::Black.index()])
             | (attacks::knight_attacks(to) & pos.by_role[Role::Knight.index()])
             | (attacks::king_attacks(to) & pos.by_role[Role::King.index()]);
-        let mut ex = Exchange {
-            to,
-            occupied,
-            attackers: leapers & occupied,
-            hidden_diagonal: (bishops | queens) & occupied & attacks::bishop_rays(to),
-            hidden_orthogonal: (rooks | queens) & occupied & attacks::rook_rays(to),
-            sliders: bishops | rooks | queens,
-            last_rank: LAST_RANKS.contains(to),
-        };
-        ex.uncover_diagonal();
-        ex.uncover_orthogonal();
-        ex
+        let diagonal = (pos.by_role[Role::Bishop.index()] | queens) & occupied & attacks::bishop_rays(to);
+        let orthogonal = (pos.by_role[Role::Rook.index()] | queens) & occupied & attacks::rook_rays(to);
+        if diagonal.any() {
+            attackers |= attacks::bishop_attacks(to, occupied) & diagonal;
+        }
+        if orthogonal.any() {
+            attackers |= attacks::rook_attacks(to, occupied) & orthogonal;
+        }
+        let attackers = attackers & occupied;
+        Exchange { to, occupied, attackers, hidden: (diagonal | orthogonal) & !attackers }
     }
 
-    /// Moves the hidden diagonal sliders that now see `to` to the attackers.
+    /// True if `to` is on the first or the last rank (a pawn capturing
+    /// there promotes).
     #[inline(always)]
-    fn uncover_diagonal(&mut self) {
-        if self.hidden_diagonal.any() {
-            let seen = attacks::bishop_attacks(self.to, self.occupied) & self.hidden_diagonal;
-            self.attackers |= seen;
-            self.hidden_diagonal ^= seen;
-        }
-    }
-
-    /// Moves the hidden orthogonal sliders that now see `to` to the
-    /// attackers.
-    #[inline(always)]
-    fn uncover_orthogonal(&mut self) {
-        if self.hidden_orthogonal.any() {
-            let seen = attacks::rook_attacks(self.to, self.occupied) & self.hidden_orthogonal;
-            self.attackers |= seen;
-            self.hidden_orthogonal ^= seen;
-        }
+    fn last_rank(&self) -> bool {
+        LAST_RANKS.contains(self.to)
     }
 
     /// Takes the attacker on `sq` off the board and adds the slider it
     /// uncovers, if any: only a hidden slider on the line through `to` and
     /// `sq` can be uncovered (and a knight stands on no line of `to`), so
-    /// the line is looked up again only when it holds one (out of line if
-    /// `OUTLINED`).
+    /// the line is looked up again (out of line) only when it holds one.
     #[inline(always)]
-    fn remove<const OUTLINED: bool>(&mut self, sq: Square) {
+    fn remove(&mut self, pos: &Position, sq: Square) {
         self.occupied ^= sq.bitboard();
         self.attackers ^= sq.bitboard();
-        let through = line(self.to, sq);
-        if OUTLINED {
-            if (through & (self.hidden_diagonal | self.hidden_orthogonal)).any() {
-                let seen = uncovered(self.to, self.occupied, through, self.hidden_diagonal, self.hidden_orthogonal);
-                self.attackers |= seen;
-                self.hidden_diagonal &= !seen;
-                self.hidden_orthogonal &= !seen;
-            }
-        } else if (through & self.hidden_diagonal).any() {
-            self.uncover_diagonal();
-        } else if (through & self.hidden_orthogonal).any() {
-            self.uncover_orthogonal();
+        if (line(self.to, sq) & self.hidden).any() {
+            let seen = uncovered(pos, self.to, sq, self.occupied) & self.hidden;
+            self.attackers |= seen;
+            self.hidden ^= seen;
         }
     }
 
@@ -162,7 +132,9 @@ impl Exchange {
         let candidates = self.attackers & pos.by_color[side.index()];
         let sq = candidates.first()?;
         let king = pos.king(side);
-        let pinners = self.sliders & pos.by_color[(!side).index()];
+        let queens = pos.by_role[Role::Queen.index()];
+        let pinners = (pos.by_role[Role::Bishop.index()] | pos.by_role[Role::Rook.index()] | queens)
+            & pos.by_color[(!side).index()];
         if !candidates.more_than_one() {
             let role = pos.role_at(sq)?;
             if role == Role::King {
@@ -194,7 +166,7 @@ impl Exchange {
     #[inline(always)]
     fn king_may_capture(&self, pos: &Position, side: Color, sq: Square) -> Option<(Square, Role)> {
         let mut after = Exchange { ..*self };
-        after.remove::<true>(sq);
+        after.remove(pos, sq);
         if (after.attackers & pos.by_color[(!side).index()]).any() {
             return None;
         }
@@ -249,14 +221,14 @@ impl Position {
         let Some((sq, role)) = ex.next(self, them) else {
             return start.gain;
         };
-        let (gain, on_square) = capture_value(role, ex.last_rank, start.on_square, values);
+        let (gain, on_square) = capture_value(role, ex.last_rank(), start.on_square, values);
         let balance = start.gain - gain;
         // The other side stops rather than lose by taking; its king's
         // capture ends the exchange.
         if balance >= start.gain || role == Role::King {
             return balance.min(start.gain);
         }
-        ex.remove::<false>(sq);
+        ex.remove(self, sq);
         if (ex.attackers & self.by_color[self.side_to_move().index()]).is_empty() {
             return balance;
         }
@@ -282,7 +254,7 @@ impl Position {
         let us = self.side_to_move();
         let mut side = us;
         while let Some((sq, role)) = ex.next(self, side) {
-            let (gain, placed) = capture_value(role, ex.last_rank, on_square, values);
+            let (gain, placed) = capture_value(role, ex.last_rank(), on_square, values);
             on_square = placed;
             if side == us {
                 balance += gain;
@@ -294,7 +266,7 @@ impl Position {
             if lo >= hi || role == Role::King {
                 break;
             }
-            ex.remove::<true>(sq);
+            ex.remove(self, sq);
             side = !side;
         }
         balance.max(lo).min(hi)
@@ -341,19 +313,53 @@ impl Position {
         // The gain of the next capture is at most this: decided without
         // looking for the capturer (and so, the first time, without the
         // attackers).
-        let mut on_square = start.on_square;
-        let mut most = on_square + promotion.max(0);
-        if i64::from(most) <= bound {
+        let on_square = start.on_square;
+        if i64::from(on_square + promotion.max(0)) <= bound {
             return true;
         }
-        // From here on 0 <= bound < most <= 2,000,000.
-        let mut bound = bound as i32;
-        let mut at_most = true;
+        // From here on 0 <= bound < most <= 2,000,000. The usual exchange
+        // written out, as in `see_values`: the other side takes (or
+        // cannot), and the mover cannot take back.
         let mut ex = Exchange::new(self, start.to, start.occupied);
-        let mut side = !self.side_to_move();
+        let Some((sq, role)) = ex.next(self, !self.side_to_move()) else {
+            return true;
+        };
+        let (gain, on_square) = capture_value(role, last_rank, on_square, values);
+        // f(1) <= bound  <=>  f(2) >= gain - bound
+        let bound = gain - bound as i32;
+        if bound <= 0 {
+            return true;
+        }
+        // Now f(2) <= bound - 1 is the question; f(2) < bound surely when
+        // the gain of the next capture is below it, and a king's capture is
+        // the last.
+        if on_square + promotion.max(0) < bound || role == Role::King {
+            return false;
+        }
+        ex.remove(self, sq);
+        if (ex.attackers & self.by_color[self.side_to_move().index()]).is_empty() {
+            return false;
+        }
+        self.see_ge_rest(ex, bound, on_square, promotion, values)
+    }
+
+    /// The rest of [`Position::see_ge`]'s exchange, from the mover's first
+    /// recapture on, deciding "f(2) >= bound" (out of line: the usual
+    /// exchange ends before).
+    #[inline(never)]
+    fn see_ge_rest(
+        &self,
+        mut ex: Exchange,
+        mut bound: i32,
+        mut on_square: i32,
+        promotion: i32,
+        values: &[i32; 6],
+    ) -> bool {
+        let mut at_most = false;
+        let mut side = self.side_to_move();
         loop {
             let Some((sq, role)) = ex.next(self, side) else { return at_most };
-            let (gain, placed) = capture_value(role, last_rank, on_square, values);
+            let (gain, placed) = capture_value(role, ex.last_rank(), on_square, values);
             on_square = placed;
             if at_most {
                 // f(d) <= bound  <=>  f(d + 1) >= gain - bound
@@ -369,7 +375,7 @@ impl Position {
                 }
             }
             at_most = !at_most;
-            most = on_square + promotion.max(0);
+            let most = on_square + promotion.max(0);
             if at_most && most <= bound {
                 return true;
             }
@@ -380,7 +386,7 @@ impl Position {
                 // Nothing of the other side attacks the square any more.
                 return at_most;
             }
-            ex.remove::<false>(sq);
+            ex.remove(self, sq);
             side = !side;
         }
     }
@@ -446,16 +452,16 @@ fn capture_value(role: Role, last_rank: bool, on_square: i32, values: &[i32; 6])
     }
 }
 
-/// The hidden sliders (`diagonal`, `orthogonal`) that see `to` along
-/// `through`, a line through `to` on which a square has just been emptied
-/// (out of line: most captures uncover nothing).
+/// The sliders of `pos` that see `to` along the line through `to` and
+/// `sq` through `occupied` (out of line: most captures uncover nothing).
 #[cold]
 #[inline(never)]
-fn uncovered(to: Square, occupied: Bitboard, through: Bitboard, diagonal: Bitboard, orthogonal: Bitboard) -> Bitboard {
-    if (through & diagonal).any() {
-        attacks::bishop_attacks(to, occupied) & diagonal
+fn uncovered(pos: &Position, to: Square, sq: Square, occupied: Bitboard) -> Bitboard {
+    let queens = pos.by_role[Role::Queen.index()];
+    if attacks::bishop_rays(to).contains(sq) {
+        attacks::bishop_attacks(to, occupied) & (pos.by_role[Role::Bishop.index()] | queens)
     } else {
-        attacks::rook_attacks(to, occupied) & orthogonal
+        attacks::rook_attacks(to, occupied) & (pos.by_role[Role::Rook.index()] | queens)
     }
 }
 
