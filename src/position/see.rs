@@ -42,10 +42,15 @@ use crate::types::{Bitboard, Color, Role, Square};
 /// pawn 100, knight 300, bishop 300, rook 500, queen 900, king 20,000.
 pub const SEE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 20_000];
 
-/// Piece values clamped to 0..=1,000,000: no sum of the exchange (at most
-/// 32 captures of at most 2,000,000 each) leaves `i32`.
-fn clamp_values(values: &[i32; 6]) -> [i32; 6] {
-    values.map(|v| v.clamp(0, 1_000_000))
+/// Piece values by [`Role::index`], and 0 for an empty square (index 6,
+/// the mailbox's `None`), so that a captured piece's value is one look-up.
+type Values = [i32; 7];
+
+/// Piece values clamped to 0..=1,000,000 (no sum of the exchange, at most
+/// 32 captures of at most 2,000,000 each, leaves `i32`), as [`Values`].
+fn clamp_values(values: &[i32; 6]) -> Values {
+    let v = values.map(|v| v.clamp(0, 1_000_000));
+    [v[0], v[1], v[2], v[3], v[4], v[5], 0]
 }
 
 /// The first move played: the exchange starts from here.
@@ -175,7 +180,10 @@ impl Exchange {
 }
 
 /// [`SEE_VALUES`] as the exchange code uses them.
-const DEFAULT_VALUES: [i32; 6] = SEE_VALUES;
+const DEFAULT_VALUES: Values = {
+    let v = SEE_VALUES;
+    [v[0], v[1], v[2], v[3], v[4], v[5], 0]
+};
 
 /// # Engine helpers: static exchange evaluation
 impl Position {
@@ -209,7 +217,7 @@ impl Position {
     }
 
     #[inline(always)]
-    fn see_values(&self, mv: Move, values: &[i32; 6]) -> i32 {
+    fn see_values(&self, mv: Move, values: &Values) -> i32 {
         let start = match self.see_start(mv, values) {
             Ok(start) => start,
             Err(value) => return value,
@@ -249,7 +257,7 @@ impl Position {
     /// leaves the board only once the exchange goes on past it, and a
     /// king's capture is always the last.
     #[inline(never)]
-    fn see_rest(&self, mut ex: Exchange, mut balance: i32, mut hi: i32, mut on_square: i32, values: &[i32; 6]) -> i32 {
+    fn see_rest(&self, mut ex: Exchange, mut balance: i32, mut hi: i32, mut on_square: i32, values: &Values) -> i32 {
         let mut lo = balance;
         let us = self.side_to_move();
         let mut side = us;
@@ -295,7 +303,7 @@ impl Position {
     }
 
     #[inline(always)]
-    fn see_ge_values(&self, mv: Move, threshold: i32, values: &[i32; 6]) -> bool {
+    fn see_ge_values(&self, mv: Move, threshold: i32, values: &Values) -> bool {
         let start = match self.see_start(mv, values) {
             Ok(start) => start,
             Err(value) => return value >= threshold,
@@ -353,7 +361,7 @@ impl Position {
         mut bound: i32,
         mut on_square: i32,
         promotion: i32,
-        values: &[i32; 6],
+        values: &Values,
     ) -> bool {
         let mut at_most = false;
         let mut side = self.side_to_move();
@@ -394,7 +402,7 @@ impl Position {
     /// Plays the first move of the exchange: the start of the exchange, or
     /// its value when there is none.
     #[inline(always)]
-    fn see_start(&self, mv: Move, values: &[i32; 6]) -> Result<Start, i32> {
+    fn see_start(&self, mv: Move, values: &Values) -> Result<Start, i32> {
         let (from, to) = (mv.from(), mv.to());
         let Some(role) = self.role_at(from) else {
             return Err(0);
@@ -402,10 +410,7 @@ impl Position {
         if !matches!(mv.kind(), MoveKind::Normal) {
             return self.see_start_special(mv, role, values);
         }
-        let gain = match self.role_at(to) {
-            Some(captured) => values[captured.index()],
-            None => 0,
-        };
+        let gain = values[self.role_at(to).map_or(6, Role::index)];
         let occupied = Bitboard(self.occupied().0 ^ from.bitboard().0 | to.bitboard().0);
         Ok(Start { to, occupied, gain, on_square: values[role.index()] })
     }
@@ -413,7 +418,7 @@ impl Position {
     /// [`Position::see_start`] for promotions, en passant and castling.
     #[cold]
     #[inline(never)]
-    fn see_start_special(&self, mv: Move, role: Role, values: &[i32; 6]) -> Result<Start, i32> {
+    fn see_start_special(&self, mv: Move, role: Role, values: &Values) -> Result<Start, i32> {
         let (from, to) = (mv.from(), mv.to());
         let mut occupied = self.occupied().without(from);
         let mut gain = 0;
@@ -443,7 +448,7 @@ const LAST_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
 /// value of the piece then on the square (a pawn reaching the last rank
 /// becomes a queen).
 #[inline(always)]
-fn capture_value(role: Role, last_rank: bool, on_square: i32, values: &[i32; 6]) -> (i32, i32) {
+fn capture_value(role: Role, last_rank: bool, on_square: i32, values: &Values) -> (i32, i32) {
     if role == Role::Pawn && last_rank {
         let queen = values[Role::Queen.index()];
         (on_square + queen - values[Role::Pawn.index()], queen)
@@ -475,16 +480,22 @@ fn uncovered(pos: &Position, to: Square, sq: Square, occupied: Bitboard) -> Bitb
 fn first_free(pos: &Position, side: Color, to: Square, occupied: Bitboard, of_role: Bitboard) -> Option<Square> {
     let king = pos.king(side);
     let before = pos.occupied();
+    let queens = pos.by_role[Role::Queen.index()];
+    let theirs = pos.by_color[(!side).index()];
     of_role.into_iter().find(|&sq| {
         let pin_line = line(king, sq);
-        if pin_line.is_empty() || pin_line.contains(to) || (between(king, sq) & before).any() {
+        if pin_line.is_empty() || pin_line.contains(to) {
             return true;
         }
-        // The enemy sliders that see the king, on the line, once `sq` is
-        // gone: the pinner among them is the one behind `sq`.
-        let behind = pos.slider_attackers(king, !side, before.without(sq)) & pin_line;
-        !behind
-            .into_iter()
-            .any(|pinner| between(king, pinner).contains(sq) && pinner != to && occupied.contains(pinner))
+        // The pinner: an enemy slider of the line's kind with `sq`, and
+        // nothing else, between it and the king.
+        let kind = if attacks::rook_rays(king).contains(sq) {
+            pos.by_role[Role::Rook.index()] | queens
+        } else {
+            pos.by_role[Role::Bishop.index()] | queens
+        };
+        !(pin_line & kind & theirs).into_iter().any(|pinner| {
+            (between(king, pinner) & before) == sq.bitboard() && pinner != to && occupied.contains(pinner)
+        })
     })
 }
