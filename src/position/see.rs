@@ -236,8 +236,14 @@ impl Position {
         if balance >= start.gain || role == Role::King {
             return balance.min(start.gain);
         }
+        // The mover can take back only with a piece that attacks the
+        // square already or a slider behind the capturer.
+        let ours = self.by_color[self.side_to_move().index()];
+        if ((ex.attackers | (line(ex.to, sq) & ex.hidden)) & ours).is_empty() {
+            return balance;
+        }
         ex.remove(self, sq);
-        if (ex.attackers & self.by_color[self.side_to_move().index()]).is_empty() {
+        if (ex.attackers & ours).is_empty() {
             return balance;
         }
         self.see_rest(ex, balance, start.gain, on_square, values)
@@ -344,8 +350,12 @@ impl Position {
         if on_square + promotion.max(0) < bound || role == Role::King {
             return false;
         }
+        let ours = self.by_color[self.side_to_move().index()];
+        if ((ex.attackers | (line(ex.to, sq) & ex.hidden)) & ours).is_empty() {
+            return false;
+        }
         ex.remove(self, sq);
-        if (ex.attackers & self.by_color[self.side_to_move().index()]).is_empty() {
+        if (ex.attackers & ours).is_empty() {
             return false;
         }
         self.see_ge_rest(ex, bound, on_square, promotion, values)
