@@ -124,6 +124,14 @@ impl Exchange {
         }
     }
 
+    /// False if `side` surely cannot capture once the piece on `sq` has
+    /// left: none of its pieces attacks the square, nor is one of its
+    /// sliders hidden behind `sq`.
+    #[inline(always)]
+    fn may_answer(&self, pos: &Position, side: Color, sq: Square) -> bool {
+        ((self.attackers | (line(self.to, sq) & self.hidden)) & pos.by_color[side.index()]).any()
+    }
+
     /// The side's least valuable piece that may capture now (not taken
     /// off the board yet); `None` ends the exchange.
     ///
@@ -238,12 +246,12 @@ impl Position {
         }
         // The mover can take back only with a piece that attacks the
         // square already or a slider behind the capturer.
-        let ours = self.by_color[self.side_to_move().index()];
-        if ((ex.attackers | (line(ex.to, sq) & ex.hidden)) & ours).is_empty() {
+        let us = self.side_to_move();
+        if !ex.may_answer(self, us, sq) {
             return balance;
         }
         ex.remove(self, sq);
-        if (ex.attackers & ours).is_empty() {
+        if (ex.attackers & self.by_color[us.index()]).is_empty() {
             return balance;
         }
         self.see_rest(ex, balance, start.gain, on_square, values)
@@ -277,11 +285,11 @@ impl Position {
                 balance -= gain;
                 lo = lo.max(balance.min(hi));
             }
-            if lo >= hi || role == Role::King {
+            side = !side;
+            if lo >= hi || role == Role::King || !ex.may_answer(self, side, sq) {
                 break;
             }
             ex.remove(self, sq);
-            side = !side;
         }
         balance.max(lo).min(hi)
     }
@@ -350,12 +358,12 @@ impl Position {
         if on_square + promotion.max(0) < bound || role == Role::King {
             return false;
         }
-        let ours = self.by_color[self.side_to_move().index()];
-        if ((ex.attackers | (line(ex.to, sq) & ex.hidden)) & ours).is_empty() {
+        let us = self.side_to_move();
+        if !ex.may_answer(self, us, sq) {
             return false;
         }
         ex.remove(self, sq);
-        if (ex.attackers & ours).is_empty() {
+        if (ex.attackers & self.by_color[us.index()]).is_empty() {
             return false;
         }
         self.see_ge_rest(ex, bound, on_square, promotion, values)
