@@ -501,8 +501,10 @@ fn first_free(pos: &Position, side: Color, to: Square, occupied: Bitboard, of_ro
     let queens = pos.by_role[Role::Queen.index()];
     let theirs = pos.by_color[(!side).index()];
     of_role.into_iter().find(|&sq| {
+        // Free off its king's lines, on the pin line through `to`, or with
+        // a piece between it and the king.
         let pin_line = line(king, sq);
-        if pin_line.is_empty() || pin_line.contains(to) {
+        if pin_line.is_empty() || pin_line.contains(to) || (between(king, sq) & before).any() {
             return true;
         }
         // The pinner: an enemy slider of the line's kind with `sq`, and
