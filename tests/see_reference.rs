@@ -220,8 +220,15 @@ mod reference {
     }
 }
 
-const OTHER_VALUES: [[i32; 6]; 3] =
-    [[100, 320, 330, 500, 950, 10_000], [100, 300, 300, 500, 900, 100], [0, 1_000_000, 7, 500, 1, i32::MAX]];
+/// Other piece values, among them sets where a capture can gain nothing
+/// (a pawn worth 0) or lose (a promotion to a queen worth less than the
+/// pawn), which the exchange's early stops must handle as the reference.
+const OTHER_VALUES: [[i32; 6]; 4] = [
+    [100, 320, 330, 500, 950, 10_000],
+    [100, 300, 300, 500, 900, 100],
+    [0, 1_000_000, 7, 500, 1, i32::MAX],
+    [1_000, 300, 300, 100, 0, 20_000],
+];
 
 /// Compares every legal move of `pos`; returns how many were compared.
 fn compare_all(pos: &Position, rng: &mut Rng, other_values: bool) -> usize {

@@ -42,107 +42,156 @@ use crate::types::{Bitboard, Color, Role, Square};
 /// pawn 100, knight 300, bishop 300, rook 500, queen 900, king 20,000.
 pub const SEE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 20_000];
 
-/// The exchange on one square, as it unfolds.
-struct Exchange<'a> {
-    pos: &'a Position,
+/// Piece values by [`Role::index`], and 0 for an empty square (index 6,
+/// the mailbox's `None`), so that a captured piece's value is one look-up.
+type Values = [i32; 7];
+
+/// Piece values clamped to 0..=1,000,000 (no sum of the exchange, at most
+/// 32 captures of at most 2,000,000 each, leaves `i32`), as [`Values`].
+fn clamp_values(values: &[i32; 6]) -> Values {
+    let v = values.map(|v| v.clamp(0, 1_000_000));
+    [v[0], v[1], v[2], v[3], v[4], v[5], 0]
+}
+
+/// The first move played: the exchange starts from here.
+struct Start {
+    to: Square,
+    /// The occupancy after the first move.
+    occupied: Bitboard,
+    /// The first move's gain.
+    gain: i32,
+    /// The value of the piece then on `to`.
+    on_square: i32,
+}
+
+/// The exchange on one square, as it unfolds (four bitboards, kept in
+/// registers).
+#[derive(Clone, Copy)]
+struct Exchange {
     to: Square,
     occupied: Bitboard,
     /// Pieces of both colours attacking `to` through `occupied`.
     attackers: Bitboard,
-    diagonal: Bitboard,
-    orthogonal: Bitboard,
-    last_rank: bool,
+    /// The diagonal sliders on `to`'s diagonals and the orthogonal ones on
+    /// its rank and file that do not attack it yet: the only pieces an
+    /// x-ray can add.
+    hidden: Bitboard,
 }
 
-/// The exchange after the first move, or its final value when there is none.
-enum Start {
-    Value(i64),
-    /// The target square and the occupancy after the first move, the
-    /// first move's gain, and the value of the piece then on the square.
-    Exchange(Square, Bitboard, i64, i64),
-}
-
-impl Exchange<'_> {
-    /// The side's least valuable piece that may capture now, taken off its
-    /// square; `None` ends the exchange.
-    ///
-    /// A piece can only be held by a pin if it stands on a line of its
-    /// king on which an enemy slider of that line's kind stands (the
-    /// "pin zone", from two ray look-ups): only a piece in the zone gets
-    /// the exact test (out of line).
+impl Exchange {
+    /// The attackers of `to` through `occupied` (the occupancy after the
+    /// first move), both colours; each slider look-up only if a slider of
+    /// its kind stands on `to`'s lines.
     #[inline(always)]
-    fn next(&mut self, side: Color) -> Option<Role> {
-        let pos = self.pos;
+    fn new(pos: &Position, to: Square, occupied: Bitboard) -> Exchange {
+        let queens = pos.bb.by_role[Role::Queen.index()];
+        let pawns = pos.bb.by_role[Role::Pawn.index()];
+        let mut attackers = (attacks::pawn_attacks(Color::Black, to) & pawns & pos.bb.by_color[Color::White.index()])
+            | (attacks::pawn_attacks(Color::White, to) & pawns & pos.bb.by_color[Color::Black.index()])
+            | (attacks::knight_attacks(to) & pos.bb.by_role[Role::Knight.index()])
+            | (attacks::king_attacks(to) & pos.bb.by_role[Role::King.index()]);
+        let diagonal = (pos.bb.by_role[Role::Bishop.index()] | queens) & occupied & attacks::bishop_rays(to);
+        let orthogonal = (pos.bb.by_role[Role::Rook.index()] | queens) & occupied & attacks::rook_rays(to);
+        if diagonal.any() {
+            attackers |= attacks::bishop_attacks(to, occupied) & diagonal;
+        }
+        if orthogonal.any() {
+            attackers |= attacks::rook_attacks(to, occupied) & orthogonal;
+        }
+        let attackers = attackers & occupied;
+        Exchange { to, occupied, attackers, hidden: (diagonal | orthogonal) & !attackers }
+    }
+
+    /// True if `to` is on the first or the last rank (a pawn capturing
+    /// there promotes).
+    #[inline(always)]
+    fn last_rank(&self) -> bool {
+        LAST_RANKS.contains(self.to)
+    }
+
+    /// Takes the attacker on `sq` off the board and adds the slider it
+    /// uncovers, if any: only a hidden slider on the line through `to` and
+    /// `sq` can be uncovered (and a knight stands on no line of `to`), so
+    /// the line is looked up again (out of line) only when it holds one.
+    #[inline(always)]
+    fn remove(&mut self, pos: &Position, sq: Square) {
+        self.occupied ^= sq.bitboard();
+        self.attackers ^= sq.bitboard();
+        if (line(self.to, sq) & self.hidden).any() {
+            let seen = uncovered(pos, self.to, sq, self.occupied) & self.hidden;
+            self.attackers |= seen;
+            self.hidden ^= seen;
+        }
+    }
+
+    /// False if `side` surely cannot capture once the piece on `sq` has
+    /// left: none of its pieces attacks the square, nor is one of its
+    /// sliders hidden behind `sq`.
+    #[inline(always)]
+    fn may_answer(&self, pos: &Position, side: Color, sq: Square) -> bool {
+        ((self.attackers | (line(self.to, sq) & self.hidden)) & pos.bb.by_color[side.index()]).any()
+    }
+
+    /// The side's least valuable piece that may capture now (not taken
+    /// off the board yet); `None` ends the exchange.
+    ///
+    /// A piece can only be held by a pin if an enemy slider stands on the
+    /// line through its king and its square (one look-up): only then does
+    /// it get the exact test (out of line). A lone candidate (the usual
+    /// case) finds its role in the mailbox instead of by a walk over the
+    /// roles.
+    #[inline(always)]
+    fn next(&self, pos: &Position, side: Color) -> Option<(Square, Role)> {
         let candidates = self.attackers & pos.bb.by_color[side.index()];
-        if candidates.is_empty() {
-            return None;
-        }
+        let sq = candidates.first()?;
         let king = pos.king(side);
-        let theirs = pos.bb.by_color[(!side).index()];
-        let (diagonal_rays, orthogonal_rays) = (attacks::bishop_rays(king), attacks::rook_rays(king));
-        let mut zone = Bitboard::EMPTY;
-        if (diagonal_rays & self.diagonal & theirs).any() {
-            zone |= diagonal_rays;
-        }
-        if (orthogonal_rays & self.orthogonal & theirs).any() {
-            zone |= orthogonal_rays;
+        let queens = pos.bb.by_role[Role::Queen.index()];
+        let pinners = (pos.bb.by_role[Role::Bishop.index()] | pos.bb.by_role[Role::Rook.index()] | queens)
+            & pos.bb.by_color[(!side).index()];
+        if !candidates.more_than_one() {
+            let role = pos.role_at(sq)?;
+            if role == Role::King {
+                return self.king_may_capture(pos, side, sq);
+            }
+            if (line(king, sq) & pinners).any() && first_free(pos, side, self.to, self.occupied, candidates).is_none() {
+                return None;
+            }
+            return Some((sq, role));
         }
         for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
             let of_role = candidates & pos.bb.by_role[role.index()];
-            if of_role.any() {
-                let first = if (of_role & zone).is_empty() {
-                    of_role.first()
-                } else {
-                    first_free(pos, side, self.to, self.occupied, of_role)
-                };
-                if let Some(sq) = first {
-                    self.remove(sq, role);
-                    return Some(role);
+            if let Some(sq) = of_role.first() {
+                if (line(king, sq) & pinners).is_empty() {
+                    return Some((sq, role));
+                }
+                if let Some(sq) = first_free(pos, side, self.to, self.occupied, of_role) {
+                    return Some((sq, role));
                 }
             }
         }
-        // The king, last: it captures only if nothing of the other side
-        // (pinned pieces included) then attacks the square, sliders behind
-        // the king's square included.
-        if (candidates & pos.bb.by_role[Role::King.index()]).any() {
-            self.remove(king, Role::King);
-            if (self.attackers & theirs).is_empty() {
-                return Some(Role::King);
-            }
-        }
-        None
+        let kings = candidates & pos.bb.by_role[Role::King.index()];
+        self.king_may_capture(pos, side, kings.first()?)
     }
 
-    /// Takes the piece of `role` on `sq` off the board and adds the
-    /// sliders it uncovers.
+    /// The king on `sq` as the capturer: only if nothing of the other side
+    /// (pinned pieces included) then attacks the square, sliders behind
+    /// the king's square included.
     #[inline(always)]
-    fn remove(&mut self, sq: Square, role: Role) {
-        self.occupied = self.occupied.without(sq);
-        if matches!(role, Role::Pawn | Role::Bishop | Role::Queen | Role::King) {
-            self.attackers |= attacks::bishop_attacks(self.to, self.occupied) & self.diagonal;
+    fn king_may_capture(&self, pos: &Position, side: Color, sq: Square) -> Option<(Square, Role)> {
+        let mut after = Exchange { ..*self };
+        after.remove(pos, sq);
+        if (after.attackers & pos.bb.by_color[(!side).index()]).any() {
+            return None;
         }
-        if matches!(role, Role::Rook | Role::Queen | Role::King) {
-            self.attackers |= attacks::rook_attacks(self.to, self.occupied) & self.orthogonal;
-        }
-        self.attackers &= self.occupied;
+        Some((sq, Role::King))
     }
 }
 
 /// [`SEE_VALUES`] as the exchange code uses them.
-const DEFAULT_VALUES: [i64; 6] = {
-    let mut values = [0; 6];
-    let mut i = 0;
-    while i < 6 {
-        values[i] = SEE_VALUES[i] as i64;
-        i += 1;
-    }
-    values
+const DEFAULT_VALUES: Values = {
+    let v = SEE_VALUES;
+    [v[0], v[1], v[2], v[3], v[4], v[5], 0]
 };
-
-/// Piece values clamped to 0..=1,000,000 (so that no sum overflows).
-fn clamp_values(values: &[i32; 6]) -> [i64; 6] {
-    values.map(|v| i64::from(v.clamp(0, 1_000_000)))
-}
 
 /// # Engine helpers: static exchange evaluation
 impl Position {
@@ -175,40 +224,74 @@ impl Position {
         self.see_values(mv, &clamp_values(values))
     }
 
-    #[inline]
-    fn see_values(&self, mv: Move, values: &[i64; 6]) -> i32 {
-        let (mut ex, first, mut on_square) = match self.see_start(mv, values) {
-            Start::Value(v) => return v as i32,
-            Start::Exchange(to, occupied, first, on_square) => (self.exchange(to, occupied), first, on_square),
+    #[inline(always)]
+    fn see_values(&self, mv: Move, values: &Values) -> i32 {
+        let start = match self.see_start(mv, values) {
+            Ok(start) => start,
+            Err(value) => return value,
         };
-        // The exchange as a window: `balance` is the mover's material
-        // balance if the exchange stopped after the last capture, and the
-        // value lies in `lo..=hi`. The side about to capture may also stop:
-        // the opponent of the mover caps the value at the balance after
-        // the mover's captures (`hi`), the mover raises the floor to the
-        // balance after the opponent's (`lo`). Once `lo >= hi` the value is
-        // decided; when nobody can capture, it is `balance` clamped into
-        // the window. (The minimax over the list of balances, without the
-        // list.)
-        let mut balance = first;
-        let (mut lo, mut hi) = (i64::MIN, first);
-        let mut side = !self.side_to_move();
-        let mut mover = false;
-        while lo < hi {
-            let Some(role) = ex.next(side) else { break };
-            let (gain, placed) = capture_value(role, ex.last_rank, on_square, values);
+        let mut ex = Exchange::new(self, start.to, start.occupied);
+        let them = !self.side_to_move();
+        // The usual exchanges, written out: the other side takes (or
+        // cannot), and the mover cannot take back.
+        let Some((sq, role)) = ex.next(self, them) else {
+            return start.gain;
+        };
+        let (gain, on_square) = capture_value(role, ex.last_rank(), start.on_square, values);
+        let balance = start.gain - gain;
+        // The other side stops rather than lose by taking; its king's
+        // capture ends the exchange.
+        if balance >= start.gain || role == Role::King {
+            return balance.min(start.gain);
+        }
+        // The mover can take back only with a piece that attacks the
+        // square already or a slider behind the capturer.
+        let us = self.side_to_move();
+        if !ex.may_answer(self, us, sq) {
+            return balance;
+        }
+        ex.remove(self, sq);
+        if (ex.attackers & self.bb.by_color[us.index()]).is_empty() {
+            return balance;
+        }
+        self.see_rest(ex, balance, start.gain, on_square, values)
+    }
+
+    /// The rest of [`Position::see`]'s exchange, from the mover's first
+    /// recapture on (out of line: the usual exchange ends before).
+    ///
+    /// The exchange as a window: `balance` is the mover's material balance
+    /// if the exchange stopped after the last capture, and the value lies
+    /// in `lo..=hi`. The side about to capture may also stop: the opponent
+    /// of the mover caps the value at the balance after the mover's
+    /// captures (`hi`), the mover raises the floor to the balance after
+    /// the opponent's (`lo`). Once `lo >= hi` the value is decided; when
+    /// nobody can capture, it is `balance` clamped into the window. (The
+    /// minimax over the list of balances, without the list.) A capturer
+    /// leaves the board only once the exchange goes on past it, and a
+    /// king's capture is always the last.
+    #[inline(never)]
+    fn see_rest(&self, mut ex: Exchange, mut balance: i32, mut hi: i32, mut on_square: i32, values: &Values) -> i32 {
+        let mut lo = balance;
+        let us = self.side_to_move();
+        let mut side = us;
+        while let Some((sq, role)) = ex.next(self, side) {
+            let (gain, placed) = capture_value(role, ex.last_rank(), on_square, values);
             on_square = placed;
-            if mover {
+            if side == us {
                 balance += gain;
                 hi = hi.min(balance.max(lo));
             } else {
                 balance -= gain;
                 lo = lo.max(balance.min(hi));
             }
-            mover = !mover;
             side = !side;
+            if lo >= hi || role == Role::King || !ex.may_answer(self, side, sq) {
+                break;
+            }
+            ex.remove(self, sq);
         }
-        balance.max(lo).min(hi) as i32
+        balance.max(lo).min(hi)
     }
 
     /// True if [`Position::see`]`(mv) >= threshold`, found with as few
@@ -233,35 +316,76 @@ impl Position {
         self.see_ge_values(mv, threshold, &clamp_values(values))
     }
 
-    #[inline]
-    fn see_ge_values(&self, mv: Move, threshold: i32, values: &[i64; 6]) -> bool {
-        let (to, occupied, first, mut on_square) = match self.see_start(mv, values) {
-            Start::Value(v) => return v >= i64::from(threshold),
-            Start::Exchange(to, occupied, first, on_square) => (to, occupied, first, on_square),
+    #[inline(always)]
+    fn see_ge_values(&self, mv: Move, threshold: i32, values: &Values) -> bool {
+        let start = match self.see_start(mv, values) {
+            Ok(start) => start,
+            Err(value) => return value >= threshold,
         };
         // With f(d) the value of the rest of the exchange from capture d on
         // (f = max(0, gain(d) - f(d + 1)), 0 when nobody can capture),
         // see = first - f(1). The loop decides "f(d) <= bound" (`at_most`)
         // or "f(d) >= bound", one capture at a time.
-        let mut bound = first - i64::from(threshold);
+        let bound = i64::from(start.gain) - i64::from(threshold);
         if bound < 0 {
             return false;
         }
-        let mut at_most = true;
-        let last_rank = LAST_RANKS.contains(to);
+        let last_rank = LAST_RANKS.contains(start.to);
         let promotion = if last_rank { values[Role::Queen.index()] - values[Role::Pawn.index()] } else { 0 };
         // The gain of the next capture is at most this: decided without
         // looking for the capturer (and so, the first time, without the
         // attackers).
-        let mut most = on_square + promotion.max(0);
-        if most <= bound {
+        let on_square = start.on_square;
+        if i64::from(on_square + promotion.max(0)) <= bound {
             return true;
         }
-        let mut ex = self.exchange(to, occupied);
-        let mut side = !self.side_to_move();
+        // From here on 0 <= bound < most <= 2,000,000. The usual exchange
+        // written out, as in `see_values`: the other side takes (or
+        // cannot), and the mover cannot take back.
+        let mut ex = Exchange::new(self, start.to, start.occupied);
+        let Some((sq, role)) = ex.next(self, !self.side_to_move()) else {
+            return true;
+        };
+        let (gain, on_square) = capture_value(role, last_rank, on_square, values);
+        // f(1) <= bound  <=>  f(2) >= gain - bound
+        let bound = gain - bound as i32;
+        if bound <= 0 {
+            return true;
+        }
+        // Now f(2) <= bound - 1 is the question; f(2) < bound surely when
+        // the gain of the next capture is below it, and a king's capture is
+        // the last.
+        if on_square + promotion.max(0) < bound || role == Role::King {
+            return false;
+        }
+        let us = self.side_to_move();
+        if !ex.may_answer(self, us, sq) {
+            return false;
+        }
+        ex.remove(self, sq);
+        if (ex.attackers & self.bb.by_color[us.index()]).is_empty() {
+            return false;
+        }
+        self.see_ge_rest(ex, bound, on_square, promotion, values)
+    }
+
+    /// The rest of [`Position::see_ge`]'s exchange, from the mover's first
+    /// recapture on, deciding "f(2) >= bound" (out of line: the usual
+    /// exchange ends before).
+    #[inline(never)]
+    fn see_ge_rest(
+        &self,
+        mut ex: Exchange,
+        mut bound: i32,
+        mut on_square: i32,
+        promotion: i32,
+        values: &Values,
+    ) -> bool {
+        let mut at_most = false;
+        let mut side = self.side_to_move();
         loop {
-            let Some(role) = ex.next(side) else { return at_most };
-            let (gain, placed) = capture_value(role, last_rank, on_square, values);
+            let Some((sq, role)) = ex.next(self, side) else { return at_most };
+            let (gain, placed) = capture_value(role, ex.last_rank(), on_square, values);
             on_square = placed;
             if at_most {
                 // f(d) <= bound  <=>  f(d + 1) >= gain - bound
@@ -277,67 +401,61 @@ impl Position {
                 }
             }
             at_most = !at_most;
-            side = !side;
-            most = on_square + promotion.max(0);
+            let most = on_square + promotion.max(0);
             if at_most && most <= bound {
                 return true;
             }
             if !at_most && most < bound {
                 return false;
             }
+            if role == Role::King {
+                // Nothing of the other side attacks the square any more.
+                return at_most;
+            }
+            ex.remove(self, sq);
+            side = !side;
         }
     }
 
-    /// Plays the first move of the exchange.
+    /// Plays the first move of the exchange: the start of the exchange, or
+    /// its value when there is none.
     #[inline(always)]
-    fn see_start(&self, mv: Move, values: &[i64; 6]) -> Start {
+    fn see_start(&self, mv: Move, values: &Values) -> Result<Start, i32> {
         let (from, to) = (mv.from(), mv.to());
         let Some(role) = self.role_at(from) else {
-            return Start::Value(0);
+            return Err(0);
         };
+        if !matches!(mv.kind(), MoveKind::Normal) {
+            return self.see_start_special(mv, role, values);
+        }
+        let gain = values[self.role_at(to).map_or(6, Role::index)];
+        let occupied = Bitboard(self.occupied().0 ^ from.bitboard().0 | to.bitboard().0);
+        Ok(Start { to, occupied, gain, on_square: values[role.index()] })
+    }
+
+    /// [`Position::see_start`] for promotions, en passant and castling.
+    #[cold]
+    #[inline(never)]
+    fn see_start_special(&self, mv: Move, role: Role, values: &Values) -> Result<Start, i32> {
+        let (from, to) = (mv.from(), mv.to());
         let mut occupied = self.occupied().without(from);
-        let mut first = 0;
+        let mut gain = 0;
         match mv.kind() {
-            MoveKind::Castle => return Start::Value(0),
+            MoveKind::Castle => return Err(0),
             MoveKind::EnPassant => {
                 occupied = occupied.without(mv.en_passant_victim()).with(to);
-                first = values[Role::Pawn.index()];
+                gain = values[Role::Pawn.index()];
             }
             MoveKind::Normal | MoveKind::Promotion => {
                 if let Some(captured) = self.role_at(to) {
-                    first = values[captured.index()];
+                    gain = values[captured.index()];
                 }
                 occupied = occupied.with(to);
             }
         }
         let placed = mv.promotion_role().unwrap_or(role);
-        first += values[placed.index()] - values[role.index()];
-        Start::Exchange(to, occupied, first, values[placed.index()])
-    }
-
-    /// The exchange on `to` after the first move, `occupied` the occupancy
-    /// then: the attackers of both colours, with one pair of slider lookups.
-    #[inline(always)]
-    fn exchange(&self, to: Square, occupied: Bitboard) -> Exchange<'_> {
-        let queens = self.pieces_of_role(Role::Queen);
-        let diagonal = self.pieces_of_role(Role::Bishop) | queens;
-        let orthogonal = self.pieces_of_role(Role::Rook) | queens;
-        let pawns = self.pieces_of_role(Role::Pawn);
-        let attackers = (attacks::pawn_attacks(Color::Black, to) & pawns & self.pieces_of_color(Color::White))
-            | (attacks::pawn_attacks(Color::White, to) & pawns & self.pieces_of_color(Color::Black))
-            | (attacks::knight_attacks(to) & self.pieces_of_role(Role::Knight))
-            | (attacks::king_attacks(to) & self.pieces_of_role(Role::King))
-            | (attacks::rook_attacks(to, occupied) & orthogonal)
-            | (attacks::bishop_attacks(to, occupied) & diagonal);
-        Exchange {
-            pos: self,
-            to,
-            occupied,
-            attackers: attackers & occupied,
-            diagonal,
-            orthogonal,
-            last_rank: LAST_RANKS.contains(to),
-        }
+        gain += values[placed.index()] - values[role.index()];
+        Ok(Start { to, occupied, gain, on_square: values[placed.index()] })
     }
 }
 
@@ -348,12 +466,25 @@ const LAST_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
 /// value of the piece then on the square (a pawn reaching the last rank
 /// becomes a queen).
 #[inline(always)]
-fn capture_value(role: Role, last_rank: bool, on_square: i64, values: &[i64; 6]) -> (i64, i64) {
+fn capture_value(role: Role, last_rank: bool, on_square: i32, values: &Values) -> (i32, i32) {
     if role == Role::Pawn && last_rank {
         let queen = values[Role::Queen.index()];
         (on_square + queen - values[Role::Pawn.index()], queen)
     } else {
         (on_square, values[role.index()])
+    }
+}
+
+/// The sliders of `pos` that see `to` along the line through `to` and
+/// `sq` through `occupied` (out of line: most captures uncover nothing).
+#[cold]
+#[inline(never)]
+fn uncovered(pos: &Position, to: Square, sq: Square, occupied: Bitboard) -> Bitboard {
+    let queens = pos.bb.by_role[Role::Queen.index()];
+    if attacks::bishop_rays(to).contains(sq) {
+        attacks::bishop_attacks(to, occupied) & (pos.bb.by_role[Role::Bishop.index()] | queens)
+    } else {
+        attacks::rook_attacks(to, occupied) & (pos.bb.by_role[Role::Rook.index()] | queens)
     }
 }
 
@@ -367,16 +498,24 @@ fn capture_value(role: Role, last_rank: bool, on_square: i64, values: &[i64; 6])
 fn first_free(pos: &Position, side: Color, to: Square, occupied: Bitboard, of_role: Bitboard) -> Option<Square> {
     let king = pos.king(side);
     let before = pos.occupied();
+    let queens = pos.bb.by_role[Role::Queen.index()];
+    let theirs = pos.bb.by_color[(!side).index()];
     of_role.into_iter().find(|&sq| {
+        // Free off its king's lines, on the pin line through `to`, or with
+        // a piece between it and the king.
         let pin_line = line(king, sq);
         if pin_line.is_empty() || pin_line.contains(to) || (between(king, sq) & before).any() {
             return true;
         }
-        // The enemy sliders that see the king, on the line, once `sq` is
-        // gone: the pinner among them is the one behind `sq`.
-        let behind = pos.slider_attackers(king, !side, before.without(sq)) & pin_line;
-        !behind
-            .into_iter()
-            .any(|pinner| between(king, pinner).contains(sq) && pinner != to && occupied.contains(pinner))
+        // The pinner: an enemy slider of the line's kind with `sq`, and
+        // nothing else, between it and the king.
+        let kind = if attacks::rook_rays(king).contains(sq) {
+            pos.bb.by_role[Role::Rook.index()] | queens
+        } else {
+            pos.bb.by_role[Role::Bishop.index()] | queens
+        };
+        !(pin_line & kind & theirs).into_iter().any(|pinner| {
+            (between(king, pinner) & before) == sq.bitboard() && pinner != to && occupied.contains(pinner)
+        })
     })
 }
