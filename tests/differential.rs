@@ -3,7 +3,8 @@
 //! generator of `tests/oracle/mod.rs`. The oracle applies moves by its own
 //! rules, so the crate's board after `play` is compared too.
 //!
-//! `cargo test --test differential` plays a few hundred games;
+//! `cargo test --test differential` plays a few hundred games (and checks
+//! bulk perft against counting by play along sixty more);
 //! `cargo test --release --test differential -- --ignored` plays 20,000
 //! (set `DIFFERENTIAL_GAMES` to change the number).
 
@@ -175,4 +176,48 @@ fn many_random_games_agree_with_reference() {
     let totals = run(games, 0x5eed_0002);
     println!("{totals:?} in {:.1} s", started.elapsed().as_secs_f64());
     assert_eq!(totals.games, games);
+}
+
+/// Leaves counted by playing every move: the definition bulk perft must
+/// meet.
+fn perft_by_play(pos: &Position, depth: u8) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    pos.legal_moves().into_iter().map(|mv| perft_by_play(&pos.play(mv), depth - 1)).sum()
+}
+
+/// Bulk perft (`chess_movegen::perft`, whose last plies count replies
+/// without playing them, specialised on castling, en passant and checks)
+/// equals counting by play at depths 1 to 3, at every ply of random games
+/// from the standard, Chess960 and shared test positions: kings anywhere,
+/// rights and en-passant squares in every combination the games reach.
+#[test]
+fn bulk_perft_equals_counting_by_play_along_random_games() {
+    let mut rng = Rng(0x5eed_0003);
+    let (mut positions, mut with_ep, mut with_rights) = (0u64, 0u64, 0u64);
+    for n in 0..60 {
+        let mut pos = start(n, &mut rng);
+        for ply in 0..400 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.halfmove_clock() >= 100 {
+                break;
+            }
+            let deepest = if ply % 8 == 0 { 3 } else { 2 };
+            for depth in 1..=deepest {
+                assert_eq!(
+                    chess_movegen::perft(&pos, depth),
+                    perft_by_play(&pos, depth),
+                    "{} depth {depth}",
+                    pos.fen()
+                );
+            }
+            positions += 1;
+            with_ep += u64::from(pos.ep_square().is_some());
+            with_rights += u64::from(pos.castling_rooks().any());
+            pos = pos.play(moves[rng.below(moves.len())]);
+        }
+    }
+    println!("{positions} positions, {with_ep} with an en-passant square, {with_rights} with castling rights");
+    assert!(positions > 5_000 && with_ep > 50 && with_rights > 1_000, "{positions} {with_ep} {with_rights}");
 }
