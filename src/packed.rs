@@ -254,8 +254,8 @@ fn piece_codes(pos: &Position) -> [u8; 16] {
 }
 
 /// Whether this processor runs BMI2's `PEXT` and `PDEP` fast: it reports
-/// BMI2 (CPUID leaf 7) and is not an AMD processor before Zen 3 (family
-/// 0x19), which runs them as slow microcode. Asked once, then read from
+/// BMI2 (CPUID leaf 7) and is not an AMD (or Hygon) processor before Zen 3
+/// (family 0x19), which runs them as slow microcode. Asked once, then read from
 /// a static.
 #[cfg(all(target_arch = "x86_64", not(feature = "pext")))]
 #[inline(always)]
@@ -290,8 +290,9 @@ fn detect_fast_bmi2() -> bool {
         (leaf0, __cpuid(1), __cpuid_count(7, 0))
     };
     let bmi2 = leaf7.ebx & (1 << 8) != 0;
-    // "AuthenticAMD" in EBX, EDX, ECX.
-    let amd = (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6E65, 0x444D_4163);
+    // "AuthenticAMD" or "HygonGenuine" (Zen 1 cores) in EBX, EDX, ECX.
+    let vendor = (vendor.ebx, vendor.edx, vendor.ecx);
+    let amd = vendor == (0x6874_7541, 0x6974_6E65, 0x444D_4163) || vendor == (0x6F67_7948, 0x6E65_476E, 0x656E_6975);
     let base_family = (leaf1.eax >> 8) & 0xF;
     let family = if base_family == 0xF { base_family + ((leaf1.eax >> 20) & 0xFF) } else { base_family };
     bmi2 && !(amd && family < 0x19)
