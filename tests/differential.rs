@@ -13,7 +13,7 @@ mod oracle;
 
 use std::collections::HashSet;
 
-use chess_movegen::{CastlingMode, FenOptions, Move, Position};
+use chess_movegen::{CastlingMode, Color, FenOptions, Move, Piece, Position, Role, Setup, Square};
 use common::Rng;
 use oracle::Slow;
 
@@ -220,4 +220,53 @@ fn bulk_perft_equals_counting_by_play_along_random_games() {
     }
     println!("{positions} positions, {with_ep} with an en-passant square, {with_rights} with castling rights");
     assert!(positions > 5_000 && with_ep > 50 && with_rights > 1_000, "{positions} {with_ep} {with_rights}");
+}
+
+/// Bulk perft equals counting by play on made-up positions where the side
+/// that does not move keeps castling rights on its back rank and the
+/// mover's king stands anywhere (often close to that side's castling
+/// path), and up to six more pieces of either side: the cases the reply
+/// counter's castling shortcuts are about.
+#[test]
+fn bulk_perft_equals_counting_by_play_near_castling_kings() {
+    let mut rng = Rng(0x5eed_0004);
+    let (mut checked, mut tried) = (0u64, 0u64);
+    let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+    while checked < 1_500 {
+        tried += 1;
+        // The castling side is Black (White to move) or White (Black to move).
+        let castler = if rng.below(2) == 0 { Color::Black } else { Color::White };
+        let back = if castler == Color::Black { 7 } else { 0 };
+        let sq = |file: usize, rank: usize| Square::ALL[rank * 8 + file];
+        let mut setup = Setup::empty();
+        setup.put(sq(4, back), Piece::new(castler, Role::King));
+        setup.put(sq(0, back), Piece::new(castler, Role::Rook));
+        setup.put(sq(7, back), Piece::new(castler, Role::Rook));
+        let mut rooks = sq(0, back).bitboard() | sq(7, back).bitboard();
+        if rng.below(3) == 0 {
+            rooks = if rng.below(2) == 0 { sq(0, back).bitboard() } else { sq(7, back).bitboard() };
+        }
+        let empty = |setup: &Setup, s: Square| setup.piece_at(s).is_none();
+        let mover_king = Square::ALL[rng.below(64)];
+        if !empty(&setup, mover_king) {
+            continue;
+        }
+        setup.put(mover_king, Piece::new(!castler, Role::King));
+        for _ in 0..rng.below(7) {
+            let s = Square::ALL[rng.below(64)];
+            let role = roles[rng.below(roles.len())];
+            let color = if rng.below(2) == 0 { Color::White } else { Color::Black };
+            if empty(&setup, s) && !(role == Role::Pawn && (s.index() < 8 || s.index() >= 56)) {
+                setup.put(s, Piece::new(color, role));
+            }
+        }
+        setup.set_castling_rooks(rooks);
+        setup.set_side_to_move(!castler);
+        let Ok(pos) = Position::try_from(setup) else { continue };
+        for depth in 1..=3 {
+            assert_eq!(chess_movegen::perft(&pos, depth), perft_by_play(&pos, depth), "{} depth {depth}", pos.fen());
+        }
+        checked += 1;
+    }
+    println!("{checked} positions of {tried} made up");
 }
