@@ -132,6 +132,18 @@ impl Exchange {
         ((self.attackers | (line(self.to, sq) & self.hidden)) & pos.bb.by_color[side.index()]).any()
     }
 
+    /// Takes the piece on `sq` off (it has just captured) and says whether
+    /// `side` can then capture; false at once, with the piece left on its
+    /// square, when [`Exchange::may_answer`] rules an answer out.
+    #[inline(always)]
+    fn answered_after(&mut self, pos: &Position, side: Color, sq: Square) -> bool {
+        if !self.may_answer(pos, side, sq) {
+            return false;
+        }
+        self.remove(pos, sq);
+        (self.attackers & pos.bb.by_color[side.index()]).any()
+    }
+
     /// The side's least valuable piece that may capture now (not taken
     /// off the board yet); `None` ends the exchange.
     ///
@@ -246,12 +258,7 @@ impl Position {
         }
         // The mover can take back only with a piece that attacks the
         // square already or a slider behind the capturer.
-        let us = self.side_to_move();
-        if !ex.may_answer(self, us, sq) {
-            return balance;
-        }
-        ex.remove(self, sq);
-        if (ex.attackers & self.bb.by_color[us.index()]).is_empty() {
+        if !ex.answered_after(self, self.side_to_move(), sq) {
             return balance;
         }
         self.see_rest(ex, balance, start.gain, on_square, values)
@@ -358,12 +365,7 @@ impl Position {
         if on_square + promotion.max(0) < bound || role == Role::King {
             return false;
         }
-        let us = self.side_to_move();
-        if !ex.may_answer(self, us, sq) {
-            return false;
-        }
-        ex.remove(self, sq);
-        if (ex.attackers & self.bb.by_color[us.index()]).is_empty() {
+        if !ex.answered_after(self, self.side_to_move(), sq) {
             return false;
         }
         self.see_ge_rest(ex, bound, on_square, promotion, values)
