@@ -927,69 +927,64 @@ mod tests {
         tables
     }
 
-    #[test]
-    fn fast_codes_agree_with_the_canonical_decode() {
-        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
-        let (mut fast, mut slow) = (0, 0);
+    /// Calls `f` with 2,000 random codes (xorshift from `seed`) for each
+    /// sub-table of the test data that has a pair tree.
+    fn for_each_random_code(seed: u64, mut f: impl FnMut(&Table, &Pairs, u64)) {
+        let mut rng = seed;
         for table in test_tables() {
             for sub in &table.subs {
-                let d = &sub.pairs;
-                if d.single.is_some() {
+                if sub.pairs.single.is_some() {
                     continue;
                 }
                 for _ in 0..2000 {
                     rng ^= rng << 13;
                     rng ^= rng >> 7;
                     rng ^= rng << 17;
-                    let e = d.fast[(rng >> 56) as usize];
-                    let (sym, len) = slow_symbol(d, rng, 0);
-                    if e & 15 == 0 {
-                        // The search from the byte's shortest length finds the same.
-                        assert_eq!(slow_symbol(d, rng, (e >> 4) as usize), (sym, len));
-                        slow += 1;
-                        continue;
-                    }
-                    fast += 1;
-                    assert_eq!((((e >> 4) & 0xfff) as u64, e & 15), (sym, len), "{:?} code {rng:#x}", table.path);
-                    assert_eq!(e >> 16, d.sym_len[sym as usize] + 1);
+                    f(&table, &sub.pairs, rng);
                 }
             }
         }
+    }
+
+    #[test]
+    fn fast_codes_agree_with_the_canonical_decode() {
+        let (mut fast, mut slow) = (0, 0);
+        for_each_random_code(0x9e37_79b9_7f4a_7c15, |table, d, rng| {
+            let e = d.fast[(rng >> 56) as usize];
+            let (sym, len) = slow_symbol(d, rng, 0);
+            if e & 15 == 0 {
+                // The search from the byte's shortest length finds the same.
+                assert_eq!(slow_symbol(d, rng, (e >> 4) as usize), (sym, len));
+                slow += 1;
+                return;
+            }
+            fast += 1;
+            assert_eq!((((e >> 4) & 0xfff) as u64, e & 15), (sym, len), "{:?} code {rng:#x}", table.path);
+            assert_eq!(e >> 16, d.sym_len[sym as usize] + 1);
+        });
         // Both ways are taken on these tables.
         assert!(fast > 0 && slow > 0, "fast {fast}, slow {slow}");
     }
 
     #[test]
     fn whole_codes_agree_with_decoding_one_by_one() {
-        let mut rng = 0x2545_f491_4f6c_dd1du64;
         let mut skips = 0;
-        for table in test_tables() {
-            for sub in &table.subs {
-                let d = &sub.pairs;
-                if d.single.is_some() {
-                    continue;
+        for_each_random_code(0x2545_f491_4f6c_dd1d, |table, d, rng| {
+            let w = d.whole[(rng >> 56) as usize];
+            // Decode one by one while the codes end inside the first byte.
+            let (mut bits, mut count, mut code) = (0, 0, rng);
+            loop {
+                let (sym, len) = slow_symbol(d, code, 0);
+                if bits + len > 8 {
+                    break;
                 }
-                for _ in 0..2000 {
-                    rng ^= rng << 13;
-                    rng ^= rng >> 7;
-                    rng ^= rng << 17;
-                    let w = d.whole[(rng >> 56) as usize];
-                    // Decode one by one while the codes end inside the first byte.
-                    let (mut bits, mut count, mut code) = (0, 0, rng);
-                    loop {
-                        let (sym, len) = slow_symbol(d, code, 0);
-                        if bits + len > 8 {
-                            break;
-                        }
-                        bits += len;
-                        count += d.sym_len[sym as usize] + 1;
-                        code <<= len;
-                    }
-                    assert_eq!((w >> 8, w & 0xff), (count, bits), "{:?} code {rng:#x}", table.path);
-                    skips += (bits > 0) as usize;
-                }
+                bits += len;
+                count += d.sym_len[sym as usize] + 1;
+                code <<= len;
             }
-        }
+            assert_eq!((w >> 8, w & 0xff), (count, bits), "{:?} code {rng:#x}", table.path);
+            skips += (bits > 0) as usize;
+        });
         assert!(skips > 0);
     }
 }
