@@ -788,6 +788,25 @@ fn whole_codes(d: &Pairs) -> [u32; 256] {
     whole
 }
 
+/// Shifts `used` decoded bits out of `code` (`empty` counts the bits not
+/// yet refilled) and refills 32 bits from `bytes` at `next` once 32 are
+/// empty; `None` when the refills would run more than 8 bytes past the
+/// block.
+#[inline(always)]
+fn consume(bytes: &[u8], used: u32, code: &mut u64, empty: &mut u32, next: &mut usize) -> Option<()> {
+    *code <<= used;
+    *empty += used;
+    if *empty >= 32 {
+        if *next >= bytes.len() + 8 {
+            return None;
+        }
+        *empty -= 32;
+        *code |= word(bytes, *next) << *empty;
+        *next += 4;
+    }
+    Some(())
+}
+
 /// Finds the `lit`-th value of a block: Huffman-decodes symbols until the
 /// one that covers it, then expands that symbol's pairs. `None` if the
 /// block's bits run out first or a symbol is out of range.
@@ -805,16 +824,7 @@ fn decode_block(d: &Pairs, bytes: &[u8], lit: u32) -> Option<u16> {
         if w & 0xff != 0 && left >= whole {
             // The value is past every code that ends in this byte.
             left -= whole;
-            code <<= w & 0xff;
-            empty += w & 0xff;
-            if empty >= 32 {
-                if next >= bytes.len() + 8 {
-                    return None;
-                }
-                empty -= 32;
-                code |= word(bytes, next) << empty;
-                next += 4;
-            }
+            consume(bytes, w & 0xff, &mut code, &mut empty, &mut next)?;
             continue;
         }
         let e = d.fast[(code >> 56) as usize];
@@ -841,16 +851,7 @@ fn decode_block(d: &Pairs, bytes: &[u8], lit: u32) -> Option<u16> {
         // every 32 steps, and end 8 bytes past the block's end. (A step of
         // whole codes may leave up to 39 bits empty: one refill still
         // leaves more than 32 filled.)
-        code <<= len;
-        empty += len;
-        if empty >= 32 {
-            if next >= bytes.len() + 8 {
-                return None;
-            }
-            empty -= 32;
-            code |= word(bytes, next) << empty;
-            next += 4;
-        }
+        consume(bytes, len, &mut code, &mut empty, &mut next)?;
     };
     let mut lit = left as u32;
     // Expand pairs: each half stands for fewer values than the whole
