@@ -134,8 +134,12 @@ impl Uci {
 
     /// Answers `isready` promptly.
     fn ready(&mut self) {
+        self.ready_within(Duration::from_secs(2));
+    }
+
+    fn ready_within(&mut self, timeout: Duration) {
         self.send("isready");
-        self.expect_within(Duration::from_secs(2), "readyok", |l| l == "readyok");
+        self.expect_within(timeout, "readyok", |l| l == "readyok");
     }
 
     /// Waits for the process to end.
@@ -559,7 +563,9 @@ fn option_values_are_checked_and_clamped() {
     let mut uci = Uci::start();
     uci.send("setoption name Hash value 99999999999");
     uci.expect("clamp note", |l| l == "info string Hash 99999999999 is above the maximum 1024: set to 1024");
-    uci.ready();
+    // The engine fills its new table of 512 MiB before it answers: seconds
+    // on a loaded machine.
+    uci.ready_within(PATIENCE);
     uci.send("setoption name Hash value 0");
     uci.expect("clamp note", |l| l == "info string Hash 0 is below the minimum 1: set to 1");
     uci.send("setoption name Hash value lots");
