@@ -1,6 +1,6 @@
 //! Rook and bishop attack lookups on all 64 squares over the occupancies
-//! of 25 game positions: the crate's lookup, and with the `pext` feature
-//! magics against PEXT side by side. Throughput in lookups; every run
+//! of 25 game positions: the crate's lookup, and where it uses `PEXT`
+//! ([`attacks::PEXT_LOOKUP`]) magics against PEXT side by side. Throughput in lookups; every run
 //! asserts a checksum computed beforehand with the magic lookups.
 
 use std::hint::black_box;
@@ -34,7 +34,7 @@ fn bench_attacks(c: &mut Criterion) {
         ("rook + bishop (crate default)", attacks::rook_attacks, attacks::bishop_attacks),
         ("rook + bishop (magic)", attacks::rook_attacks_magic, attacks::bishop_attacks_magic),
     ];
-    #[cfg(feature = "pext")]
+    #[cfg(pext_lookup)]
     lookups.push(("rook + bishop (pext)", attacks::rook_attacks_pext, attacks::bishop_attacks_pext));
     lookups.dedup_by_key(|l| l.0);
     for (name, rook, bishop) in lookups {

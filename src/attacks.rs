@@ -2,10 +2,13 @@
 //!
 //! All tables are `static` data: nothing is initialised at run time.
 //!
-//! Rook and bishop attacks are looked up with magic multipliers, or, with
-//! the `pext` feature (which needs a BMI2 target, for example
-//! `RUSTFLAGS="-C target-cpu=native"`), with the BMI2 `PEXT` instruction
-//! (`_pext_u64`) over a table of the same size.
+//! Rook and bishop attacks are looked up with magic multipliers, or with
+//! the BMI2 `PEXT` instruction (`_pext_u64`) over a table of the same
+//! size: with the `pext` feature (which needs a BMI2 target), and without
+//! it when the crate is compiled for an x86-64 processor model whose
+//! `PEXT` is fast (for example `RUSTFLAGS="-C target-cpu=native"` on an
+//! Intel processor from Broadwell on or an AMD one from Zen 3 on; see
+//! [`PEXT_LOOKUP`]).
 //!
 //! ```
 //! use chess_movegen::{attacks, Bitboard, Square};
@@ -42,13 +45,21 @@ mod tables {
     include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 }
 
-#[cfg(feature = "pext")]
+#[cfg(pext_lookup)]
 use tables::PEXT_ATTACKS as SLIDER_TABLE;
-#[cfg(not(feature = "pext"))]
+#[cfg(not(pext_lookup))]
 use tables::SLIDER_ATTACKS as SLIDER_TABLE;
 
+/// Whether this build looks up rook and bishop attacks with `PEXT`: with
+/// the `pext` feature, or, without it, when the target is an x86-64
+/// processor model with BMI2 and ADX (from Broadwell, or Zen, on; a
+/// generic level such as `x86-64-v3` keeps the magics, as its binaries also
+/// run where `PEXT` is slow) other than an AMD one before Zen 3 (which has
+/// SSE4a without VAES, and runs `PEXT` as slow microcode).
+pub const PEXT_LOOKUP: bool = cfg!(pext_lookup);
+
 /// Bytes of static table data the crate's lookups use (attacks, rays,
-/// Zobrist keys, cuckoo tables); with the `pext` feature the slider table is the PEXT one,
+/// Zobrist keys, cuckoo tables); with [`PEXT_LOOKUP`] the slider table is the PEXT one,
 /// of the same size. (The key tables live with the position, in
 /// `position::zobrist`; `build.rs` writes their size here.)
 pub const TABLE_BYTES: usize = core::mem::size_of_val(&SLIDER_TABLE)
@@ -85,28 +96,29 @@ fn magic_slider(magic: &Magic, occupied: Bitboard) -> Bitboard {
 const fn in_table(index: usize) -> usize {
     const LEN: usize = tables::SLIDER_ATTACKS.len();
     const _: () = assert!(LEN.is_power_of_two());
-    #[cfg(feature = "pext")]
+    #[cfg(pext_lookup)]
     const _: () = assert!(tables::PEXT_ATTACKS.len() == LEN);
     index & (LEN - 1)
 }
 
 /// PEXT lookup: the occupancy bits under the mask, packed, index the
 /// square's slice.
-#[cfg(feature = "pext")]
+#[cfg(pext_lookup)]
 #[inline(always)]
 fn pext_slider(magic: &Magic, occupied: Bitboard) -> Bitboard {
     // SAFETY: `_pext_u64` only requires the BMI2 instruction set, and this
-    // code only compiles when the target enables BMI2 (see the
-    // `compile_error!` above), so the instruction exists on every CPU the
-    // binary may run on.
+    // code only compiles when the target enables BMI2 (`build.rs` sets
+    // `pext_lookup` on its own only for such targets, and the `pext`
+    // feature without one stops at the `compile_error!` above), so the
+    // instruction exists on every CPU the binary may run on.
     #[allow(unused_unsafe)]
     let index = unsafe { core::arch::x86_64::_pext_u64(occupied.0, magic.mask) };
     Bitboard(tables::PEXT_ATTACKS[in_table(magic.offset as usize + index as usize)])
 }
 
-#[cfg(not(feature = "pext"))]
+#[cfg(not(pext_lookup))]
 use magic_slider as slider;
-#[cfg(feature = "pext")]
+#[cfg(pext_lookup)]
 use pext_slider as slider;
 
 /// Rook attacks by magic multiplication, whatever the features (the
@@ -124,16 +136,16 @@ pub fn bishop_attacks_magic(sq: Square, occupied: Bitboard) -> Bitboard {
     magic_slider(&tables::BISHOP_MAGIC[sq.index()], occupied)
 }
 
-/// Rook attacks by PEXT (`pext` feature only).
-#[cfg(feature = "pext")]
+/// Rook attacks by PEXT (only when [`PEXT_LOOKUP`]).
+#[cfg(pext_lookup)]
 #[doc(hidden)]
 #[inline(always)]
 pub fn rook_attacks_pext(sq: Square, occupied: Bitboard) -> Bitboard {
     pext_slider(&tables::ROOK_MAGIC[sq.index()], occupied)
 }
 
-/// Bishop attacks by PEXT (`pext` feature only).
-#[cfg(feature = "pext")]
+/// Bishop attacks by PEXT (only when [`PEXT_LOOKUP`]).
+#[cfg(pext_lookup)]
 #[doc(hidden)]
 #[inline(always)]
 pub fn bishop_attacks_pext(sq: Square, occupied: Bitboard) -> Bitboard {
@@ -360,7 +372,7 @@ mod tests {
                     prop_assert_eq!(bishop_attacks(sq, Bitboard(occ)).0, geometry::bishop_attacks(i, occ));
                     prop_assert_eq!(rook_attacks_magic(sq, Bitboard(occ)).0, geometry::rook_attacks(i, occ));
                     prop_assert_eq!(bishop_attacks_magic(sq, Bitboard(occ)).0, geometry::bishop_attacks(i, occ));
-                    #[cfg(feature = "pext")]
+                    #[cfg(pext_lookup)]
                     {
                         prop_assert_eq!(rook_attacks_pext(sq, Bitboard(occ)).0, geometry::rook_attacks(i, occ));
                         prop_assert_eq!(bishop_attacks_pext(sq, Bitboard(occ)).0, geometry::bishop_attacks(i, occ));

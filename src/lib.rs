@@ -161,13 +161,19 @@
 //!   as its FEN string (`chess960:` and the FEN in Chess960 mode, so the
 //!   castling mode survives). Adds the `serde` dependency.
 //! - `pext`: rook and bishop lookups by the BMI2 `PEXT` instruction instead
-//!   of magic multiplication, over a table of the same size. Needs an
-//!   x86-64 target with BMI2 (`RUSTFLAGS="-C target-cpu=native"`; without
-//!   it the build stops with a message). About 10 % fewer instructions per
-//!   perft leaf; measured 0–8 % faster bulk perft on an AMD Zen 5 and
-//!   2–21 % on an Intel Xeon, level on Zen 3, and much slower on Zen 1
-//!   and Zen 2, where PEXT is microcoded (see the README's Performance
-//!   section). Off by default.
+//!   of magic multiplication, over a table of the same size, on any x86-64
+//!   target with BMI2 (without BMI2 the build stops with a message). Off by
+//!   default, and not needed when compiling for the processor itself: the
+//!   `PEXT` lookup is then chosen on its own where `PEXT` is fast (a target
+//!   processor model with BMI2 and ADX, such as `RUSTFLAGS="-C
+//!   target-cpu=native"` on Intel from Broadwell and AMD from Zen 3 on;
+//!   not AMD Zen 1 and Zen 2, where it is microcoded and many times slower,
+//!   nor generic levels such as `x86-64-v3`, whose binaries also run
+//!   there). [`attacks::PEXT_LOOKUP`] tells which lookup a build uses. About
+//!   8 % fewer instructions per perft leaf; measured 0–8 % faster bulk perft
+//!   on an AMD Zen 5 and 2–21 % on an Intel Xeon, level on Zen 3 (see the
+//!   README's Performance section). The feature forces it, for a generic
+//!   target known to run on such processors only.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 

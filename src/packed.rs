@@ -236,11 +236,11 @@ impl PackedPosition {
 /// 8–23 of the layout), by the fastest way this processor has.
 #[inline(always)]
 fn piece_codes(pos: &Position) -> [u8; 16] {
-    #[cfg(feature = "pext")]
+    #[cfg(pext_lookup)]
     {
         pext_codes(pos)
     }
-    #[cfg(not(feature = "pext"))]
+    #[cfg(not(pext_lookup))]
     {
         #[cfg(target_arch = "x86_64")]
         if fast_bmi2() {
@@ -257,7 +257,7 @@ fn piece_codes(pos: &Position) -> [u8; 16] {
 /// BMI2 (CPUID leaf 7) and is not an AMD (or Hygon) processor before Zen 3
 /// (family 0x19), which runs them as slow microcode. Asked once, then read from
 /// a static.
-#[cfg(all(target_arch = "x86_64", not(feature = "pext")))]
+#[cfg(all(target_arch = "x86_64", not(pext_lookup)))]
 #[inline(always)]
 fn fast_bmi2() -> bool {
     use core::sync::atomic::{AtomicU8, Ordering};
@@ -274,7 +274,7 @@ fn fast_bmi2() -> bool {
 }
 
 /// The CPUID questions behind [`fast_bmi2`].
-#[cfg(all(target_arch = "x86_64", not(feature = "pext")))]
+#[cfg(all(target_arch = "x86_64", not(pext_lookup)))]
 #[cold]
 fn detect_fast_bmi2() -> bool {
     use core::arch::x86_64::{__cpuid, __cpuid_count};
@@ -304,7 +304,7 @@ fn detect_fast_bmi2() -> bool {
 /// # Safety
 ///
 /// The processor must have BMI2 ([`fast_bmi2`] checks it).
-#[cfg(all(target_arch = "x86_64", not(feature = "pext")))]
+#[cfg(all(target_arch = "x86_64", not(pext_lookup)))]
 #[target_feature(enable = "bmi2")]
 unsafe fn pext_codes_bmi2(pos: &Position) -> [u8; 16] {
     pext_codes(pos)
@@ -316,7 +316,7 @@ const LOW_BITS: u64 = 0x0101_0101_0101_0101;
 /// The eight bits of `bits` spread over a word, bit `i` to the lowest bit
 /// of byte `i`: each byte keeps its own bit of the repeated byte, and
 /// adding `0x7F` carries a set bit into the byte's top bit.
-#[cfg_attr(feature = "pext", allow(dead_code))]
+#[cfg_attr(pext_lookup, allow(dead_code))]
 #[inline(always)]
 const fn spread(bits: u8) -> u64 {
     let own = (bits as u64 * LOW_BITS) & 0x8040_2010_0804_0201;
@@ -329,7 +329,7 @@ const fn spread(bits: u8) -> u64 {
 /// a time: the roles from the mailbox, 8 added for Black's pieces, and 3
 /// for castling rooks (3 becomes 6; they stand on the back ranks), each
 /// bit of those bitboards spread to its byte.
-#[cfg_attr(feature = "pext", allow(dead_code))]
+#[cfg_attr(pext_lookup, allow(dead_code))]
 #[inline(always)]
 fn square_codes(pos: &Position) -> [u8; 72] {
     let roles = pos.mailbox().map(|role| role.map_or(0, |role| role as u8));
@@ -351,7 +351,7 @@ fn square_codes(pos: &Position) -> [u8; 72] {
 /// first in the low half of the first byte: two pieces (one byte) a step,
 /// the second "no square" (code 0) after the last piece. At most 32
 /// pieces (the index wraps, without a check, beyond).
-#[cfg_attr(feature = "pext", allow(dead_code))]
+#[cfg_attr(pext_lookup, allow(dead_code))]
 #[inline(always)]
 fn gather_codes(occupied: u64, codes: &[u8; 72]) -> [u8; 16] {
     let mut rest = occupied;

@@ -602,9 +602,9 @@ fn main() {
         if cpu_nanos().is_some() { "on-CPU time of the thread (CLOCK_THREAD_CPUTIME_ID)" } else { "wall clock" }
     );
     println!(
-        "target: {}; pext feature: {}; rounds: {rounds}",
+        "target: {}; chess-movegen slider lookup: {}; rounds: {rounds}",
         if cfg!(target_feature = "bmi2") { "with BMI2 (native)" } else { "default x86-64" },
-        cfg!(feature = "pext")
+        if chess_movegen::attacks::PEXT_LOOKUP { "PEXT" } else { "magic" }
     );
     println!();
 
