@@ -278,10 +278,23 @@ impl Position {
     /// leaves the board only once the exchange goes on past it, and a
     /// king's capture is always the last.
     #[inline(never)]
-    fn see_rest(&self, mut ex: Exchange, mut balance: i32, mut hi: i32, mut on_square: i32, values: &Values) -> i32 {
-        let mut lo = balance;
+    fn see_rest(&self, mut ex: Exchange, balance: i32, hi: i32, on_square: i32, values: &Values) -> i32 {
+        let lo = balance;
         let us = self.side_to_move();
-        let mut side = us;
+        // The mover's take-back, before the loop (the usual rest ends
+        // with it).
+        let Some((sq, role)) = ex.next(self, us) else {
+            return balance;
+        };
+        let (gain, mut on_square) = capture_value(role, ex.last_rank(), on_square, values);
+        let mut balance = balance + gain;
+        let mut hi = hi.min(balance.max(lo));
+        let mut lo = lo;
+        if lo >= hi || role == Role::King || !ex.may_answer(self, !us, sq) {
+            return balance.max(lo).min(hi);
+        }
+        ex.remove(self, sq);
+        let mut side = !us;
         while let Some((sq, role)) = ex.next(self, side) {
             let (gain, placed) = capture_value(role, ex.last_rank(), on_square, values);
             on_square = placed;
