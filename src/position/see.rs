@@ -511,17 +511,20 @@ fn uncovered(pos: &Position, to: Square, sq: Square, occupied: Bitboard) -> Bitb
 #[cold]
 #[inline(never)]
 fn first_free(pos: &Position, side: Color, to: Square, occupied: Bitboard, of_role: Bitboard) -> Option<Square> {
-    let king = pos.king(side);
+    let king = pos.king_square(side);
     let before = pos.occupied();
-    let queens = pos.bb.by_role[Role::Queen.index()];
-    let theirs = pos.bb.by_color[(!side).index()];
     of_role.into_iter().find(|&sq| {
-        // Free off its king's lines, on the pin line through `to`, or with
-        // a piece between it and the king.
-        let pin_line = line(king, sq);
-        if pin_line.is_empty() || pin_line.contains(to) || (between(king, sq) & before).any() {
+        // Free with a piece between it and the king, off its king's lines,
+        // or on the pin line through `to`.
+        if (between(king, sq) & before).any() {
             return true;
         }
+        let pin_line = line(king, sq);
+        if pin_line.is_empty() || pin_line.contains(to) {
+            return true;
+        }
+        let queens = pos.bb.by_role[Role::Queen.index()];
+        let theirs = pos.bb.by_color[(!side).index()];
         // The pinner: an enemy slider of the line's kind with `sq`, and
         // nothing else, between it and the king.
         let kind = if attacks::rook_rays(king).contains(sq) {
