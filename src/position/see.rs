@@ -294,19 +294,23 @@ impl Position {
             return balance.max(lo).min(hi);
         }
         ex.remove(self, sq);
-        let mut side = !us;
-        while let Some((sq, role)) = ex.next(self, side) {
+        // Then two captures a turn, the other side's and the mover's.
+        loop {
+            let Some((sq, role)) = ex.next(self, !us) else { break };
             let (gain, placed) = capture_value(role, ex.last_rank(), on_square, values);
             on_square = placed;
-            if side == us {
-                balance += gain;
-                hi = hi.min(balance.max(lo));
-            } else {
-                balance -= gain;
-                lo = lo.max(balance.min(hi));
+            balance -= gain;
+            lo = lo.max(balance.min(hi));
+            if lo >= hi || role == Role::King || !ex.may_answer(self, us, sq) {
+                break;
             }
-            side = !side;
-            if lo >= hi || role == Role::King || !ex.may_answer(self, side, sq) {
+            ex.remove(self, sq);
+            let Some((sq, role)) = ex.next(self, us) else { break };
+            let (gain, placed) = capture_value(role, ex.last_rank(), on_square, values);
+            on_square = placed;
+            balance += gain;
+            hi = hi.min(balance.max(lo));
+            if lo >= hi || role == Role::King || !ex.may_answer(self, !us, sq) {
                 break;
             }
             ex.remove(self, sq);
