@@ -149,9 +149,10 @@ impl Exchange {
     ///
     /// A piece can only be held by a pin if an enemy slider stands on the
     /// line through its king and its square (one look-up): only then does
-    /// it get the exact test (out of line). A lone candidate (the usual
-    /// case) finds its role in the mailbox instead of by a walk over the
-    /// roles.
+    /// it get the exact test (out of line). In the walk over the roles the
+    /// slider must also still stand (a pinner that moved first or was
+    /// taken holds nothing). A lone candidate (the usual case) finds its
+    /// role in the mailbox instead of by a walk over the roles.
     #[inline(always)]
     fn next(&self, pos: &Position, side: Color) -> Option<(Square, Role)> {
         let candidates = self.attackers & pos.bb.by_color[side.index()];
@@ -173,7 +174,7 @@ impl Exchange {
         for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
             let of_role = candidates & pos.bb.by_role[role.index()];
             if let Some(sq) = of_role.first() {
-                if (line(king, sq) & pinners).is_empty() {
+                if (line(king, sq) & pinners & self.occupied).is_empty() {
                     return Some((sq, role));
                 }
                 if let Some(sq) = first_free(pos, side, self.to, self.occupied, of_role) {
