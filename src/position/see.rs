@@ -157,7 +157,7 @@ impl Exchange {
     fn next(&self, pos: &Position, side: Color) -> Option<(Square, Role)> {
         let candidates = self.attackers & pos.bb.by_color[side.index()];
         let sq = candidates.first()?;
-        let king = pos.king(side);
+        let king = pos.king_square(side);
         let queens = pos.bb.by_role[Role::Queen.index()];
         let pinners = (pos.bb.by_role[Role::Bishop.index()] | pos.bb.by_role[Role::Rook.index()] | queens)
             & pos.bb.by_color[(!side).index()];
