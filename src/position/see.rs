@@ -296,8 +296,7 @@ impl Position {
         }
         ex.remove(self, sq);
         // Then two captures a turn, the other side's and the mover's.
-        loop {
-            let Some((sq, role)) = ex.next(self, !us) else { break };
+        while let Some((sq, role)) = ex.next(self, !us) {
             let (gain, placed) = capture_value(role, ex.last_rank(), on_square, values);
             on_square = placed;
             balance -= gain;
