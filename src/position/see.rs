@@ -149,14 +149,15 @@ impl Exchange {
     ///
     /// A piece can only be held by a pin if an enemy slider stands on the
     /// line through its king and its square (one look-up): only then does
-    /// it get the exact test (out of line). A lone candidate (the usual
-    /// case) finds its role in the mailbox instead of by a walk over the
-    /// roles.
+    /// it get the exact test (out of line). In the walk over the roles the
+    /// slider must also still stand (a pinner that moved first or was
+    /// taken holds nothing). A lone candidate (the usual case) finds its
+    /// role in the mailbox instead of by a walk over the roles.
     #[inline(always)]
     fn next(&self, pos: &Position, side: Color) -> Option<(Square, Role)> {
         let candidates = self.attackers & pos.bb.by_color[side.index()];
         let sq = candidates.first()?;
-        let king = pos.king(side);
+        let king = pos.king_square(side);
         let queens = pos.bb.by_role[Role::Queen.index()];
         let pinners = (pos.bb.by_role[Role::Bishop.index()] | pos.bb.by_role[Role::Rook.index()] | queens)
             & pos.bb.by_color[(!side).index()];
@@ -173,7 +174,7 @@ impl Exchange {
         for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
             let of_role = candidates & pos.bb.by_role[role.index()];
             if let Some(sq) = of_role.first() {
-                if (line(king, sq) & pinners).is_empty() {
+                if (line(king, sq) & pinners & self.occupied).is_empty() {
                     return Some((sq, role));
                 }
                 if let Some(sq) = first_free(pos, side, self.to, self.occupied, of_role) {
@@ -278,22 +279,38 @@ impl Position {
     /// leaves the board only once the exchange goes on past it, and a
     /// king's capture is always the last.
     #[inline(never)]
-    fn see_rest(&self, mut ex: Exchange, mut balance: i32, mut hi: i32, mut on_square: i32, values: &Values) -> i32 {
-        let mut lo = balance;
+    fn see_rest(&self, mut ex: Exchange, balance: i32, hi: i32, on_square: i32, values: &Values) -> i32 {
+        let lo = balance;
         let us = self.side_to_move();
-        let mut side = us;
-        while let Some((sq, role)) = ex.next(self, side) {
+        // The mover's take-back, before the loop (the usual rest ends
+        // with it).
+        let Some((sq, role)) = ex.next(self, us) else {
+            return balance;
+        };
+        let (gain, mut on_square) = capture_value(role, ex.last_rank(), on_square, values);
+        let mut balance = balance + gain;
+        let mut hi = hi.min(balance.max(lo));
+        let mut lo = lo;
+        if lo >= hi || role == Role::King || !ex.may_answer(self, !us, sq) {
+            return balance.max(lo).min(hi);
+        }
+        ex.remove(self, sq);
+        // Then two captures a turn, the other side's and the mover's.
+        while let Some((sq, role)) = ex.next(self, !us) {
             let (gain, placed) = capture_value(role, ex.last_rank(), on_square, values);
             on_square = placed;
-            if side == us {
-                balance += gain;
-                hi = hi.min(balance.max(lo));
-            } else {
-                balance -= gain;
-                lo = lo.max(balance.min(hi));
+            balance -= gain;
+            lo = lo.max(balance.min(hi));
+            if lo >= hi || role == Role::King || !ex.may_answer(self, us, sq) {
+                break;
             }
-            side = !side;
-            if lo >= hi || role == Role::King || !ex.may_answer(self, side, sq) {
+            ex.remove(self, sq);
+            let Some((sq, role)) = ex.next(self, us) else { break };
+            let (gain, placed) = capture_value(role, ex.last_rank(), on_square, values);
+            on_square = placed;
+            balance += gain;
+            hi = hi.min(balance.max(lo));
+            if lo >= hi || role == Role::King || !ex.may_answer(self, !us, sq) {
                 break;
             }
             ex.remove(self, sq);
@@ -498,17 +515,20 @@ fn uncovered(pos: &Position, to: Square, sq: Square, occupied: Bitboard) -> Bitb
 #[cold]
 #[inline(never)]
 fn first_free(pos: &Position, side: Color, to: Square, occupied: Bitboard, of_role: Bitboard) -> Option<Square> {
-    let king = pos.king(side);
+    let king = pos.king_square(side);
     let before = pos.occupied();
-    let queens = pos.bb.by_role[Role::Queen.index()];
-    let theirs = pos.bb.by_color[(!side).index()];
     of_role.into_iter().find(|&sq| {
-        // Free off its king's lines, on the pin line through `to`, or with
-        // a piece between it and the king.
-        let pin_line = line(king, sq);
-        if pin_line.is_empty() || pin_line.contains(to) || (between(king, sq) & before).any() {
+        // Free with a piece between it and the king, off its king's lines,
+        // or on the pin line through `to`.
+        if (between(king, sq) & before).any() {
             return true;
         }
+        let pin_line = line(king, sq);
+        if pin_line.is_empty() || pin_line.contains(to) {
+            return true;
+        }
+        let queens = pos.bb.by_role[Role::Queen.index()];
+        let theirs = pos.bb.by_color[(!side).index()];
         // The pinner: an enemy slider of the line's kind with `sq`, and
         // nothing else, between it and the king.
         let kind = if attacks::rook_rays(king).contains(sq) {
