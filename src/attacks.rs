@@ -323,7 +323,7 @@ mod tests {
     }
 
     /// Every relevant occupancy of every square, through the lookup the
-    /// crate uses (PEXT with the `pext` feature, magics otherwise).
+    /// crate uses (PEXT where `PEXT_LOOKUP` is true, magics otherwise).
     #[test]
     fn every_relevant_occupancy() {
         for sq in Square::ALL {

@@ -78,7 +78,8 @@ impl PackedPosition {
     /// on processors with fast BMI2 (Intel since Haswell, AMD since Zen 3):
     /// each bit of the codes is gathered for all pieces at once with
     /// `PEXT` and spread to the nibbles with `PDEP`. The processor is asked
-    /// once (CPUID) unless the `pext` feature makes BMI2 a build
+    /// once (CPUID) unless the build's slider lookup is by `PEXT`
+    /// ([`crate::attacks::PEXT_LOOKUP`]), which makes BMI2 a build
     /// requirement. Elsewhere (other architectures, AMD before Zen 3,
     /// where these instructions are slow microcode) about 6 instructions
     /// per piece and 100 more: the codes of all squares are made eight at
@@ -378,7 +379,7 @@ fn gather_codes(occupied: u64, codes: &[u8; 72]) -> [u8; 16] {
 /// bit 3: Black's pieces), each compressed to the occupied squares by
 /// `PEXT` (bit `i`: piece `i`) and spread by `PDEP` to bit `b` of each
 /// nibble, sixteen pieces a word. Only called where BMI2 is enabled: by
-/// the `pext` feature's build requirement, or inlined into
+/// the build's `PEXT` slider lookup (`pext_lookup`), or inlined into
 /// [`pext_codes_bmi2`].
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
@@ -400,10 +401,11 @@ fn pext_codes(pos: &Position) -> [u8; 16] {
         let nibble_bits = 0x1111_1111_1111_1111u64 << bit;
         // SAFETY: `_pext_u64` and `_pdep_u64` only require the BMI2
         // instruction set. This function runs only where BMI2 exists:
-        // with the `pext` feature, which only compiles when the target
-        // enables BMI2 (the `compile_error!` in `attacks.rs`), or inlined
-        // into `pext_codes_bmi2`, which is called only after CPUID
-        // reported BMI2.
+        // with the cfg `pext_lookup`, which `build.rs` sets only for a
+        // target that enables BMI2 (the `pext` feature without one stops
+        // at the `compile_error!` in `attacks.rs`), or inlined into
+        // `pext_codes_bmi2`, which is called only after CPUID reported
+        // BMI2.
         #[allow(unused_unsafe)]
         unsafe {
             let bits = _pext_u64(plane, occupied);
