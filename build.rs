@@ -38,6 +38,10 @@ fn main() {
     if pext {
         println!("cargo::rustc-cfg=pext_lookup");
     }
+    println!("cargo::rustc-check-cfg=cfg(wide_lists)");
+    if wide_lists() {
+        println!("cargo::rustc-cfg=wide_lists");
+    }
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     let file = File::create(out.join("zobrist_tables.rs")).expect("cannot create zobrist_tables.rs");
     let mut w = BufWriter::new(file);
@@ -65,6 +69,26 @@ fn pext_lookup() -> bool {
     let has = |feature: &str| features.split(',').any(|f| f == feature);
     let slow_amd = has("sse4a") && !has("vaes");
     env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|arch| arch == "x86_64") && has("bmi2") && has("adx") && !slow_amd
+}
+
+/// Whether move lists are written a whole set at a time with AVX-512 (the
+/// `wide_lists` cfg, see `position::movegen`): when the target has VBMI2's
+/// compress (with AVX-512 F and BW, which it implies) and the compiler is
+/// Rust 1.89 or later, where those intrinsics are stable (the crate's
+/// minimum is older).
+fn wide_lists() -> bool {
+    let features = env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();
+    let has = |feature: &str| features.split(',').any(|f| f == feature);
+    let x86_64 = env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|arch| arch == "x86_64");
+    x86_64 && has("avx512vbmi2") && has("avx512bw") && rustc_minor().is_some_and(|minor| minor >= 89)
+}
+
+/// The minor version of the compiler building the crate (`rustc 1.MINOR.…`).
+fn rustc_minor() -> Option<u32> {
+    let rustc = env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let output = std::process::Command::new(rustc).arg("--version").output().ok()?;
+    let text = String::from_utf8(output.stdout).ok()?;
+    text.strip_prefix("rustc 1.")?.split('.').next()?.parse().ok()
 }
 
 /// Writes the attack and ray tables (with `pext`, the PEXT-indexed slider

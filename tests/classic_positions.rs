@@ -3,7 +3,7 @@
 
 mod common;
 
-use chess_movegen::{perft, perft_divide, Position};
+use chess_movegen::{perft, perft_divide, Move, Position, Role, Square};
 
 macro_rules! perft_test {
     ($($name:ident: $fen:expr => [$($count:expr),* $(,)?];)*) => {$(
@@ -67,4 +67,43 @@ fn most_legal_moves() {
     let mut into = chess_movegen::MoveList::new();
     pos.legal_moves_into(&mut into);
     assert_eq!(into.len(), 218);
+}
+
+/// The lists themselves, move by move, in positions of many moves (the
+/// record position's list passes 192 moves, where a list writer that
+/// stores whole sets finishes the list one move at a time): each listed
+/// move is legal by `is_legal` (which finds a move without a list), none
+/// twice, as many as `legal_move_count` counts, and every legal move of
+/// one piece to another square (promotions included) is listed.
+#[test]
+fn lists_hold_exactly_the_legal_moves() {
+    let fens = [
+        common::MOST_MOVES,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "3Q4/1Q4Q1/4Q3/2Q4R/Q4Q2/3Q4/1Q4Rp/1K1BBNNk w - - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        "1q2k2q/8/8/3QQ3/3QQ3/8/8/1Q2K2Q b - - 0 1",
+    ];
+    for fen in fens {
+        let pos = Position::from_fen(fen).unwrap();
+        let moves = pos.legal_moves();
+        let mut seen = std::collections::HashSet::new();
+        for &mv in &moves {
+            assert!(pos.is_legal(mv), "{fen}: {mv} listed, not legal");
+            assert!(seen.insert(mv), "{fen}: {mv} listed twice");
+        }
+        assert_eq!(moves.len(), pos.legal_move_count(), "{fen}");
+        for from in Square::ALL {
+            for to in Square::ALL {
+                let plain = Move::new(from, to);
+                let promotions =
+                    [Role::Knight, Role::Bishop, Role::Rook, Role::Queen].map(|r| Move::promotion(from, to, r));
+                for mv in std::iter::once(plain).chain(promotions) {
+                    if pos.is_legal(mv) {
+                        assert!(seen.contains(&mv), "{fen}: legal {mv} not listed");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -200,12 +200,24 @@ trait EachMove {
             self.each(mv);
         }
     }
+
+    /// The moves from `from` to each square of `to`.
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, to: Bitboard) {
+        self.all(to.into_iter().map(|to| Move::new(from, to)));
+    }
+
+    /// The moves (not promotions) to each square of `to` from `to - step`.
+    #[inline(always)]
+    fn step_moves(&mut self, to: Bitboard, step: i8) {
+        self.all(to.into_iter().map(|to| Move::new(origin(to, step), to)));
+    }
 }
 
 impl<T: EachMove> Visitor for T {
     #[inline(always)]
     fn piece(&mut self, from: Square, to: Bitboard) {
-        self.all(to.into_iter().map(|to| Move::new(from, to)));
+        self.piece_moves(from, to);
     }
     #[inline(always)]
     fn pawn(&mut self, from: Square, to: Bitboard) {
@@ -221,7 +233,7 @@ impl<T: EachMove> Visitor for T {
     }
     #[inline(always)]
     fn pawn_set(&mut self, to: Bitboard, step: i8) {
-        self.all(to.into_iter().map(|to| Move::new(origin(to, step), to)));
+        self.step_moves(to, step);
     }
     #[inline(always)]
     fn promotion_set(&mut self, to: Bitboard, step: i8) {
@@ -247,6 +259,91 @@ impl EachMove for MoveList {
     #[inline(always)]
     fn all(&mut self, moves: impl Iterator<Item = Move>) {
         self.extend(moves);
+    }
+
+    #[cfg(wide_lists)]
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, to: Bitboard) {
+        if !wide::append(self, &wide::TO_SHIFTED, from as i16, to) {
+            self.extend(to.into_iter().map(|to| Move::new(from, to)));
+        }
+    }
+
+    #[cfg(wide_lists)]
+    #[inline(always)]
+    fn step_moves(&mut self, to: Bitboard, step: i8) {
+        if !wide::append(self, &wide::TO_BOTH, -i16::from(step), to) {
+            self.extend(to.into_iter().map(|to| Move::new(origin(to, step), to)));
+        }
+    }
+}
+
+/// Moves written into a list a whole set at a time, with AVX-512
+/// (VBMI2's compress): the 64 possible moves of a set are two vectors of
+/// 32 (`base[t] + add` for the destination `t`), and the set's bits pick
+/// the lanes that are stored, in order, with no loop over the set.
+/// Compiled where `build.rs` sets the cfg `wide_lists`: an x86-64 target
+/// with AVX-512 VBMI2, built by Rust 1.89 or later (the lint below reads
+/// the crate's older minimum version).
+#[cfg(wide_lists)]
+#[allow(clippy::incompatible_msrv)]
+mod wide {
+    use super::*;
+    use core::arch::x86_64::{
+        __m512i, _mm512_add_epi16, _mm512_maskz_compress_epi16, _mm512_set1_epi16, _mm512_storeu_epi16,
+    };
+
+    /// Two vectors of 32 lanes, destinations 0..32 and 32..64.
+    pub(super) struct Lanes([__m512i; 2]);
+
+    /// The lanes `t << 6`, plus `t` if `with_to`.
+    const fn lanes(with_to: bool) -> Lanes {
+        let mut v = [0i16; 64];
+        let mut t = 0;
+        while t < 64 {
+            v[t] = (t as i16) << 6 | if with_to { t as i16 } else { 0 };
+            t += 1;
+        }
+        // SAFETY: `[i16; 64]` and `[__m512i; 2]` have the same size (128
+        // bytes), and every bit pattern is a valid `__m512i`.
+        Lanes(unsafe { core::mem::transmute::<[i16; 64], [__m512i; 2]>(v) })
+    }
+
+    /// `t << 6`: a move to `t` from square 0 (add the origin).
+    pub(super) static TO_SHIFTED: Lanes = lanes(false);
+    /// `t << 6 | t`: a move from `t` to `t` (subtract the step).
+    pub(super) static TO_BOTH: Lanes = lanes(true);
+
+    /// Appends the moves `base[t] + add` for each square `t` of `to`, in
+    /// square order, to `list`; false (and nothing written) if the list
+    /// has fewer than 64 free places.
+    #[inline(always)]
+    pub(super) fn append(list: &mut MoveList, base: &Lanes, add: i16, to: Bitboard) -> bool {
+        let len = list.len();
+        // Each of the two stores writes 32 lanes from its start.
+        if len > list.capacity() - 64 {
+            return false;
+        }
+        let low = to.0 as u32;
+        let high = (to.0 >> 32) as u32;
+        let split = low.count_ones() as usize;
+        // SAFETY: the intrinsics' target features (AVX-512 F, BW, VBMI2)
+        // are enabled at compile time (the cfg of this module). `Move` is
+        // a transparent `u16`, any bits of which are a `Move`; `len + 64
+        // <= capacity` (above), so both stores, of 32 lanes at `len` and
+        // at `len + split` (split <= 32), stay inside the list's buffer;
+        // the first `to.len()` lanes written are the set's moves, and only
+        // those are taken into the length.
+        unsafe {
+            let add = _mm512_set1_epi16(add);
+            let first = _mm512_maskz_compress_epi16(low, _mm512_add_epi16(base.0[0], add));
+            let second = _mm512_maskz_compress_epi16(high, _mm512_add_epi16(base.0[1], add));
+            let at = list.as_mut_ptr().add(len).cast::<i16>();
+            _mm512_storeu_epi16(at, first);
+            _mm512_storeu_epi16(at.add(split), second);
+            list.set_len(len + to.len());
+        }
+        true
     }
 }
 
