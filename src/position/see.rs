@@ -147,26 +147,23 @@ impl Exchange {
     /// The side's least valuable piece that may capture now (not taken
     /// off the board yet); `None` ends the exchange.
     ///
-    /// A piece can only be held by a pin if an enemy slider stands on the
-    /// line through its king and its square (one look-up): only then does
-    /// it get the exact test (out of line). In the walk over the roles the
-    /// slider must also still stand (a pinner that moved first or was
-    /// taken holds nothing). A lone candidate (the usual case) finds its
-    /// role in the mailbox instead of by a walk over the roles.
+    /// A piece can only be held by a pin if an enemy slider still stands
+    /// on the line through its king and its square ([`may_be_pinned`]):
+    /// only then does it get the exact test (out of line). A lone
+    /// candidate (the usual case) finds its role in the mailbox instead of
+    /// by a walk over the roles.
     #[inline(always)]
     fn next(&self, pos: &Position, side: Color) -> Option<(Square, Role)> {
         let candidates = self.attackers & pos.bb.by_color[side.index()];
         let sq = candidates.first()?;
-        let king = pos.king_square(side);
-        let queens = pos.bb.by_role[Role::Queen.index()];
-        let pinners = (pos.bb.by_role[Role::Bishop.index()] | pos.bb.by_role[Role::Rook.index()] | queens)
-            & pos.bb.by_color[(!side).index()];
         if !candidates.more_than_one() {
             let role = pos.role_at(sq)?;
             if role == Role::King {
                 return self.king_may_capture(pos, side, sq);
             }
-            if (line(king, sq) & pinners).any() && first_free(pos, side, self.to, self.occupied, candidates).is_none() {
+            if may_be_pinned(pos, side, sq, self.occupied)
+                && first_free(pos, side, self.to, self.occupied, candidates).is_none()
+            {
                 return None;
             }
             return Some((sq, role));
@@ -174,7 +171,7 @@ impl Exchange {
         for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
             let of_role = candidates & pos.bb.by_role[role.index()];
             if let Some(sq) = of_role.first() {
-                if (line(king, sq) & pinners & self.occupied).is_empty() {
+                if !may_be_pinned(pos, side, sq, self.occupied) {
                     return Some((sq, role));
                 }
                 if let Some(sq) = first_free(pos, side, self.to, self.occupied, of_role) {
@@ -441,22 +438,25 @@ impl Position {
     #[inline(always)]
     fn see_start(&self, mv: Move, values: &Values) -> Result<Start, i32> {
         let (from, to) = (mv.from(), mv.to());
-        let Some(role) = self.role_at(from) else {
-            return Err(0);
-        };
         if !matches!(mv.kind(), MoveKind::Normal) {
-            return self.see_start_special(mv, role, values);
+            return self.see_start_special(mv, values);
         }
         let gain = values[self.role_at(to).map_or(6, Role::index)];
         let occupied = Bitboard(self.occupied().0 ^ from.bitboard().0 | to.bitboard().0);
-        Ok(Start { to, occupied, gain, on_square: values[role.index()] })
+        // (An empty `from`, a move that is not pseudo-legal, counts as
+        // worth 0: no test on the usual path.)
+        let on_square = values[self.role_at(from).map_or(6, Role::index)];
+        Ok(Start { to, occupied, gain, on_square })
     }
 
     /// [`Position::see_start`] for promotions, en passant and castling.
     #[cold]
     #[inline(never)]
-    fn see_start_special(&self, mv: Move, role: Role, values: &Values) -> Result<Start, i32> {
+    fn see_start_special(&self, mv: Move, values: &Values) -> Result<Start, i32> {
         let (from, to) = (mv.from(), mv.to());
+        let Some(role) = self.role_at(from) else {
+            return Err(0);
+        };
         let mut occupied = self.occupied().without(from);
         let mut gain = 0;
         match mv.kind() {
@@ -505,6 +505,22 @@ fn uncovered(pos: &Position, to: Square, sq: Square, occupied: Bitboard) -> Bitb
     } else {
         attacks::rook_attacks(to, occupied) & (pos.bb.by_role[Role::Rook.index()] | queens)
     }
+}
+
+/// True if the piece of `side` on `sq` may be pinned: an enemy slider
+/// still standing (on `occupied`) on the line through `side`'s king and
+/// `sq` (the exact test is [`first_free`]'s, out of line). First whether
+/// the king is on one of `sq`'s lines at all (about a third of the
+/// candidates), which needs neither the king's square nor the sliders.
+#[inline(always)]
+fn may_be_pinned(pos: &Position, side: Color, sq: Square, occupied: Bitboard) -> bool {
+    let king = pos.bb.by_role[Role::King.index()] & pos.bb.by_color[side.index()];
+    if (attacks::queen_rays(sq) & king).is_empty() {
+        return false;
+    }
+    let sliders =
+        pos.bb.by_role[Role::Bishop.index()] | pos.bb.by_role[Role::Rook.index()] | pos.bb.by_role[Role::Queen.index()];
+    (line(pos.king_square(side), sq) & sliders & occupied & pos.bb.by_color[(!side).index()]).any()
 }
 
 /// The first square of `of_role` (pieces of `side` of one role that attack
