@@ -487,11 +487,19 @@ const LAST_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
 #[inline(always)]
 fn capture_value(role: Role, last_rank: bool, on_square: i32, values: &Values) -> (i32, i32) {
     if role == Role::Pawn && last_rank {
-        let queen = values[Role::Queen.index()];
-        (on_square + queen - values[Role::Pawn.index()], queen)
+        promotion_value(on_square, values)
     } else {
         (on_square, values[role.index()])
     }
+}
+
+/// [`capture_value`] for a pawn reaching the last rank (out of line, and a
+/// branch rather than conditional moves on the usual path: rare).
+#[cold]
+#[inline(never)]
+fn promotion_value(on_square: i32, values: &Values) -> (i32, i32) {
+    let queen = values[Role::Queen.index()];
+    (on_square + queen - values[Role::Pawn.index()], queen)
 }
 
 /// The sliders of `pos` that see `to` along the line through `to` and
