@@ -144,6 +144,36 @@ impl Exchange {
         (self.attackers & pos.bb.by_color[side.index()]).any()
     }
 
+    /// The side's least valuable piece that attacks the square, pins aside
+    /// (the king only if it may capture); `None` ends the exchange.
+    #[inline(always)]
+    fn least(&self, pos: &Position, side: Color) -> Option<(Square, Role)> {
+        let candidates = self.attackers & pos.bb.by_color[side.index()];
+        let sq = candidates.first()?;
+        if !candidates.more_than_one() {
+            let role = pos.role_at(sq)?;
+            if role == Role::King {
+                return self.king_may_capture(pos, side, sq);
+            }
+            return Some((sq, role));
+        }
+        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            if let Some(sq) = (candidates & pos.bb.by_role[role.index()]).first() {
+                return Some((sq, role));
+            }
+        }
+        let kings = candidates & pos.bb.by_role[Role::King.index()];
+        self.king_may_capture(pos, side, kings.first()?)
+    }
+
+    /// True if a pin holds `side`'s piece on `sq` (not a king) in this
+    /// exchange: [`may_be_pinned`], then the exact test (out of line).
+    #[inline(always)]
+    fn held(&self, pos: &Position, side: Color, sq: Square) -> bool {
+        may_be_pinned(pos, side, sq, self.occupied)
+            && first_free(pos, side, self.to, self.occupied, sq.bitboard()).is_none()
+    }
+
     /// The side's least valuable piece that may capture now (not taken
     /// off the board yet); `None` ends the exchange.
     ///
@@ -236,6 +266,24 @@ impl Position {
 
     #[inline(always)]
     fn see_values(&self, mv: Move, values: &Values) -> i32 {
+        self.see_values_by::<false>(mv, values)
+    }
+
+    /// [`Position::see`] with every capture tested for pins as it is
+    /// found: for the rare exchange whose first answer a pin holds (out of
+    /// line).
+    #[cold]
+    #[inline(never)]
+    fn see_exact(&self, mv: Move, values: &Values) -> i32 {
+        self.see_values_by::<true>(mv, values)
+    }
+
+    /// The exchange of [`Position::see`]. Unless `EXACT`, the other side's
+    /// first answer is found without the pin test, which is made only at
+    /// the end, when the usual exchange holds few values any more; if a
+    /// pin does hold that piece, [`Position::see_exact`] starts again.
+    #[inline(always)]
+    fn see_values_by<const EXACT: bool>(&self, mv: Move, values: &Values) -> i32 {
         let start = match self.see_start(mv, values) {
             Ok(start) => start,
             Err(value) => return value,
@@ -244,19 +292,29 @@ impl Position {
         let them = !self.side_to_move();
         // The usual exchanges, written out: the other side takes (or
         // cannot), and the mover cannot take back.
-        let Some((sq, role)) = ex.next(self, them) else {
+        let found = if EXACT { ex.next(self, them) } else { ex.least(self, them) };
+        let Some((sq, role)) = found else {
             return start.gain;
         };
+        // A king is never pinned.
+        let held = |ex: &Exchange| !EXACT && role != Role::King && ex.held(self, them, sq);
         let (gain, on_square) = capture_value(role, ex.last_rank(), start.on_square, values);
         let balance = start.gain - gain;
         // The other side stops rather than lose by taking; its king's
         // capture ends the exchange.
         if balance >= start.gain || role == Role::King {
+            if held(&ex) {
+                return self.see_exact(mv, values);
+            }
             return balance.min(start.gain);
         }
         // The mover can take back only with a piece that attacks the
         // square already or a slider behind the capturer.
-        if !ex.answered_after(self, self.side_to_move(), sq) {
+        let answered = ex.answered_after(self, self.side_to_move(), sq);
+        if held(&ex) {
+            return self.see_exact(mv, values);
+        }
+        if !answered {
             return balance;
         }
         self.see_rest(ex, balance, start.gain, on_square, values)
