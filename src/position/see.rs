@@ -310,12 +310,14 @@ impl Position {
         }
         // The mover can take back only with a piece that attacks the
         // square already or a slider behind the capturer.
-        let answered = ex.answered_after(self, self.side_to_move(), sq);
+        if !ex.answered_after(self, self.side_to_move(), sq) {
+            if held(&ex) {
+                return self.see_exact(mv, values);
+            }
+            return balance;
+        }
         if held(&ex) {
             return self.see_exact(mv, values);
-        }
-        if !answered {
-            return balance;
         }
         self.see_rest(ex, balance, start.gain, on_square, values)
     }
