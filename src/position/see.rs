@@ -291,7 +291,8 @@ impl Position {
         let mut ex = Exchange::new(self, start.to, start.occupied);
         let them = !self.side_to_move();
         // The usual exchanges, written out: the other side takes (or
-        // cannot), and the mover cannot take back.
+        // cannot), and the mover cannot take back, or takes back and the
+        // other side has no answer.
         let found = if EXACT { ex.next(self, them) } else { ex.least(self, them) };
         let Some((sq, role)) = found else {
             return start.gain;
@@ -319,11 +320,25 @@ impl Position {
         if held(&ex) {
             return self.see_exact(mv, values);
         }
-        self.see_rest(ex, balance, start.gain, on_square, values)
+        // The mover's take-back (the usual rest ends with it).
+        let us = self.side_to_move();
+        let Some((sq, role)) = ex.next(self, us) else {
+            return balance;
+        };
+        let lo = balance;
+        let (gain, on_square) = capture_value(role, ex.last_rank(), on_square, values);
+        let balance = balance + gain;
+        let hi = start.gain.min(balance.max(lo));
+        if lo >= hi || role == Role::King || !ex.may_answer(self, !us, sq) {
+            return balance.max(lo).min(hi);
+        }
+        ex.remove(self, sq);
+        self.see_rest(ex, balance, lo, hi, on_square, values)
     }
 
-    /// The rest of [`Position::see`]'s exchange, from the mover's first
-    /// recapture on (out of line: the usual exchange ends before).
+    /// The rest of [`Position::see`]'s exchange, from the other side's
+    /// answer to the mover's first take-back on (out of line: the usual
+    /// exchange ends before).
     ///
     /// The exchange as a window: `balance` is the mover's material balance
     /// if the exchange stopped after the last capture, and the value lies
@@ -336,23 +351,17 @@ impl Position {
     /// leaves the board only once the exchange goes on past it, and a
     /// king's capture is always the last.
     #[inline(never)]
-    fn see_rest(&self, mut ex: Exchange, balance: i32, hi: i32, on_square: i32, values: &Values) -> i32 {
-        let lo = balance;
+    fn see_rest(
+        &self,
+        mut ex: Exchange,
+        mut balance: i32,
+        mut lo: i32,
+        mut hi: i32,
+        mut on_square: i32,
+        values: &Values,
+    ) -> i32 {
         let us = self.side_to_move();
-        // The mover's take-back, before the loop (the usual rest ends
-        // with it).
-        let Some((sq, role)) = ex.next(self, us) else {
-            return balance;
-        };
-        let (gain, mut on_square) = capture_value(role, ex.last_rank(), on_square, values);
-        let mut balance = balance + gain;
-        let mut hi = hi.min(balance.max(lo));
-        let mut lo = lo;
-        if lo >= hi || role == Role::King || !ex.may_answer(self, !us, sq) {
-            return balance.max(lo).min(hi);
-        }
-        ex.remove(self, sq);
-        // Then two captures a turn, the other side's and the mover's.
+        // Two captures a turn, the other side's and the mover's.
         while let Some((sq, role)) = ex.next(self, !us) {
             let (gain, placed) = capture_value(role, ex.last_rank(), on_square, values);
             on_square = placed;
