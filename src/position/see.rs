@@ -151,7 +151,9 @@ impl Exchange {
         let candidates = self.attackers & pos.bb.by_color[side.index()];
         let sq = candidates.first()?;
         if !candidates.more_than_one() {
-            let role = pos.role_at(sq)?;
+            // (An attacker always has a role: an empty square would count
+            // as a king.)
+            let role = pos.role_at(sq).unwrap_or(Role::King);
             if role == Role::King {
                 return self.king_may_capture(pos, side, sq);
             }
