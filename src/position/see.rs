@@ -586,20 +586,23 @@ fn uncovered(pos: &Position, to: Square, sq: Square, occupied: Bitboard) -> Bitb
     }
 }
 
-/// True if the piece of `side` on `sq` may be pinned: an enemy slider
-/// still standing (on `occupied`) on the line through `side`'s king and
-/// `sq` (the exact test is [`first_free`]'s, out of line). First whether
-/// the king is on one of `sq`'s lines at all (about a third of the
-/// candidates), which needs neither the king's square nor the sliders.
+/// True if the piece of `side` on `sq` may be pinned: an enemy slider of
+/// the line's kind (a rook or queen on a rank or file, a bishop or queen
+/// on a diagonal) still standing (on `occupied`) on the line through
+/// `side`'s king and `sq` (the exact test is [`first_free`]'s, out of
+/// line). First whether the king is on one of `sq`'s lines at all (about
+/// a third of the candidates), which needs neither the king's square nor
+/// the sliders.
 #[inline(always)]
 fn may_be_pinned(pos: &Position, side: Color, sq: Square, occupied: Bitboard) -> bool {
     let king = pos.bb.by_role[Role::King.index()] & pos.bb.by_color[side.index()];
     if (attacks::queen_rays(sq) & king).is_empty() {
         return false;
     }
-    let sliders =
-        pos.bb.by_role[Role::Bishop.index()] | pos.bb.by_role[Role::Rook.index()] | pos.bb.by_role[Role::Queen.index()];
-    (line(pos.king_square(side), sq) & sliders & occupied & pos.bb.by_color[(!side).index()]).any()
+    let king = pos.king_square(side);
+    let kind = if attacks::rook_rays(king).contains(sq) { Role::Rook } else { Role::Bishop };
+    let sliders = pos.bb.by_role[kind.index()] | pos.bb.by_role[Role::Queen.index()];
+    (line(king, sq) & sliders & occupied & pos.bb.by_color[(!side).index()]).any()
 }
 
 /// The first square of `of_role` (pieces of `side` of one role that attack
