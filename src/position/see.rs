@@ -410,6 +410,22 @@ impl Position {
 
     #[inline(always)]
     fn see_ge_values(&self, mv: Move, threshold: i32, values: &Values) -> bool {
+        self.see_ge_values_by::<false>(mv, threshold, values)
+    }
+
+    /// [`Position::see_ge`] with every capture tested for pins as it is
+    /// found (out of line, as [`Position::see_exact`]).
+    #[cold]
+    #[inline(never)]
+    fn see_ge_exact(&self, mv: Move, threshold: i32, values: &Values) -> bool {
+        self.see_ge_values_by::<true>(mv, threshold, values)
+    }
+
+    /// The exchange of [`Position::see_ge`]; unless `EXACT`, the other
+    /// side's first answer is tested for pins only where the answer
+    /// depends on its capturer (as in [`Position::see_values_by`]).
+    #[inline(always)]
+    fn see_ge_values_by<const EXACT: bool>(&self, mv: Move, threshold: i32, values: &Values) -> bool {
         let start = match self.see_start(mv, values) {
             Ok(start) => start,
             Err(value) => return value >= threshold,
@@ -435,23 +451,44 @@ impl Position {
         // written out, as in `see_values`: the other side takes (or
         // cannot), and the mover cannot take back.
         let mut ex = Exchange::new(self, start.to, start.occupied);
-        let Some((sq, role)) = ex.next(self, !self.side_to_move()) else {
+        let them = !self.side_to_move();
+        let found = if EXACT { ex.next(self, them) } else { ex.least(self, them) };
+        let Some((sq, role)) = found else {
             return true;
         };
+        // A king is never pinned.
+        let held = |ex: &Exchange| !EXACT && role != Role::King && ex.held(self, them, sq);
         let (gain, on_square) = capture_value(role, last_rank, on_square, values);
-        // f(1) <= bound  <=>  f(2) >= gain - bound
+        // f(1) <= bound  <=>  f(2) >= gain - bound (and then whatever the
+        // capturer: no other gains more, unless a promotion is worth less
+        // than nothing).
         let bound = gain - bound as i32;
         if bound <= 0 {
+            if promotion < 0 && held(&ex) {
+                return self.see_ge_exact(mv, threshold, values);
+            }
             return true;
         }
         // Now f(2) <= bound - 1 is the question; f(2) < bound surely when
         // the gain of the next capture is below it, and a king's capture is
         // the last.
-        if on_square + promotion.max(0) < bound || role == Role::King {
+        if role == Role::King {
+            return false;
+        }
+        if on_square + promotion.max(0) < bound {
+            if held(&ex) {
+                return self.see_ge_exact(mv, threshold, values);
+            }
             return false;
         }
         if !ex.answered_after(self, self.side_to_move(), sq) {
+            if held(&ex) {
+                return self.see_ge_exact(mv, threshold, values);
+            }
             return false;
+        }
+        if held(&ex) {
+            return self.see_ge_exact(mv, threshold, values);
         }
         self.see_ge_rest(ex, bound, on_square, promotion, values)
     }
