@@ -232,6 +232,12 @@ pub(crate) fn rook_rays(sq: Square) -> Bitboard {
     Bitboard(tables::SLIDER_RAYS[1][sq.index()])
 }
 
+/// Squares a queen on `sq` attacks on the empty board (see [`bishop_rays`]).
+#[inline(always)]
+pub(crate) fn queen_rays(sq: Square) -> Bitboard {
+    Bitboard(tables::SLIDER_RAYS[0][sq.index()] | tables::SLIDER_RAYS[1][sq.index()])
+}
+
 /// The squares from which a knight (`[0]`), a bishop (`[1]`) or a rook
 /// (`[2]`) could attack a square next to a king on `king`, on an empty
 /// board. Pieces outside cannot take a square from the king.

@@ -144,29 +144,58 @@ impl Exchange {
         (self.attackers & pos.bb.by_color[side.index()]).any()
     }
 
+    /// The side's least valuable piece that attacks the square, pins aside
+    /// (the king only if it may capture); `None` ends the exchange.
+    #[inline(always)]
+    fn least(&self, pos: &Position, side: Color) -> Option<(Square, Role)> {
+        let candidates = self.attackers & pos.bb.by_color[side.index()];
+        let sq = candidates.first()?;
+        if !candidates.more_than_one() {
+            // (An attacker always has a role: an empty square would count
+            // as a king.)
+            let role = pos.role_at(sq).unwrap_or(Role::King);
+            if role == Role::King {
+                return self.king_may_capture(pos, side, sq);
+            }
+            return Some((sq, role));
+        }
+        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+            if let Some(sq) = (candidates & pos.bb.by_role[role.index()]).first() {
+                return Some((sq, role));
+            }
+        }
+        let kings = candidates & pos.bb.by_role[Role::King.index()];
+        self.king_may_capture(pos, side, kings.first()?)
+    }
+
+    /// True if a pin holds `side`'s piece on `sq` (not a king) in this
+    /// exchange: [`may_be_pinned`], then the exact test (out of line).
+    #[inline(always)]
+    fn held(&self, pos: &Position, side: Color, sq: Square) -> bool {
+        may_be_pinned(pos, side, sq, self.occupied)
+            && first_free(pos, side, self.to, self.occupied, sq.bitboard()).is_none()
+    }
+
     /// The side's least valuable piece that may capture now (not taken
     /// off the board yet); `None` ends the exchange.
     ///
-    /// A piece can only be held by a pin if an enemy slider stands on the
-    /// line through its king and its square (one look-up): only then does
-    /// it get the exact test (out of line). In the walk over the roles the
-    /// slider must also still stand (a pinner that moved first or was
-    /// taken holds nothing). A lone candidate (the usual case) finds its
-    /// role in the mailbox instead of by a walk over the roles.
+    /// A piece can only be held by a pin if an enemy slider still stands
+    /// on the line through its king and its square ([`may_be_pinned`]):
+    /// only then does it get the exact test (out of line). A lone
+    /// candidate (the usual case) finds its role in the mailbox instead of
+    /// by a walk over the roles.
     #[inline(always)]
     fn next(&self, pos: &Position, side: Color) -> Option<(Square, Role)> {
         let candidates = self.attackers & pos.bb.by_color[side.index()];
         let sq = candidates.first()?;
-        let king = pos.king_square(side);
-        let queens = pos.bb.by_role[Role::Queen.index()];
-        let pinners = (pos.bb.by_role[Role::Bishop.index()] | pos.bb.by_role[Role::Rook.index()] | queens)
-            & pos.bb.by_color[(!side).index()];
         if !candidates.more_than_one() {
             let role = pos.role_at(sq)?;
             if role == Role::King {
                 return self.king_may_capture(pos, side, sq);
             }
-            if (line(king, sq) & pinners).any() && first_free(pos, side, self.to, self.occupied, candidates).is_none() {
+            if may_be_pinned(pos, side, sq, self.occupied)
+                && first_free(pos, side, self.to, self.occupied, candidates).is_none()
+            {
                 return None;
             }
             return Some((sq, role));
@@ -174,7 +203,7 @@ impl Exchange {
         for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
             let of_role = candidates & pos.bb.by_role[role.index()];
             if let Some(sq) = of_role.first() {
-                if (line(king, sq) & pinners & self.occupied).is_empty() {
+                if !may_be_pinned(pos, side, sq, self.occupied) {
                     return Some((sq, role));
                 }
                 if let Some(sq) = first_free(pos, side, self.to, self.occupied, of_role) {
@@ -239,6 +268,24 @@ impl Position {
 
     #[inline(always)]
     fn see_values(&self, mv: Move, values: &Values) -> i32 {
+        self.see_values_by::<false>(mv, values)
+    }
+
+    /// [`Position::see`] with every capture tested for pins as it is
+    /// found: for the rare exchange whose first answer a pin holds (out of
+    /// line).
+    #[cold]
+    #[inline(never)]
+    fn see_exact(&self, mv: Move, values: &Values) -> i32 {
+        self.see_values_by::<true>(mv, values)
+    }
+
+    /// The exchange of [`Position::see`]. Unless `EXACT`, the other side's
+    /// first answer is found without the pin test, which is made only at
+    /// the end, when the usual exchange holds few values any more; if a
+    /// pin does hold that piece, [`Position::see_exact`] starts again.
+    #[inline(always)]
+    fn see_values_by<const EXACT: bool>(&self, mv: Move, values: &Values) -> i32 {
         let start = match self.see_start(mv, values) {
             Ok(start) => start,
             Err(value) => return value,
@@ -246,27 +293,54 @@ impl Position {
         let mut ex = Exchange::new(self, start.to, start.occupied);
         let them = !self.side_to_move();
         // The usual exchanges, written out: the other side takes (or
-        // cannot), and the mover cannot take back.
-        let Some((sq, role)) = ex.next(self, them) else {
+        // cannot), and the mover cannot take back, or takes back and the
+        // other side has no answer.
+        let found = if EXACT { ex.next(self, them) } else { ex.least(self, them) };
+        let Some((sq, role)) = found else {
             return start.gain;
         };
+        // A king is never pinned.
+        let held = |ex: &Exchange| !EXACT && role != Role::King && ex.held(self, them, sq);
         let (gain, on_square) = capture_value(role, ex.last_rank(), start.on_square, values);
         let balance = start.gain - gain;
         // The other side stops rather than lose by taking; its king's
         // capture ends the exchange.
         if balance >= start.gain || role == Role::King {
+            if held(&ex) {
+                return self.see_exact(mv, values);
+            }
             return balance.min(start.gain);
         }
         // The mover can take back only with a piece that attacks the
         // square already or a slider behind the capturer.
         if !ex.answered_after(self, self.side_to_move(), sq) {
+            if held(&ex) {
+                return self.see_exact(mv, values);
+            }
             return balance;
         }
-        self.see_rest(ex, balance, start.gain, on_square, values)
+        if held(&ex) {
+            return self.see_exact(mv, values);
+        }
+        // The mover's take-back (the usual rest ends with it).
+        let us = self.side_to_move();
+        let Some((sq, role)) = ex.next(self, us) else {
+            return balance;
+        };
+        let lo = balance;
+        let (gain, on_square) = capture_value(role, ex.last_rank(), on_square, values);
+        let balance = balance + gain;
+        let hi = start.gain.min(balance.max(lo));
+        if lo >= hi || role == Role::King || !ex.may_answer(self, !us, sq) {
+            return balance.max(lo).min(hi);
+        }
+        ex.remove(self, sq);
+        self.see_rest(ex, balance, lo, hi, on_square, values)
     }
 
-    /// The rest of [`Position::see`]'s exchange, from the mover's first
-    /// recapture on (out of line: the usual exchange ends before).
+    /// The rest of [`Position::see`]'s exchange, from the other side's
+    /// answer to the mover's first take-back on (out of line: the usual
+    /// exchange ends before).
     ///
     /// The exchange as a window: `balance` is the mover's material balance
     /// if the exchange stopped after the last capture, and the value lies
@@ -279,23 +353,17 @@ impl Position {
     /// leaves the board only once the exchange goes on past it, and a
     /// king's capture is always the last.
     #[inline(never)]
-    fn see_rest(&self, mut ex: Exchange, balance: i32, hi: i32, on_square: i32, values: &Values) -> i32 {
-        let lo = balance;
+    fn see_rest(
+        &self,
+        mut ex: Exchange,
+        mut balance: i32,
+        mut lo: i32,
+        mut hi: i32,
+        mut on_square: i32,
+        values: &Values,
+    ) -> i32 {
         let us = self.side_to_move();
-        // The mover's take-back, before the loop (the usual rest ends
-        // with it).
-        let Some((sq, role)) = ex.next(self, us) else {
-            return balance;
-        };
-        let (gain, mut on_square) = capture_value(role, ex.last_rank(), on_square, values);
-        let mut balance = balance + gain;
-        let mut hi = hi.min(balance.max(lo));
-        let mut lo = lo;
-        if lo >= hi || role == Role::King || !ex.may_answer(self, !us, sq) {
-            return balance.max(lo).min(hi);
-        }
-        ex.remove(self, sq);
-        // Then two captures a turn, the other side's and the mover's.
+        // Two captures a turn, the other side's and the mover's.
         while let Some((sq, role)) = ex.next(self, !us) {
             let (gain, placed) = capture_value(role, ex.last_rank(), on_square, values);
             on_square = placed;
@@ -342,6 +410,22 @@ impl Position {
 
     #[inline(always)]
     fn see_ge_values(&self, mv: Move, threshold: i32, values: &Values) -> bool {
+        self.see_ge_values_by::<false>(mv, threshold, values)
+    }
+
+    /// [`Position::see_ge`] with every capture tested for pins as it is
+    /// found (out of line, as [`Position::see_exact`]).
+    #[cold]
+    #[inline(never)]
+    fn see_ge_exact(&self, mv: Move, threshold: i32, values: &Values) -> bool {
+        self.see_ge_values_by::<true>(mv, threshold, values)
+    }
+
+    /// The exchange of [`Position::see_ge`]; unless `EXACT`, the other
+    /// side's first answer is tested for pins only where the answer
+    /// depends on its capturer (as in [`Position::see_values_by`]).
+    #[inline(always)]
+    fn see_ge_values_by<const EXACT: bool>(&self, mv: Move, threshold: i32, values: &Values) -> bool {
         let start = match self.see_start(mv, values) {
             Ok(start) => start,
             Err(value) => return value >= threshold,
@@ -367,23 +451,44 @@ impl Position {
         // written out, as in `see_values`: the other side takes (or
         // cannot), and the mover cannot take back.
         let mut ex = Exchange::new(self, start.to, start.occupied);
-        let Some((sq, role)) = ex.next(self, !self.side_to_move()) else {
+        let them = !self.side_to_move();
+        let found = if EXACT { ex.next(self, them) } else { ex.least(self, them) };
+        let Some((sq, role)) = found else {
             return true;
         };
+        // A king is never pinned.
+        let held = |ex: &Exchange| !EXACT && role != Role::King && ex.held(self, them, sq);
         let (gain, on_square) = capture_value(role, last_rank, on_square, values);
-        // f(1) <= bound  <=>  f(2) >= gain - bound
+        // f(1) <= bound  <=>  f(2) >= gain - bound (and then whatever the
+        // capturer: no other gains more, unless a promotion is worth less
+        // than nothing).
         let bound = gain - bound as i32;
         if bound <= 0 {
+            if promotion < 0 && held(&ex) {
+                return self.see_ge_exact(mv, threshold, values);
+            }
             return true;
         }
         // Now f(2) <= bound - 1 is the question; f(2) < bound surely when
         // the gain of the next capture is below it, and a king's capture is
         // the last.
-        if on_square + promotion.max(0) < bound || role == Role::King {
+        if role == Role::King {
+            return false;
+        }
+        if on_square + promotion.max(0) < bound {
+            if held(&ex) {
+                return self.see_ge_exact(mv, threshold, values);
+            }
             return false;
         }
         if !ex.answered_after(self, self.side_to_move(), sq) {
+            if held(&ex) {
+                return self.see_ge_exact(mv, threshold, values);
+            }
             return false;
+        }
+        if held(&ex) {
+            return self.see_ge_exact(mv, threshold, values);
         }
         self.see_ge_rest(ex, bound, on_square, promotion, values)
     }
@@ -441,22 +546,25 @@ impl Position {
     #[inline(always)]
     fn see_start(&self, mv: Move, values: &Values) -> Result<Start, i32> {
         let (from, to) = (mv.from(), mv.to());
-        let Some(role) = self.role_at(from) else {
-            return Err(0);
-        };
         if !matches!(mv.kind(), MoveKind::Normal) {
-            return self.see_start_special(mv, role, values);
+            return self.see_start_special(mv, values);
         }
         let gain = values[self.role_at(to).map_or(6, Role::index)];
         let occupied = Bitboard(self.occupied().0 ^ from.bitboard().0 | to.bitboard().0);
-        Ok(Start { to, occupied, gain, on_square: values[role.index()] })
+        // (An empty `from`, a move that is not pseudo-legal, counts as
+        // worth 0: no test on the usual path.)
+        let on_square = values[self.role_at(from).map_or(6, Role::index)];
+        Ok(Start { to, occupied, gain, on_square })
     }
 
     /// [`Position::see_start`] for promotions, en passant and castling.
     #[cold]
     #[inline(never)]
-    fn see_start_special(&self, mv: Move, role: Role, values: &Values) -> Result<Start, i32> {
+    fn see_start_special(&self, mv: Move, values: &Values) -> Result<Start, i32> {
         let (from, to) = (mv.from(), mv.to());
+        let Some(role) = self.role_at(from) else {
+            return Err(0);
+        };
         let mut occupied = self.occupied().without(from);
         let mut gain = 0;
         match mv.kind() {
@@ -487,11 +595,19 @@ const LAST_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
 #[inline(always)]
 fn capture_value(role: Role, last_rank: bool, on_square: i32, values: &Values) -> (i32, i32) {
     if role == Role::Pawn && last_rank {
-        let queen = values[Role::Queen.index()];
-        (on_square + queen - values[Role::Pawn.index()], queen)
+        promotion_value(on_square, values)
     } else {
         (on_square, values[role.index()])
     }
+}
+
+/// [`capture_value`] for a pawn reaching the last rank (out of line, and a
+/// branch rather than conditional moves on the usual path: rare).
+#[cold]
+#[inline(never)]
+fn promotion_value(on_square: i32, values: &Values) -> (i32, i32) {
+    let queen = values[Role::Queen.index()];
+    (on_square + queen - values[Role::Pawn.index()], queen)
 }
 
 /// The sliders of `pos` that see `to` along the line through `to` and
@@ -505,6 +621,25 @@ fn uncovered(pos: &Position, to: Square, sq: Square, occupied: Bitboard) -> Bitb
     } else {
         attacks::rook_attacks(to, occupied) & (pos.bb.by_role[Role::Rook.index()] | queens)
     }
+}
+
+/// True if the piece of `side` on `sq` may be pinned: an enemy slider of
+/// the line's kind (a rook or queen on a rank or file, a bishop or queen
+/// on a diagonal) still standing (on `occupied`) on the line through
+/// `side`'s king and `sq` (the exact test is [`first_free`]'s, out of
+/// line). First whether the king is on one of `sq`'s lines at all (about
+/// a third of the candidates), which needs neither the king's square nor
+/// the sliders.
+#[inline(always)]
+fn may_be_pinned(pos: &Position, side: Color, sq: Square, occupied: Bitboard) -> bool {
+    let king = pos.bb.by_role[Role::King.index()] & pos.bb.by_color[side.index()];
+    if (attacks::queen_rays(sq) & king).is_empty() {
+        return false;
+    }
+    let king = pos.king_square(side);
+    let kind = if attacks::rook_rays(king).contains(sq) { Role::Rook } else { Role::Bishop };
+    let sliders = pos.bb.by_role[kind.index()] | pos.bb.by_role[Role::Queen.index()];
+    (line(king, sq) & sliders & occupied & pos.bb.by_color[(!side).index()]).any()
 }
 
 /// The first square of `of_role` (pieces of `side` of one role that attack
