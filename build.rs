@@ -65,10 +65,21 @@ fn pext_lookup() -> bool {
     if env::var_os("CARGO_FEATURE_PEXT").is_some() {
         return true;
     }
-    let features = env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();
-    let has = |feature: &str| features.split(',').any(|f| f == feature);
+    let Some(has) = x86_64_features() else {
+        return false;
+    };
     let slow_amd = has("sse4a") && !has("vaes");
-    env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|arch| arch == "x86_64") && has("bmi2") && has("adx") && !slow_amd
+    has("bmi2") && has("adx") && !slow_amd
+}
+
+/// On an x86-64 target, a test for its target features (by their `rustc`
+/// names); `None` on other architectures.
+fn x86_64_features() -> Option<impl Fn(&str) -> bool> {
+    if env::var("CARGO_CFG_TARGET_ARCH").ok()? != "x86_64" {
+        return None;
+    }
+    let features = env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();
+    Some(move |feature: &str| features.split(',').any(|f| f == feature))
 }
 
 /// Whether move lists are written a whole set at a time with AVX-512 (the
@@ -77,10 +88,8 @@ fn pext_lookup() -> bool {
 /// Rust 1.89 or later, where those intrinsics are stable (the crate's
 /// minimum is older).
 fn wide_lists() -> bool {
-    let features = env::var("CARGO_CFG_TARGET_FEATURE").unwrap_or_default();
-    let has = |feature: &str| features.split(',').any(|f| f == feature);
-    let x86_64 = env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|arch| arch == "x86_64");
-    x86_64 && has("avx512vbmi2") && has("avx512bw") && rustc_minor().is_some_and(|minor| minor >= 89)
+    x86_64_features().is_some_and(|has| has("avx512vbmi2") && has("avx512bw"))
+        && rustc_minor().is_some_and(|minor| minor >= 89)
 }
 
 /// The minor version of the compiler building the crate (`rustc 1.MINOR.…`).
