@@ -193,9 +193,7 @@ impl Exchange {
             if role == Role::King {
                 return self.king_may_capture(pos, side, sq);
             }
-            if may_be_pinned(pos, side, sq, self.occupied)
-                && first_free(pos, side, self.to, self.occupied, candidates).is_none()
-            {
+            if self.held(pos, side, sq) {
                 return None;
             }
             return Some((sq, role));
