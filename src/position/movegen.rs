@@ -261,21 +261,56 @@ impl EachMove for MoveList {
         self.extend(moves);
     }
 
-    #[cfg(wide_lists)]
     #[inline(always)]
     fn piece_moves(&mut self, from: Square, to: Bitboard) {
+        let make = |to| Move::new(from, to);
+        #[cfg(wide_lists)]
         if !wide::append(self, &wide::TO_SHIFTED, from as i16, to) {
-            self.extend(to.into_iter().map(|to| Move::new(from, to)));
+            self.extend(to.into_iter().map(make));
         }
+        #[cfg(not(wide_lists))]
+        append_set(self, to, make);
     }
 
-    #[cfg(wide_lists)]
     #[inline(always)]
     fn step_moves(&mut self, to: Bitboard, step: i8) {
+        let make = |to| Move::new(origin(to, step), to);
+        #[cfg(wide_lists)]
         if !wide::append(self, &wide::TO_BOTH, -i16::from(step), to) {
-            self.extend(to.into_iter().map(|to| Move::new(origin(to, step), to)));
+            self.extend(to.into_iter().map(make));
         }
+        #[cfg(not(wide_lists))]
+        append_set(self, to, make);
     }
+}
+
+/// Appends `make(t)` for each square `t` of `to`, in square order, to
+/// `list` (where the `wide_lists` writer is not compiled). A set has at
+/// most 64 squares: with that much room left (the usual case, as no
+/// position has more than 218 legal moves) the moves are written with no
+/// test of the capacity per move; otherwise they are added by `extend`,
+/// which tests it for each.
+#[cfg(not(wide_lists))]
+#[inline(always)]
+fn append_set(list: &mut MoveList, to: Bitboard, make: impl Fn(Square) -> Move) {
+    let len = list.len();
+    if len > list.capacity() - 64 {
+        list.extend(to.into_iter().map(make));
+        return;
+    }
+    let at = list.as_mut_ptr();
+    let mut end = len;
+    for t in to {
+        // SAFETY: `end < len + 64 <= capacity` (a set has at most 64
+        // squares, and `len + 64 <= capacity` above), so the place is
+        // inside the list's buffer; `Move` is `Copy`, so nothing there
+        // needs dropping.
+        unsafe { at.add(end).write(make(t)) };
+        end += 1;
+    }
+    // SAFETY: the places `len..end` were written above, and `end <=
+    // capacity`.
+    unsafe { list.set_len(end) };
 }
 
 /// Moves written into a list a whole set at a time, with AVX-512
