@@ -9,7 +9,7 @@ use chess_movegen::{Move, MoveError, Position, Square, Undo};
 /// A legal move by Black at fullmove number `u32::MAX` wrapped the number
 /// to 0: the position then failed its own validity check, and `fen()`
 /// wrote a FEN (`... 1 0`) that does not parse. The number now stays at
-/// its maximum, and unmake knows not to take it back.
+/// its maximum, and unmake gives back the position as it was.
 #[test]
 fn fullmove_number_at_u32_max() {
     let fen = "4k3/8/8/8/8/8/8/4K3 b - - 0 4294967295";

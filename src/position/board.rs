@@ -183,7 +183,8 @@ impl Position {
     /// The move number, starting at 1 and incremented after Black's move.
     #[inline]
     pub fn fullmove_number(&self) -> u32 {
-        self.fullmove
+        // At `u32::MAX` the number stays.
+        u32::try_from(self.ply.wrapping_add(2) / 2).unwrap_or(u32::MAX)
     }
 
     /// The Zobrist key of the position, kept up to date incrementally.

@@ -194,11 +194,9 @@ macro_rules! apply_move {
         }
         hash ^= lose_rights_step!($src, $dst, us, touched, undo.moved == Role::King);
         $dst.side = !us;
-        let fullmove = $src.fullmove;
-        let (step, flags) = fullmove_step(us, fullmove);
-        undo.flags = flags;
+        undo.black = us == Color::Black;
         $dst.halfmove = halfmove;
-        $dst.fullmove = fullmove + step;
+        $dst.ply = $src.ply.wrapping_add(1);
         $dst.hash = hash;
         undo
     }};
@@ -225,17 +223,6 @@ pub(crate) fn lost_rights(castling: u64, touched: u64, king_moved: bool, us: Col
     lost
 }
 
-/// The fullmove rule: the number goes up by one after Black's move, except
-/// at `u32::MAX`, where it stays (a valid position never has a fullmove
-/// number of 0). Returns the step (0 or 1) and the `Undo` flags that record
-/// the side that moved and the step. Without a branch.
-#[inline(always)]
-fn fullmove_step(us: Color, fullmove: u32) -> (u32, u8) {
-    let black = us == Color::Black;
-    let step = black & (fullmove != u32::MAX);
-    (u32::from(step), u8::from(black) | u8::from(step) << 1)
-}
-
 /// What [`Position::make_move`] cannot recompute when the move is taken
 /// back: the captured piece, castling rights, en-passant square, halfmove
 /// clock and hash; and, so that taking the move back need not read them
@@ -252,27 +239,20 @@ pub struct Undo {
     /// The role of the piece that moved (before promotion), so that
     /// `unmake_move` need not read it back from the board it just changed.
     moved: Role,
-    /// Bit 0: Black moved (so that `unmake_move` need not read the side to
-    /// move back either). Bit 1: the move advanced the fullmove number
-    /// (Black moved and the number was below `u32::MAX`).
-    flags: u8,
+    /// Black moved (so that `unmake_move` need not read the side to move
+    /// back either).
+    black: bool,
 }
 
 impl Undo {
     /// The side that moved.
     #[inline(always)]
     fn mover(&self) -> Color {
-        if self.flags & 1 != 0 {
+        if self.black {
             Color::Black
         } else {
             Color::White
         }
-    }
-
-    /// 1 if the move advanced the fullmove number, else 0.
-    #[inline(always)]
-    fn fullmove_step(&self) -> u32 {
-        u32::from(self.flags >> 1)
     }
 
     /// The role of the piece the move captured, if any (a pawn for en passant).
@@ -293,7 +273,7 @@ impl Undo {
             ep_square: pos.ep_square,
             captured: None,
             moved: Role::King,
-            flags: 0,
+            black: false,
         }
     }
 }
@@ -495,9 +475,8 @@ impl Position {
         self.lose_castling_rights(us, touched, undo.moved == Role::King, &mut hash);
         self.side = !us;
         self.halfmove = halfmove;
-        let (step, flags) = fullmove_step(us, self.fullmove);
-        self.fullmove += step;
-        undo.flags = flags;
+        self.ply = self.ply.wrapping_add(1);
+        undo.black = us == Color::Black;
         if self.ep_square.is_some() {
             hash ^= self.ep_key();
         }
@@ -616,16 +595,16 @@ impl Position {
             side: !self.side,
             mode: self.mode,
             halfmove: self.halfmove,
-            fullmove: self.fullmove,
+            ply: self.ply,
         }
     }
 
-    /// Puts back the state an `Undo` holds, the side to move and the
-    /// fullmove number (after the pieces have been moved back).
+    /// Puts back the state an `Undo` holds, the side to move and the ply
+    /// count (after the pieces have been moved back).
     #[inline(always)]
     fn restore(&mut self, undo: Undo) {
         self.side = undo.mover();
-        self.fullmove = self.fullmove.wrapping_sub(undo.fullmove_step());
+        self.ply = self.ply.wrapping_sub(1);
         self.hash = undo.hash;
         self.castling = undo.castling;
         self.halfmove = undo.halfmove;
@@ -646,9 +625,8 @@ impl Position {
         self.hash ^= self.ep_key() ^ side_key();
         self.ep_square = None;
         self.halfmove = self.halfmove.saturating_add(1);
-        let (step, flags) = fullmove_step(self.side, self.fullmove);
-        self.fullmove += step;
-        undo.flags = flags;
+        self.ply = self.ply.wrapping_add(1);
+        undo.black = self.side == Color::Black;
         self.side = !self.side;
         undo
     }

@@ -141,7 +141,7 @@ impl std::error::Error for CastlingModeError {}
 /// [`fen`]: Position::fen
 /// [`is_check`]: Position::is_check
 /// [`outcome`]: Position::outcome
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 // Where copies move 64 bytes at a time (AVX-512), a position on a 32-byte
 // boundary is copied and read back much faster (bulk perft and copy-make,
 // in the commit that added this); elsewhere the stack realignment it needs
@@ -157,7 +157,10 @@ pub struct Position {
     side: Color,
     mode: CastlingMode,
     halfmove: u32,
-    fullmove: u32,
+    /// The plies played since move 1 with White to move, `2 × (fullmove
+    /// number − 1) + side` ([`ply_of`]), so that a move adds one whatever
+    /// the side (the fullmove number is read from it).
+    ply: u64,
 }
 
 /// The bitboards of a position, one field so that bulk perft's leaf step
@@ -169,6 +172,26 @@ struct Boards {
     /// The pieces of each colour.
     by_color: [Bitboard; 2],
 }
+
+/// Equal positions have the same FEN: the same pieces, side to move,
+/// castling rights, en-passant square, clocks and castling mode (past
+/// the largest fullmove number, which stays, the ply count is not
+/// compared).
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.bb == other.bb
+            && self.board == other.board
+            && self.castling == other.castling
+            && self.hash == other.hash
+            && self.ep_square == other.ep_square
+            && self.side == other.side
+            && self.mode == other.mode
+            && self.halfmove == other.halfmove
+            && self.fullmove_number() == other.fullmove_number()
+    }
+}
+
+impl Eq for Position {}
 
 impl core::hash::Hash for Position {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
@@ -189,6 +212,14 @@ impl core::fmt::Debug for Position {
     }
 }
 
+/// [`Position`]'s ply count for the fullmove number `fullmove` with `side`
+/// to move: `2 × (fullmove − 1) + side`. Wrapping, so that the invalid
+/// number 0 (which validation rejects or repairs) reads back as 0.
+#[inline]
+pub(crate) const fn ply_of(fullmove: u32, side: Color) -> u64 {
+    (2 * fullmove as u64 + side as u64).wrapping_sub(2)
+}
+
 impl Position {
     /// An empty board, White to move, used while building positions.
     pub(crate) const fn empty() -> Position {
@@ -201,7 +232,7 @@ impl Position {
             side: Color::White,
             mode: CastlingMode::Standard,
             halfmove: 0,
-            fullmove: 1,
+            ply: 0,
         }
     }
 

@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::position::{CastlingMode, FenError, FenOptions, Position, PositionError, Repairs};
+use crate::position::{ply_of, CastlingMode, FenError, FenOptions, Position, PositionError, Repairs};
 use crate::types::{Bitboard, Color, Piece, Role, Square};
 
 /// A position as plain data, not necessarily legal: what is on each square,
@@ -506,7 +506,7 @@ impl Position {
         pos.castling = setup.castling;
         pos.ep_square = setup.ep_square;
         pos.halfmove = setup.halfmove;
-        pos.fullmove = setup.fullmove;
+        pos.ply = ply_of(setup.fullmove, setup.side);
         pos.mode = setup.mode;
         let mut errors = pos.validate();
         let mut repairs = Repairs::empty();
@@ -543,7 +543,7 @@ impl Position {
             castling: self.castling,
             ep_square: self.ep_square,
             halfmove: self.halfmove,
-            fullmove: self.fullmove,
+            fullmove: self.fullmove_number(),
             mode: self.mode,
         }
     }

@@ -6,7 +6,7 @@ use core::fmt;
 use bitflags::bitflags;
 
 use crate::attacks;
-use crate::position::{CastlingMode, Position};
+use crate::position::{ply_of, CastlingMode, Position};
 use crate::types::castling::is_standard_castling;
 use crate::types::{Bitboard, CastlingSide, Color, Rank, Role, Square};
 
@@ -404,10 +404,10 @@ impl Position {
     }
 
     pub(crate) fn counters_valid(&self) -> bool {
-        if self.fullmove == 0 {
+        if self.fullmove_number() == 0 {
             return false;
         }
-        let played = 2 * (u64::from(self.fullmove) - 1) + self.side as u64;
+        let played = self.ply;
         u64::from(self.halfmove) <= played && (self.ep_square.is_none() || self.halfmove == 0)
     }
 
@@ -468,7 +468,8 @@ impl Position {
         }
         let played = u64::from(self.halfmove);
         let needed = (played.saturating_sub(self.side as u64)).div_ceil(2) + 1;
-        self.fullmove = u32::try_from(needed.max(u64::from(self.fullmove))).unwrap_or(u32::MAX);
+        let fullmove = u32::try_from(needed.max(u64::from(self.fullmove_number()))).unwrap_or(u32::MAX);
+        self.ply = ply_of(fullmove, self.side);
     }
 }
 
