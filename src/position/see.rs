@@ -346,6 +346,20 @@ impl Position {
             }
             return (start.gain - start.on_square).min(start.gain);
         }
+        // The rest reads the position through `black_box`, which hides
+        // from the compiler that it is the same: it then loads the boards
+        // again where they are needed, instead of keeping the ones read
+        // above in registers (spilled to the stack on every call, the
+        // early exits' included). The values are the same.
+        core::hint::black_box(self).see_usual::<EXACT>(mv, values, start, reach)
+    }
+
+    /// [`Position::see_values_by`] once the mover may take back: the
+    /// attackers in full, and the exchange from the other side's answer
+    /// on.
+    #[inline(always)]
+    fn see_usual<const EXACT: bool>(&self, mv: Move, values: &Values, start: Start, reach: Reach) -> i32 {
+        let them = !self.side_to_move();
         let mut ex = Exchange::new(&reach, start.to, start.occupied);
         // The usual exchanges, written out: the other side takes (or
         // cannot), and the mover cannot take back, or takes back and the
