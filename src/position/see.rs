@@ -344,7 +344,9 @@ impl Position {
             if held(self, them, start.to, start.occupied, sq) {
                 return self.see_exact(mv, values);
             }
-            return (start.gain - start.on_square).min(start.gain);
+            // (No value is negative: taking never loses the other side
+            // material here.)
+            return start.gain - start.on_square;
         }
         // The rest reads the position through `black_box`, which hides
         // from the compiler that it is the same: it then loads the boards
