@@ -630,6 +630,9 @@ impl Position {
     #[cold]
     #[inline(never)]
     fn see_start_special(&self, mv: Move, values: &Values) -> Result<Start, i32> {
+        if matches!(mv.kind(), MoveKind::Castle) {
+            return Err(0);
+        }
         let (from, to) = (mv.from(), mv.to());
         let Some(role) = self.role_at(from) else {
             return Err(0);
