@@ -433,25 +433,31 @@ impl Position {
         values: &Values,
     ) -> i32 {
         let us = self.side_to_move();
-        // Two captures a turn, the other side's and the mover's.
-        while let Some((sq, role)) = ex.next(self, !us) {
+        // Two captures a turn, the other side's and the mover's. (Each
+        // turn reads the position through `black_box`, as `see_usual` does:
+        // the boards are then loaded where a capture needs them, not all
+        // before the loop and kept on the stack when most exchanges end in
+        // the first turn.)
+        loop {
+            let pos = core::hint::black_box(self);
+            let Some((sq, role)) = ex.next(pos, !us) else { break };
             let (gain, placed) = capture_value(role, ex.last_rank(), on_square, values);
             on_square = placed;
             balance -= gain;
             lo = lo.max(balance.min(hi));
-            if lo >= hi || role == Role::King || !ex.may_answer(self, us, sq) {
+            if lo >= hi || role == Role::King || !ex.may_answer(pos, us, sq) {
                 break;
             }
-            ex.remove(self, sq);
-            let Some((sq, role)) = ex.next(self, us) else { break };
+            ex.remove(pos, sq);
+            let Some((sq, role)) = ex.next(pos, us) else { break };
             let (gain, placed) = capture_value(role, ex.last_rank(), on_square, values);
             on_square = placed;
             balance += gain;
             hi = hi.min(balance.max(lo));
-            if lo >= hi || role == Role::King || !ex.may_answer(self, !us, sq) {
+            if lo >= hi || role == Role::King || !ex.may_answer(pos, !us, sq) {
                 break;
             }
-            ex.remove(self, sq);
+            ex.remove(pos, sq);
         }
         balance.max(lo).min(hi)
     }
