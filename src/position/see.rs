@@ -583,7 +583,9 @@ impl Position {
         let mut at_most = false;
         let mut side = self.side_to_move();
         loop {
-            let Some((sq, role)) = ex.next(self, side) else { return at_most };
+            // (The position through `black_box`, as in `see_rest`.)
+            let pos = core::hint::black_box(self);
+            let Some((sq, role)) = ex.next(pos, side) else { return at_most };
             let (gain, placed) = capture_value(role, ex.last_rank(), on_square, values);
             on_square = placed;
             if at_most {
@@ -611,7 +613,7 @@ impl Position {
                 // Nothing of the other side attacks the square any more.
                 return at_most;
             }
-            ex.remove(self, sq);
+            ex.remove(pos, sq);
             side = !side;
         }
     }
