@@ -526,8 +526,28 @@ impl Position {
         // From here on 0 <= bound < most <= 2,000,000. The usual exchange
         // written out, as in `see_values`: the other side takes (or
         // cannot), and the mover cannot take back.
-        let mut ex = Exchange::new(&Reach::new(self, start.to, start.occupied), start.to, start.occupied);
+        let reach = Reach::new(self, start.to, start.occupied);
         let them = !self.side_to_move();
+        let ours = self.bb.by_color[self.side_to_move().index()];
+        if !EXACT && ((reach.leapers | reach.diagonal | reach.orthogonal) & ours).is_empty() && !last_rank {
+            // The mover can never take back (as in `see_values_by`): the
+            // other side's capture, with any piece a pin does not hold,
+            // takes the value below the threshold (its gain, `on_square`,
+            // is above the bound).
+            let theirs = reach.leapers & self.bb.by_color[them.index()];
+            let sq = match theirs.first() {
+                Some(sq) => sq,
+                None => match reach.attackers(start.to, start.occupied).first() {
+                    Some(sq) => sq,
+                    None => return true,
+                },
+            };
+            if held(self, them, start.to, start.occupied, sq) {
+                return self.see_ge_exact(mv, threshold, values);
+            }
+            return false;
+        }
+        let mut ex = Exchange::new(&reach, start.to, start.occupied);
         let found = if EXACT { ex.next(self, them) } else { ex.least(self, them) };
         let Some((sq, role)) = found else {
             return true;
