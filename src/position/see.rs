@@ -547,12 +547,15 @@ impl Position {
             }
             return false;
         }
+        // The rest reads the position through `black_box` (as in
+        // `see_values_by`): the boards are loaded again where needed.
+        let pos = core::hint::black_box(self);
         let mut ex = Exchange::new(&reach, start.to, start.occupied);
-        let found = if EXACT { ex.next(self, them) } else { ex.least(self, them) };
+        let found = if EXACT { ex.next(pos, them) } else { ex.least(pos, them) };
         let Some((sq, role)) = found else {
             return true;
         };
-        let held = |ex: &Exchange| !EXACT && ex.held(self, them, sq);
+        let held = |ex: &Exchange| !EXACT && ex.held(pos, them, sq);
         let (gain, on_square) = capture_value(role, last_rank, on_square, values);
         // f(1) <= bound  <=>  f(2) >= gain - bound (and then whatever the
         // capturer: no other gains more, unless a promotion is worth less
@@ -560,7 +563,7 @@ impl Position {
         let bound = gain - bound as i32;
         if bound <= 0 {
             if promotion < 0 && held(&ex) {
-                return self.see_ge_exact(mv, threshold, values);
+                return pos.see_ge_exact(mv, threshold, values);
             }
             return true;
         }
@@ -572,20 +575,20 @@ impl Position {
         }
         if on_square + promotion.max(0) < bound {
             if held(&ex) {
-                return self.see_ge_exact(mv, threshold, values);
+                return pos.see_ge_exact(mv, threshold, values);
             }
             return false;
         }
-        if !ex.answered_after(self, self.side_to_move(), sq) {
+        if !ex.answered_after(pos, pos.side_to_move(), sq) {
             if held(&ex) {
-                return self.see_ge_exact(mv, threshold, values);
+                return pos.see_ge_exact(mv, threshold, values);
             }
             return false;
         }
         if held(&ex) {
-            return self.see_ge_exact(mv, threshold, values);
+            return pos.see_ge_exact(mv, threshold, values);
         }
-        self.see_ge_rest(ex, bound, on_square, promotion, values)
+        pos.see_ge_rest(ex, bound, on_square, promotion, values)
     }
 
     /// The rest of [`Position::see_ge`]'s exchange, from the mover's first
