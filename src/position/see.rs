@@ -327,11 +327,12 @@ impl Position {
             && !LAST_RANKS.contains(start.to)
         {
             // The mover can never take back (no piece of its attacks the
-            // square, no slider of its stands on the square's lines, and no
-            // pawn of the other side promotes there): the other side takes,
-            // with whatever piece, or cannot. Its least valuable attacker
-            // is not needed, only one a pin does not hold; the slider
-            // look-ups only if no pawn, knight or king of its attacks.
+            // square, no slider of its stands on the square's lines), and
+            // off the last ranks no capture promotes: the other side takes,
+            // gaining the piece on the square whatever it takes with, or
+            // cannot. So the first of its attackers found will do (its
+            // pawns, knights and king, without a slider look-up, before its
+            // sliders), unless a pin holds it: then the exact run.
             let theirs = reach.leapers & self.bb.by_color[them.index()];
             let sq = match theirs.first() {
                 Some(sq) => sq,
@@ -524,7 +525,7 @@ impl Position {
             return true;
         }
         // From here on 0 <= bound < most <= 2,000,000. The usual exchange
-        // written out, as in `see_values`: the other side takes (or
+        // written out, as in `see_values_by`: the other side takes (or
         // cannot), and the mover cannot take back.
         let reach = Reach::new(self, start.to, start.occupied);
         let them = !self.side_to_move();
