@@ -78,28 +78,57 @@ struct Exchange {
     hidden: Bitboard,
 }
 
-impl Exchange {
-    /// The attackers of `to` through `occupied` (the occupancy after the
-    /// first move), both colours; each slider look-up only if a slider of
-    /// its kind stands on `to`'s lines.
+/// What decides the attackers of one square without a slider look-up: the
+/// pawns, knights and kings attacking it and the sliders on its lines.
+#[derive(Clone, Copy)]
+struct Reach {
+    /// Pawns, knights and kings of both colours attacking the square
+    /// (off `occupied` too: the first move's piece has left its square).
+    leapers: Bitboard,
+    /// Bishops and queens on the square's diagonals, on `occupied`.
+    diagonal: Bitboard,
+    /// Rooks and queens on the square's rank and file, on `occupied`.
+    orthogonal: Bitboard,
+}
+
+impl Reach {
+    /// The pieces that may attack `to` through `occupied` (the occupancy
+    /// after the first move), both colours.
     #[inline(always)]
-    fn new(pos: &Position, to: Square, occupied: Bitboard) -> Exchange {
+    fn new(pos: &Position, to: Square, occupied: Bitboard) -> Reach {
         let queens = pos.bb.by_role[Role::Queen.index()];
         let pawns = pos.bb.by_role[Role::Pawn.index()];
-        let mut attackers = (attacks::pawn_attacks(Color::Black, to) & pawns & pos.bb.by_color[Color::White.index()])
+        let leapers = (attacks::pawn_attacks(Color::Black, to) & pawns & pos.bb.by_color[Color::White.index()])
             | (attacks::pawn_attacks(Color::White, to) & pawns & pos.bb.by_color[Color::Black.index()])
             | (attacks::knight_attacks(to) & pos.bb.by_role[Role::Knight.index()])
             | (attacks::king_attacks(to) & pos.bb.by_role[Role::King.index()]);
         let diagonal = (pos.bb.by_role[Role::Bishop.index()] | queens) & occupied & attacks::bishop_rays(to);
         let orthogonal = (pos.bb.by_role[Role::Rook.index()] | queens) & occupied & attacks::rook_rays(to);
-        if diagonal.any() {
-            attackers |= attacks::bishop_attacks(to, occupied) & diagonal;
+        Reach { leapers: leapers & occupied, diagonal, orthogonal }
+    }
+
+    /// The pieces that attack `to` through `occupied` (both colours); each
+    /// slider look-up only if a slider of its kind stands on `to`'s lines.
+    #[inline(always)]
+    fn attackers(&self, to: Square, occupied: Bitboard) -> Bitboard {
+        let mut attackers = self.leapers;
+        if self.diagonal.any() {
+            attackers |= attacks::bishop_attacks(to, occupied) & self.diagonal;
         }
-        if orthogonal.any() {
-            attackers |= attacks::rook_attacks(to, occupied) & orthogonal;
+        if self.orthogonal.any() {
+            attackers |= attacks::rook_attacks(to, occupied) & self.orthogonal;
         }
-        let attackers = attackers & occupied;
-        Exchange { to, occupied, attackers, hidden: (diagonal | orthogonal) & !attackers }
+        attackers
+    }
+}
+
+impl Exchange {
+    /// The attackers of `to` through `occupied` (the occupancy after the
+    /// first move), both colours, from the pieces that may attack it.
+    #[inline(always)]
+    fn new(reach: &Reach, to: Square, occupied: Bitboard) -> Exchange {
+        let attackers = reach.attackers(to, occupied);
+        Exchange { to, occupied, attackers, hidden: (reach.diagonal | reach.orthogonal) & !attackers }
     }
 
     /// True if `to` is on the first or the last rank (a pawn capturing
@@ -168,12 +197,11 @@ impl Exchange {
         self.king_may_capture(pos, side, kings.first()?)
     }
 
-    /// True if a pin holds `side`'s piece on `sq` (not a king) in this
-    /// exchange: [`may_be_pinned`], then the exact test (out of line).
+    /// True if a pin holds `side`'s piece on `sq` in this exchange
+    /// ([`held`]).
     #[inline(always)]
     fn held(&self, pos: &Position, side: Color, sq: Square) -> bool {
-        may_be_pinned(pos, side, sq, self.occupied)
-            && first_free(pos, side, self.to, self.occupied, sq.bitboard()).is_none()
+        held(pos, side, self.to, self.occupied, sq)
     }
 
     /// The side's least valuable piece that may capture now (not taken
@@ -282,14 +310,60 @@ impl Position {
     /// first answer is found without the pin test, which is made only at
     /// the end, when the usual exchange holds few values any more; if a
     /// pin does hold that piece, [`Position::see_exact`] starts again.
+    /// When the mover has nothing that could ever take back, the exchange
+    /// is the other side's capture or none, decided before the attackers
+    /// are looked up in full.
     #[inline(always)]
     fn see_values_by<const EXACT: bool>(&self, mv: Move, values: &Values) -> i32 {
         let start = match self.see_start(mv, values) {
             Ok(start) => start,
             Err(value) => return value,
         };
-        let mut ex = Exchange::new(self, start.to, start.occupied);
+        let reach = Reach::new(self, start.to, start.occupied);
         let them = !self.side_to_move();
+        let ours = self.bb.by_color[self.side_to_move().index()];
+        if !EXACT
+            && ((reach.leapers | reach.diagonal | reach.orthogonal) & ours).is_empty()
+            && !LAST_RANKS.contains(start.to)
+        {
+            // The mover can never take back (no piece of its attacks the
+            // square, no slider of its stands on the square's lines), and
+            // off the last ranks no capture promotes: the other side takes,
+            // gaining the piece on the square whatever it takes with, or
+            // cannot. So the first of its attackers found will do (its
+            // pawns, knights and king, without a slider look-up, before its
+            // sliders), unless a pin holds it: then the exact run.
+            let theirs = reach.leapers & self.bb.by_color[them.index()];
+            let sq = match theirs.first() {
+                Some(sq) => sq,
+                None => match reach.attackers(start.to, start.occupied).first() {
+                    Some(sq) => sq,
+                    None => return start.gain,
+                },
+            };
+            // (A king is never held: no line joins its square to itself.)
+            if held(self, them, start.to, start.occupied, sq) {
+                return self.see_exact(mv, values);
+            }
+            // (No value is negative: taking never loses the other side
+            // material here.)
+            return start.gain - start.on_square;
+        }
+        // The rest reads the position through `black_box`, which hides
+        // from the compiler that it is the same: it then loads the boards
+        // again where they are needed, instead of keeping the ones read
+        // above in registers (spilled to the stack on every call, the
+        // early exits' included). The values are the same.
+        core::hint::black_box(self).see_usual::<EXACT>(mv, values, start, reach)
+    }
+
+    /// [`Position::see_values_by`] once the mover may take back: the
+    /// attackers in full, and the exchange from the other side's answer
+    /// on.
+    #[inline(always)]
+    fn see_usual<const EXACT: bool>(&self, mv: Move, values: &Values, start: Start, reach: Reach) -> i32 {
+        let them = !self.side_to_move();
+        let mut ex = Exchange::new(&reach, start.to, start.occupied);
         // The usual exchanges, written out: the other side takes (or
         // cannot), and the mover cannot take back, or takes back and the
         // other side has no answer.
@@ -297,8 +371,7 @@ impl Position {
         let Some((sq, role)) = found else {
             return start.gain;
         };
-        // A king is never pinned.
-        let held = |ex: &Exchange| !EXACT && role != Role::King && ex.held(self, them, sq);
+        let held = |ex: &Exchange| !EXACT && ex.held(self, them, sq);
         let (gain, on_square) = capture_value(role, ex.last_rank(), start.on_square, values);
         let balance = start.gain - gain;
         // The other side stops rather than lose by taking; its king's
@@ -361,25 +434,31 @@ impl Position {
         values: &Values,
     ) -> i32 {
         let us = self.side_to_move();
-        // Two captures a turn, the other side's and the mover's.
-        while let Some((sq, role)) = ex.next(self, !us) {
+        // Two captures a turn, the other side's and the mover's. (Each
+        // turn reads the position through `black_box`, as `see_usual` does:
+        // the boards are then loaded where a capture needs them, not all
+        // before the loop and kept on the stack when most exchanges end in
+        // the first turn.)
+        loop {
+            let pos = core::hint::black_box(self);
+            let Some((sq, role)) = ex.next(pos, !us) else { break };
             let (gain, placed) = capture_value(role, ex.last_rank(), on_square, values);
             on_square = placed;
             balance -= gain;
             lo = lo.max(balance.min(hi));
-            if lo >= hi || role == Role::King || !ex.may_answer(self, us, sq) {
+            if lo >= hi || role == Role::King || !ex.may_answer(pos, us, sq) {
                 break;
             }
-            ex.remove(self, sq);
-            let Some((sq, role)) = ex.next(self, us) else { break };
+            ex.remove(pos, sq);
+            let Some((sq, role)) = ex.next(pos, us) else { break };
             let (gain, placed) = capture_value(role, ex.last_rank(), on_square, values);
             on_square = placed;
             balance += gain;
             hi = hi.min(balance.max(lo));
-            if lo >= hi || role == Role::King || !ex.may_answer(self, !us, sq) {
+            if lo >= hi || role == Role::King || !ex.may_answer(pos, !us, sq) {
                 break;
             }
-            ex.remove(self, sq);
+            ex.remove(pos, sq);
         }
         balance.max(lo).min(hi)
     }
@@ -446,16 +525,38 @@ impl Position {
             return true;
         }
         // From here on 0 <= bound < most <= 2,000,000. The usual exchange
-        // written out, as in `see_values`: the other side takes (or
+        // written out, as in `see_values_by`: the other side takes (or
         // cannot), and the mover cannot take back.
-        let mut ex = Exchange::new(self, start.to, start.occupied);
+        let reach = Reach::new(self, start.to, start.occupied);
         let them = !self.side_to_move();
-        let found = if EXACT { ex.next(self, them) } else { ex.least(self, them) };
+        let ours = self.bb.by_color[self.side_to_move().index()];
+        if !EXACT && ((reach.leapers | reach.diagonal | reach.orthogonal) & ours).is_empty() && !last_rank {
+            // The mover can never take back (as in `see_values_by`): the
+            // other side's capture, with any piece a pin does not hold,
+            // takes the value below the threshold (its gain, `on_square`,
+            // is above the bound).
+            let theirs = reach.leapers & self.bb.by_color[them.index()];
+            let sq = match theirs.first() {
+                Some(sq) => sq,
+                None => match reach.attackers(start.to, start.occupied).first() {
+                    Some(sq) => sq,
+                    None => return true,
+                },
+            };
+            if held(self, them, start.to, start.occupied, sq) {
+                return self.see_ge_exact(mv, threshold, values);
+            }
+            return false;
+        }
+        // The rest reads the position through `black_box` (as in
+        // `see_values_by`): the boards are loaded again where needed.
+        let pos = core::hint::black_box(self);
+        let mut ex = Exchange::new(&reach, start.to, start.occupied);
+        let found = if EXACT { ex.next(pos, them) } else { ex.least(pos, them) };
         let Some((sq, role)) = found else {
             return true;
         };
-        // A king is never pinned.
-        let held = |ex: &Exchange| !EXACT && role != Role::King && ex.held(self, them, sq);
+        let held = |ex: &Exchange| !EXACT && ex.held(pos, them, sq);
         let (gain, on_square) = capture_value(role, last_rank, on_square, values);
         // f(1) <= bound  <=>  f(2) >= gain - bound (and then whatever the
         // capturer: no other gains more, unless a promotion is worth less
@@ -463,7 +564,7 @@ impl Position {
         let bound = gain - bound as i32;
         if bound <= 0 {
             if promotion < 0 && held(&ex) {
-                return self.see_ge_exact(mv, threshold, values);
+                return pos.see_ge_exact(mv, threshold, values);
             }
             return true;
         }
@@ -475,20 +576,20 @@ impl Position {
         }
         if on_square + promotion.max(0) < bound {
             if held(&ex) {
-                return self.see_ge_exact(mv, threshold, values);
+                return pos.see_ge_exact(mv, threshold, values);
             }
             return false;
         }
-        if !ex.answered_after(self, self.side_to_move(), sq) {
+        if !ex.answered_after(pos, pos.side_to_move(), sq) {
             if held(&ex) {
-                return self.see_ge_exact(mv, threshold, values);
+                return pos.see_ge_exact(mv, threshold, values);
             }
             return false;
         }
         if held(&ex) {
-            return self.see_ge_exact(mv, threshold, values);
+            return pos.see_ge_exact(mv, threshold, values);
         }
-        self.see_ge_rest(ex, bound, on_square, promotion, values)
+        pos.see_ge_rest(ex, bound, on_square, promotion, values)
     }
 
     /// The rest of [`Position::see_ge`]'s exchange, from the mover's first
@@ -506,7 +607,9 @@ impl Position {
         let mut at_most = false;
         let mut side = self.side_to_move();
         loop {
-            let Some((sq, role)) = ex.next(self, side) else { return at_most };
+            // (The position through `black_box`, as in `see_rest`.)
+            let pos = core::hint::black_box(self);
+            let Some((sq, role)) = ex.next(pos, side) else { return at_most };
             let (gain, placed) = capture_value(role, ex.last_rank(), on_square, values);
             on_square = placed;
             if at_most {
@@ -534,7 +637,7 @@ impl Position {
                 // Nothing of the other side attacks the square any more.
                 return at_most;
             }
-            ex.remove(self, sq);
+            ex.remove(pos, sq);
             side = !side;
         }
     }
@@ -559,6 +662,9 @@ impl Position {
     #[cold]
     #[inline(never)]
     fn see_start_special(&self, mv: Move, values: &Values) -> Result<Start, i32> {
+        if matches!(mv.kind(), MoveKind::Castle) {
+            return Err(0);
+        }
         let (from, to) = (mv.from(), mv.to());
         let Some(role) = self.role_at(from) else {
             return Err(0);
@@ -619,6 +725,14 @@ fn uncovered(pos: &Position, to: Square, sq: Square, occupied: Bitboard) -> Bitb
     } else {
         attacks::rook_attacks(to, occupied) & (pos.bb.by_role[Role::Rook.index()] | queens)
     }
+}
+
+/// True if a pin holds the piece of `side` on `sq` (false for a king) in
+/// the exchange on `to` through `occupied`: [`may_be_pinned`], then the
+/// exact test (out of line).
+#[inline(always)]
+fn held(pos: &Position, side: Color, to: Square, occupied: Bitboard, sq: Square) -> bool {
+    may_be_pinned(pos, side, sq, occupied) && first_free(pos, side, to, occupied, sq.bitboard()).is_none()
 }
 
 /// True if the piece of `side` on `sq` may be pinned: an enemy slider of
