@@ -174,9 +174,9 @@ struct Boards {
 }
 
 /// Equal positions have the same FEN: the same pieces, side to move,
-/// castling rights, en-passant square, clocks and castling mode (past
-/// the largest fullmove number, which stays, the ply count is not
-/// compared).
+/// castling rights, en-passant square, clocks and castling mode. The
+/// fullmove number is compared, not the ply count behind it, which goes
+/// on counting where the number stays at its largest value.
 impl PartialEq for Position {
     fn eq(&self, other: &Position) -> bool {
         self.bb == other.bb
