@@ -187,82 +187,12 @@ fn origin(to: Square, step: i8) -> Square {
     Square::from_index_wrapping((to as i8).wrapping_sub(step) as u8)
 }
 
-/// Visitors that take generated moves one at a time. The expansion of move
-/// sets into single moves (promotions four times) is written once, in the
-/// blanket `Visitor` impl below.
-trait EachMove {
-    fn each(&mut self, mv: Move);
-
-    /// Several moves at once; a list appends them in one go.
-    #[inline(always)]
-    fn all(&mut self, moves: impl Iterator<Item = Move>) {
-        for mv in moves {
-            self.each(mv);
-        }
-    }
-
-    /// The moves from `from` to each square of `to`.
-    #[inline(always)]
-    fn piece_moves(&mut self, from: Square, to: Bitboard) {
-        self.all(to.into_iter().map(|to| Move::new(from, to)));
-    }
-
-    /// The moves (not promotions) to each square of `to` from `to - step`.
-    #[inline(always)]
-    fn step_moves(&mut self, to: Bitboard, step: i8) {
-        self.all(to.into_iter().map(|to| Move::new(origin(to, step), to)));
-    }
-}
-
-impl<T: EachMove> Visitor for T {
+/// A list takes the generated moves one at a time, promotions four times;
+/// a set of piece moves or pawn steps in one go (with one test of the
+/// list's room, or with the `wide_lists` writer, for the whole set).
+impl Visitor for MoveList {
     #[inline(always)]
     fn piece(&mut self, from: Square, to: Bitboard) {
-        self.piece_moves(from, to);
-    }
-    #[inline(always)]
-    fn pawn(&mut self, from: Square, to: Bitboard) {
-        for to in to {
-            if BACK_RANKS.contains(to) {
-                for role in Role::PROMOTIONS {
-                    self.each(Move::promotion(from, to, role));
-                }
-            } else {
-                self.each(Move::new(from, to));
-            }
-        }
-    }
-    #[inline(always)]
-    fn pawn_set(&mut self, to: Bitboard, step: i8) {
-        self.step_moves(to, step);
-    }
-    #[inline(always)]
-    fn promotion_set(&mut self, to: Bitboard, step: i8) {
-        for to in to {
-            for role in Role::PROMOTIONS {
-                self.each(Move::promotion(origin(to, step), to, role));
-            }
-        }
-    }
-    #[inline(always)]
-    fn special(&mut self, mv: Move) {
-        self.each(mv);
-    }
-}
-
-impl EachMove for MoveList {
-    #[inline(always)]
-    fn each(&mut self, mv: Move) {
-        self.push(mv);
-    }
-
-    // `extend` keeps the length in a register and stores it once.
-    #[inline(always)]
-    fn all(&mut self, moves: impl Iterator<Item = Move>) {
-        self.extend(moves);
-    }
-
-    #[inline(always)]
-    fn piece_moves(&mut self, from: Square, to: Bitboard) {
         let make = |to| Move::new(from, to);
         #[cfg(wide_lists)]
         if !wide::append(self, &wide::TO_SHIFTED, from as i16, to) {
@@ -271,9 +201,20 @@ impl EachMove for MoveList {
         #[cfg(not(wide_lists))]
         append_set(self, to, make);
     }
-
     #[inline(always)]
-    fn step_moves(&mut self, to: Bitboard, step: i8) {
+    fn pawn(&mut self, from: Square, to: Bitboard) {
+        for to in to {
+            if BACK_RANKS.contains(to) {
+                for role in Role::PROMOTIONS {
+                    self.push(Move::promotion(from, to, role));
+                }
+            } else {
+                self.push(Move::new(from, to));
+            }
+        }
+    }
+    #[inline(always)]
+    fn pawn_set(&mut self, to: Bitboard, step: i8) {
         let make = |to| Move::new(origin(to, step), to);
         #[cfg(wide_lists)]
         if !wide::append(self, &wide::TO_BOTH, -i16::from(step), to) {
@@ -281,6 +222,18 @@ impl EachMove for MoveList {
         }
         #[cfg(not(wide_lists))]
         append_set(self, to, make);
+    }
+    #[inline(always)]
+    fn promotion_set(&mut self, to: Bitboard, step: i8) {
+        for to in to {
+            for role in Role::PROMOTIONS {
+                self.push(Move::promotion(origin(to, step), to, role));
+            }
+        }
+    }
+    #[inline(always)]
+    fn special(&mut self, mv: Move) {
+        self.push(mv);
     }
 }
 
