@@ -107,6 +107,25 @@ impl Reach {
         Reach { leapers: leapers & occupied, diagonal, orthogonal }
     }
 
+    /// True if none of `pieces` (one side's) may ever capture on the
+    /// square: none attacks it, and no slider of theirs stands on its
+    /// lines (to be uncovered later).
+    #[inline(always)]
+    fn none_of(&self, pieces: Bitboard) -> bool {
+        ((self.leapers | self.diagonal | self.orthogonal) & pieces).is_empty()
+    }
+
+    /// One attacker of `to` among `theirs` (one side's pieces) when the
+    /// other side has none: a pawn, knight or king without a slider
+    /// look-up, else a slider; `None` if nothing attacks.
+    #[inline(always)]
+    fn any_attacker(&self, theirs: Bitboard, to: Square, occupied: Bitboard) -> Option<Square> {
+        match (self.leapers & theirs).first() {
+            Some(sq) => Some(sq),
+            None => self.attackers(to, occupied).first(),
+        }
+    }
+
     /// The pieces that attack `to` through `occupied` (both colours); each
     /// slider look-up only if a slider of its kind stands on `to`'s lines.
     #[inline(always)]
@@ -322,10 +341,7 @@ impl Position {
         let reach = Reach::new(self, start.to, start.occupied);
         let them = !self.side_to_move();
         let ours = self.bb.by_color[self.side_to_move().index()];
-        if !EXACT
-            && ((reach.leapers | reach.diagonal | reach.orthogonal) & ours).is_empty()
-            && !LAST_RANKS.contains(start.to)
-        {
+        if !EXACT && reach.none_of(ours) && !LAST_RANKS.contains(start.to) {
             // The mover can never take back (no piece of its attacks the
             // square, no slider of its stands on the square's lines), and
             // off the last ranks no capture promotes: the other side takes,
@@ -333,13 +349,9 @@ impl Position {
             // cannot. So the first of its attackers found will do (its
             // pawns, knights and king, without a slider look-up, before its
             // sliders), unless a pin holds it: then the exact run.
-            let theirs = reach.leapers & self.bb.by_color[them.index()];
-            let sq = match theirs.first() {
-                Some(sq) => sq,
-                None => match reach.attackers(start.to, start.occupied).first() {
-                    Some(sq) => sq,
-                    None => return start.gain,
-                },
+            let theirs = self.bb.by_color[them.index()];
+            let Some(sq) = reach.any_attacker(theirs, start.to, start.occupied) else {
+                return start.gain;
             };
             // (A king is never held: no line joins its square to itself.)
             if held(self, them, start.to, start.occupied, sq) {
@@ -530,18 +542,14 @@ impl Position {
         let reach = Reach::new(self, start.to, start.occupied);
         let them = !self.side_to_move();
         let ours = self.bb.by_color[self.side_to_move().index()];
-        if !EXACT && ((reach.leapers | reach.diagonal | reach.orthogonal) & ours).is_empty() && !last_rank {
+        if !EXACT && reach.none_of(ours) && !last_rank {
             // The mover can never take back (as in `see_values_by`): the
             // other side's capture, with any piece a pin does not hold,
             // takes the value below the threshold (its gain, `on_square`,
             // is above the bound).
-            let theirs = reach.leapers & self.bb.by_color[them.index()];
-            let sq = match theirs.first() {
-                Some(sq) => sq,
-                None => match reach.attackers(start.to, start.occupied).first() {
-                    Some(sq) => sq,
-                    None => return true,
-                },
+            let theirs = self.bb.by_color[them.index()];
+            let Some(sq) = reach.any_attacker(theirs, start.to, start.occupied) else {
+                return true;
             };
             if held(self, them, start.to, start.occupied, sq) {
                 return self.see_ge_exact(mv, threshold, values);
