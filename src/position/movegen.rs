@@ -1090,9 +1090,9 @@ impl Position {
         let mut nodes = 0;
         for &mv in moves {
             if CASTLING == CASTLING_NONE {
-                self.play_for_count::<false, EN_PASSANT>(mv, &mut child);
+                self.play_for_count::<false, EN_PASSANT, WHITE>(mv, &mut child);
             } else {
-                self.play_for_count::<true, EN_PASSANT>(mv, &mut child);
+                self.play_for_count::<true, EN_PASSANT, WHITE>(mv, &mut child);
             }
             let mut counter = Counter::default();
             if WHITE {
