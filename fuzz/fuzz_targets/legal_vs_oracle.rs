@@ -3,7 +3,9 @@
 //! the independent slow generator (`tests/oracle/mod.rs`), as a set, with
 //! the same answer to "in check?"; and so at every ply of a short walk
 //! from there, where the board after each move must equal the oracle's own
-//! application of it.
+//! application of it. At the walk's end, bulk perft to depth 2 (the
+//! leaf step that plays each move into a child held in registers and
+//! counts its replies) must equal the oracle's count of replies.
 //!
 //! Byte 0: bit 0 picks Chess960, bit 1 makes the FEN from bytes
 //! (`fen_from_bytes`) instead of reading the text. Byte 1: number of plies
@@ -12,7 +14,7 @@
 
 use std::collections::HashSet;
 
-use chess_movegen::{CastlingMode, Move, Position};
+use chess_movegen::{perft, CastlingMode, Move, Position};
 use chess_movegen_fuzz::oracle::Slow;
 use libfuzzer_sys::fuzz_target;
 
@@ -58,5 +60,7 @@ fuzz_target!(|data: &[u8]| {
         slow = slow.apply(mv);
         assert_eq!(Slow::from_position(&pos), slow, "board after {mv:?}: {}", pos.fen());
     }
-    compare(&pos, &slow);
+    let moves = compare(&pos, &slow);
+    let replies: usize = moves.iter().map(|&mv| slow.apply(mv).legal().len()).sum();
+    assert_eq!(perft(&pos, 2), replies as u64, "perft 2 of {}", pos.fen());
 });
