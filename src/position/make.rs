@@ -646,12 +646,22 @@ impl Position {
         toggle_castle!(self, us, mv)
     }
 
-    /// A copy of `self` to play a move in, field by field and with the
-    /// side to move already passed: without 32-byte vector registers a copy
-    /// of the whole 160 bytes at once is a `memcpy` call, the copies of its
-    /// fields are inline moves.
+    /// A copy of `self` to play a move in, with the side to move already
+    /// passed. With 32-byte vector registers the whole 160 bytes are
+    /// copied at once: five loads and stores, where the fields' copies
+    /// took about ten more instructions (`Position::play`: 141.3 → 130.5
+    /// instructions per leaf of copy-make perft, x86-64-v3). Without them
+    /// such a copy is a `memcpy` call, and the fields are copied one by one
+    /// as inline moves.
     #[inline(always)]
     fn copy_inline(&self) -> Position {
+        #[cfg(target_feature = "avx")]
+        {
+            let mut next = *self;
+            next.side = !self.side;
+            next
+        }
+        #[cfg(not(target_feature = "avx"))]
         Position {
             bb: self.bb,
             board: self.board,
