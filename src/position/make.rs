@@ -25,6 +25,7 @@ macro_rules! toggle_mover {
         let (from_bb, to_bb) = (1u64 << $mv.origin_index(), 1u64 << $mv.target_index());
         $pos.bb.by_role[$role.index()].0 ^= from_bb | to_bb;
         if let Some(placed) = $mv.promotion_role() {
+            cold();
             // The pawn leaves `to` again, the new piece lands.
             $pos.bb.by_role[Role::Pawn.index()].0 ^= to_bb;
             $pos.bb.by_role[placed.index()].0 ^= to_bb;
@@ -152,6 +153,7 @@ macro_rules! lose_rights_step {
         if castling != 0 {
             let lost = lost_rights(castling, $touched, $king_moved, $us);
             if lost != 0 {
+                cold();
                 $dst.castling.0 = castling ^ lost;
                 key = castling_key(Bitboard(lost));
             }
@@ -188,6 +190,7 @@ macro_rules! apply_move {
         let touched = 1u64 << mv.origin_index() | 1u64 << mv.target_index();
         let mut hash = $src.hash ^ side_key();
         if $src.ep_square.is_some() {
+            cold();
             hash ^= $src.ep_key();
             $dst.ep_square = None;
         }
@@ -197,9 +200,11 @@ macro_rules! apply_move {
         if !mv.is_special() {
             hash ^= piece_move_step!($src, $dst, us, mv, $roles, undo, halfmove);
         } else if mv.is_en_passant() {
+            cold();
             halfmove = 0;
             hash ^= en_passant_step!($dst, us, mv, undo);
         } else {
+            cold();
             hash ^= castle_step!($dst, us, mv);
         }
         hash ^= lose_rights_step!($src, $dst, us, touched, undo.moved == Role::King);
@@ -275,6 +280,23 @@ pub(crate) fn lost_rights(castling: u64, touched: u64, king_moved: bool, us: Col
     }
     lost
 }
+
+/// Marks the branch that calls it as rarely taken, so that the compiler
+/// lays that branch out of the straight-line path of the others (what
+/// `core::hint::cold_path` does, stable only in Rust versions well past
+/// this crate's minimum). Called on the paths of the moves that are rare
+/// in any game or search: castling, en passant, promotions, a move from a
+/// position with an en-passant square, a move that loses a castling right.
+///
+/// Make/unmake perft kept the same code but laid out with its common moves
+/// in a straight line (callgrind counts more instructions, 150.7 → 159.4
+/// per leaf at startpos d4, the rare paths' calls included): `compare
+/// --only full --align-sweep --pads 0,16,32,48 --passes 2`, AMD EPYC Zen
+/// 3, 71.4–72.3 → 82.9–85.0 Mnps natively and 68.0–68.8 → 80.6–83.3 on
+/// the default target; copy-make 95.9–98.2 → 98.6–104.3 natively.
+#[cold]
+#[inline(never)]
+fn cold() {}
 
 /// What [`Position::make_move`] cannot recompute when the move is taken
 /// back: the captured piece, castling rights, en-passant square, halfmove
@@ -386,11 +408,13 @@ impl Position {
                 self.toggle_capture(!us, captured, to);
             }
         } else if mv.is_en_passant() {
+            cold();
             let victim = self.toggle_en_passant(us, mv);
             self.board[to] = None;
             self.board[from] = Some(Role::Pawn);
             self.board[victim.index()] = Some(Role::Pawn);
         } else {
+            cold();
             let (king_to, rook_to) = self.toggle_castle(us, mv);
             self.board[king_to.index()] = None;
             self.board[rook_to.index()] = None;
@@ -525,6 +549,7 @@ impl Position {
         let touched = 1u64 << mv.origin_index() | 1u64 << mv.target_index();
         let mut hash = self.hash ^ side_key();
         if self.ep_square.is_some() {
+            cold();
             hash ^= self.ep_key();
             self.ep_square = None;
         }
@@ -533,9 +558,11 @@ impl Position {
         if !mv.is_special() {
             hash ^= self.make_piece_move(us, mv, &mut undo, &mut halfmove);
         } else if mv.is_en_passant() {
+            cold();
             halfmove = 0;
             hash ^= self.make_en_passant(us, mv, &mut undo);
         } else {
+            cold();
             hash ^= self.make_castle(us, mv);
         }
         self.lose_castling_rights(us, touched, undo.moved == Role::King, &mut hash);
@@ -617,6 +644,7 @@ impl Position {
         }
         let lost = lost_rights(self.castling.0, touched, king_moved, us);
         if lost != 0 {
+            cold();
             self.castling.0 ^= lost;
             *hash ^= castling_key(Bitboard(lost));
         }
