@@ -288,12 +288,15 @@ pub(crate) fn lost_rights(castling: u64, touched: u64, king_moved: bool, us: Col
 /// in any game or search: castling, en passant, promotions, a move from a
 /// position with an en-passant square, a move that loses a castling right.
 ///
-/// Make/unmake perft kept the same code but laid out with its common moves
-/// in a straight line (callgrind counts more instructions, 150.7 → 159.4
-/// per leaf at startpos d4, the rare paths' calls included): `compare
-/// --only full --align-sweep --pads 0,16,32,48 --passes 2`, AMD EPYC Zen
-/// 3, 71.4–72.3 → 82.9–85.0 Mnps natively and 68.0–68.8 → 80.6–83.3 on
-/// the default target; copy-make 95.9–98.2 → 98.6–104.3 natively.
+/// With these marks make/unmake perft runs a few more instructions (the
+/// calls on the rare paths: 150.7 → 159.4 per leaf at startpos d4,
+/// callgrind) but with the common moves in a straight line, and faster:
+/// `compare --only full --align-sweep --pads 0,16,32,48 --passes 2`, AMD
+/// EPYC Zen 3, 71.4–72.3 → 82.9–85.0 Mnps natively and 68.0–68.8 →
+/// 80.6–83.3 on the default target; copy-make 95.9–98.2 → 98.6–104.3
+/// natively. Two more marks measured slower natively and are not made:
+/// on the en-passant key after a double step, and on an empty origin in
+/// the mailbox (which a legal move never has).
 #[cold]
 #[inline(never)]
 fn cold() {}
