@@ -174,6 +174,18 @@ fn many_games_with_and_without_tags_bom_and_crlf() {
     assert_eq!(sans(&games[3]), ["Nf3"]);
 }
 
+/// Every carriage return before a line feed goes, not only the last
+/// one: a comment read with `\r\r\n` in it once kept `\r\n`, which the
+/// next reading of the written game turned into `\n` (found by the
+/// `pgn_read` fuzz target's round trip).
+#[test]
+fn comment_line_ends_lose_every_carriage_return_and_round_trip() {
+    let g = tree("1. e4 {a\r\r\nb\rc\r\n\r\nd\r} {\r\r\r\n\r\r} *");
+    assert_eq!(g.moves[0].comments, ["a\nb\rc\n\nd\r", "\n\r\r"]);
+    let written = g.to_pgn();
+    assert_eq!(tree(&written), g, "{written:?}");
+}
+
 #[test]
 fn comment_after_the_result_belongs_to_the_game() {
     let games = all("1. e4 e5 1-0 {White resigned? no}\n\n{Second game} 1. d4 *");

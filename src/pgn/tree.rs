@@ -498,8 +498,11 @@ impl fmt::Debug for Node {
 /// lines) and its result.
 ///
 /// Comments are kept as written, less one space after `{` and one before
-/// `}` (the spaces writers put there) and with CRLF turned into LF; empty
-/// side lines are dropped.
+/// `}` (the spaces writers put there) and with their line ends made LF
+/// (the carriage returns before a line feed dropped, so that CRLF and
+/// stray CR CR LF read the same); empty side lines are dropped. A game
+/// read from text and written with [`PgnGame::to_pgn`] therefore reads
+/// back to an equal tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PgnGame {
     /// The tag pairs.
@@ -679,16 +682,28 @@ impl Game {
     }
 }
 
-/// Strips one space after `{` and one before `}` and turns CRLF into LF.
+/// Strips one space after `{` and one before `}` and drops the carriage
+/// returns before each line feed. All of them, not one: with one, `\r\r\n`
+/// became `\r\n`, which the next reading of the written game turned into
+/// `\n`, so the round trip changed the comment.
 fn comment_text(raw: &[u8]) -> String {
     let raw = raw.strip_prefix(b" ").unwrap_or(raw);
     let raw = raw.strip_suffix(b" ").unwrap_or(raw);
     let text = String::from_utf8_lossy(raw);
-    if text.contains('\r') {
-        text.replace("\r\n", "\n")
-    } else {
-        text.into_owned()
+    if !text.contains('\r') {
+        return text.into_owned();
     }
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        match line.strip_suffix('\n') {
+            Some(body) => {
+                out.push_str(body.trim_end_matches('\r'));
+                out.push('\n');
+            }
+            None => out.push_str(line),
+        }
+    }
+    out
 }
 
 /// Builds a [`PgnGame`].
