@@ -175,9 +175,9 @@ fn many_games_with_and_without_tags_bom_and_crlf() {
 }
 
 /// Every carriage return before a line feed goes, not only the last
-/// one: a comment read with `\r\r\n` in it once kept `\r\n`, which the
-/// next reading of the written game turned into `\n` (found by the
-/// `pgn_read` fuzz target's round trip).
+/// one: a comment that kept `\r\n` of `\r\r\n` would become `\n` when
+/// the written game is read again (the `pgn_read` fuzz target's round
+/// trip).
 #[test]
 fn comment_line_ends_lose_every_carriage_return_and_round_trip() {
     let g = tree("1. e4 {a\r\r\nb\rc\r\n\r\nd\r} {\r\r\r\n\r\r} *");

@@ -683,9 +683,10 @@ impl Game {
 }
 
 /// Strips one space after `{` and one before `}` and drops the carriage
-/// returns before each line feed. All of them, not one: with one, `\r\r\n`
-/// became `\r\n`, which the next reading of the written game turned into
-/// `\n`, so the round trip changed the comment.
+/// returns before each line feed. All of them: dropping only the last
+/// would leave `\r\n` of `\r\r\n`, which reading the written game again
+/// would turn into `\n`, so that a read-write-read round trip would change
+/// the comment.
 fn comment_text(raw: &[u8]) -> String {
     let raw = raw.strip_prefix(b" ").unwrap_or(raw);
     let raw = raw.strip_suffix(b" ").unwrap_or(raw);
