@@ -988,7 +988,41 @@ impl Position {
     /// ```
     pub fn legal_moves_into(&self, moves: &mut MoveList) {
         moves.clear();
-        self.generate::<true, _>(&Targets::ALL, moves);
+        self.generate_legal(moves);
+    }
+
+    /// Every legal move into `v`, by a generator specialised on what the
+    /// position shows of the side to move's castling (as bulk perft's last
+    /// ply is on what its parent shows): with no castling right, no
+    /// castling code runs; with the king on e1 (e8), rights only on rooks
+    /// in the corners and the enemy king on its own half of the board, the
+    /// standard castling path (`CASTLING_STANDARD`) runs; otherwise the
+    /// general one.
+    #[inline(always)]
+    fn generate_legal<V: Visitor>(&self, v: &mut V) {
+        match self.side {
+            Color::White => self.generate_legal_for::<true, V>(v),
+            Color::Black => self.generate_legal_for::<false, V>(v),
+        }
+    }
+
+    #[inline(always)]
+    fn generate_legal_for<const WHITE: bool, V: Visitor>(&self, v: &mut V) {
+        let us = if WHITE { Color::White } else { Color::Black };
+        let king = self.king_square(us);
+        let rights = self.castling & back_rank(us);
+        // The enemy king on its first four ranks attacks none of our first two.
+        let far = Bitboard(us.fold(0xffff_ffff_0000_0000, 0x0000_0000_ffff_ffff));
+        if rights.is_empty() {
+            self.generate_with::<true, WHITE, CASTLING_NONE, true, V>(king, &Targets::ALL, v);
+        } else if king == Square::E1.relative_to(us)
+            && (rights & !CORNERS).is_empty()
+            && far.contains(self.king_square(!us))
+        {
+            self.generate_with::<true, WHITE, CASTLING_STANDARD, true, V>(king, &Targets::ALL, v);
+        } else {
+            self.generate_with::<true, WHITE, CASTLING_ANY, true, V>(king, &Targets::ALL, v);
+        }
     }
 
     /// All legal moves.
@@ -1000,14 +1034,16 @@ impl Position {
     /// # Ok::<(), chess_movegen::FenError>(())
     /// ```
     pub fn legal_moves(&self) -> MoveList {
-        self.collect::<true>(&Targets::ALL)
+        let mut moves = MoveList::new();
+        self.generate_legal(&mut moves);
+        moves
     }
 
     /// The number of legal moves, counted without building a list.
     #[inline]
     pub fn legal_move_count(&self) -> usize {
         let mut counter = Counter::default();
-        self.generate::<true, _>(&Targets::ALL, &mut counter);
+        self.generate_legal(&mut counter);
         counter.total()
     }
 
