@@ -325,7 +325,7 @@ impl Position {
                     ep_to: Bitboard::FULL,
                     castle_to: Bitboard::EMPTY,
                 };
-                self.generate::<LEGAL, V>(&captures, v);
+                self.generate_without_castling::<LEGAL, V>(&captures, v);
                 let pawns = self.pawns_before_promotion();
                 if pawns.any() && !v.done() {
                     let promotions = Targets {
@@ -334,7 +334,7 @@ impl Position {
                         ep_to: Bitboard::EMPTY,
                         castle_to: Bitboard::EMPTY,
                     };
-                    self.generate::<LEGAL, V>(&promotions, v);
+                    self.generate_without_castling::<LEGAL, V>(&promotions, v);
                 }
             }
             GenKind::Quiet => self.generate::<LEGAL, V>(&self.quiet_targets(), v),

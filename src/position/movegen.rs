@@ -969,6 +969,22 @@ impl Position {
         rooks
     }
 
+    /// [`Position::generate`] for targets that want no castling
+    /// (`t.castle_to` empty: captures, quiet promotions), by the generator
+    /// compiled without castling code.
+    #[inline(always)]
+    pub(crate) fn generate_without_castling<const LEGAL: bool, V: Visitor>(&self, t: &Targets, v: &mut V) {
+        debug_assert!(t.castle_to.is_empty(), "castlings wanted: {t:?}");
+        match self.side {
+            Color::White => {
+                self.generate_with::<LEGAL, true, CASTLING_NONE, true, V>(self.king(Color::White), t, v);
+            }
+            Color::Black => {
+                self.generate_with::<LEGAL, false, CASTLING_NONE, true, V>(self.king(Color::Black), t, v);
+            }
+        }
+    }
+
     fn collect<const LEGAL: bool>(&self, t: &Targets) -> MoveList {
         let mut list = MoveList::new();
         self.generate::<LEGAL, _>(t, &mut list);
@@ -1159,7 +1175,9 @@ impl Position {
             castle_to: Bitboard::EMPTY,
             ..Targets::ALL
         };
-        self.collect::<true>(&t)
+        let mut moves = MoveList::new();
+        self.generate_without_castling::<true, _>(&t, &mut moves);
+        moves
     }
 
     /// Legal moves that capture nothing: ordinary moves, promotions that
