@@ -1027,7 +1027,11 @@ impl Position {
         let us = if WHITE { Color::White } else { Color::Black };
         let king = self.king_square(us);
         let rights = self.castling & back_rank(us);
-        // The enemy king on its first four ranks attacks none of our first two.
+        // The enemy king on its first four ranks attacks none of our first
+        // two: the rule of `CASTLING_STANDARD`, which `perft_2_for` applies
+        // to its children, in its own words (written with a shared helper,
+        // bulk perft's leaf loop compiled to more instructions: 13.94 /
+        // 8.94 → 14.00 / 9.07 per leaf).
         let far = Bitboard(us.fold(0xffff_ffff_0000_0000, 0x0000_0000_ffff_ffff));
         if rights.is_empty() {
             self.generate_with::<true, WHITE, CASTLING_NONE, true, V>(king, &Targets::ALL, v);
