@@ -56,6 +56,7 @@ fn play_game(mut pos: Position, rng: &mut Rng, totals: &mut Totals) {
             panic!("{}: missing {missing:?}, extra {extra:?} (after {trail:?})", pos.fen());
         }
         assert_eq!(pos.legal_move_count(), expected.len(), "{}", pos.fen());
+        assert_eq!(pos.has_legal_moves(), !expected.is_empty(), "{}", pos.fen());
         assert_eq!(pos.is_check(), slow.in_check(), "{}", pos.fen());
         if expected.is_empty() {
             if slow.in_check() {
@@ -176,6 +177,41 @@ fn many_random_games_agree_with_reference() {
     let totals = run(games, 0x5eed_0002);
     println!("{totals:?} in {:.1} s", started.elapsed().as_secs_f64());
     assert_eq!(totals.games, games);
+}
+
+/// `has_legal_moves` stops at the first step of the generator that finds
+/// a move: positions whose one legal move comes from each step (the king,
+/// a knight, a slider, a pinned or unpinned pawn, a promotion, en passant,
+/// castling, and the same in check), and positions with none.
+#[test]
+fn has_legal_moves_finds_a_lone_move_of_every_kind() {
+    for (fen, chess960, count) in [
+        ("8/8/r7/6r1/8/8/4k3/7K w - - 0 1", false, 1),
+        ("N7/3r4/1K1k4/8/8/8/4q3/4b3 w - - 0 1", false, 1),
+        ("2q2q2/3B4/4K3/8/3q4/8/5pk1/8 w - - 0 1", false, 1),
+        ("1q6/5k1K/7R/7q/8/8/8/8 w - - 0 1", false, 1),
+        ("8/8/8/5k2/8/rr6/Q7/K7 w - - 0 1", false, 1),
+        ("5K2/8/5k2/8/2b5/6P1/8/4q3 w - - 0 1", false, 1),
+        ("8/8/8/r2r4/2r5/8/k1P1b3/2K5 w - - 0 1", false, 1),
+        ("8/1q3P2/8/8/2r5/2k5/5q2/K7 w - - 0 1", false, 4),
+        ("k1K5/8/1P6/8/3Pp3/4N3/8/8 b - d3 0 1", false, 1),
+        ("k7/8/b7/8/8/7p/r6P/6KR w H - 0 1", true, 1),
+        ("7k/nr6/8/q7/8/8/2P5/1r1K4 w - - 0 1", false, 1),
+        ("8/1B6/2n4k/8/8/5N2/7r/1K3r2 w - - 0 1", false, 1),
+        ("2B1N3/q7/5K2/N4q2/6k1/8/8/8 w - - 0 1", false, 1),
+        ("8/5b1K/k3n3/3R4/6p1/8/7r/8 w - - 0 1", false, 1),
+        ("Q3K3/2k5/8/8/4r3/5r2/8/8 w - - 0 1", false, 1),
+        ("4K3/8/5q2/2P5/q1k5/8/8/8 w - - 0 1", false, 1),
+        ("n7/8/1b6/b2pP3/2b1K1k1/8/8/8 w - d6 0 1", false, 1),
+        ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false, 0),
+        ("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", false, 0),
+        ("k7/8/b7/8/8/7p/r6P/6KR w - - 0 1", true, 0),
+    ] {
+        let pos = common::parse(fen, chess960);
+        assert_eq!(Slow::from_position(&pos).legal().len(), count, "{fen}");
+        assert_eq!(pos.legal_move_count(), count, "{fen}");
+        assert_eq!(pos.has_legal_moves(), count > 0, "{fen}");
+    }
 }
 
 /// Leaves counted by playing every move: the definition bulk perft must

@@ -382,6 +382,40 @@ impl Visitor for SplitDoubleSteps<'_> {
     }
 }
 
+/// Notes whether any move is generated, and stops the generator at the
+/// first step that has one ([`Position::has_legal_moves`]).
+#[derive(Default)]
+struct AnyMove {
+    found: bool,
+}
+
+impl Visitor for AnyMove {
+    #[inline(always)]
+    fn piece(&mut self, _from: Square, to: Bitboard) {
+        self.found |= to.any();
+    }
+    #[inline(always)]
+    fn pawn(&mut self, _from: Square, to: Bitboard) {
+        self.found |= to.any();
+    }
+    #[inline(always)]
+    fn pawn_set(&mut self, to: Bitboard, _step: i8) {
+        self.found |= to.any();
+    }
+    #[inline(always)]
+    fn promotion_set(&mut self, to: Bitboard, _step: i8) {
+        self.found |= to.any();
+    }
+    #[inline(always)]
+    fn special(&mut self, _mv: Move) {
+        self.found = true;
+    }
+    #[inline(always)]
+    fn done(&self) -> bool {
+        self.found
+    }
+}
+
 /// Looks for one move among the generated ones.
 struct Finder {
     wanted: Move,
@@ -560,7 +594,7 @@ impl Position {
     /// decides (its steps, rays and zone).
     #[inline(always)]
     fn generate_for<const LEGAL: bool, const WHITE: bool, V: Visitor>(&self, king: Square, t: &Targets, v: &mut V) {
-        self.generate_with::<LEGAL, WHITE, CASTLING_ANY, true, V>(king, t, v);
+        self.generate_with::<LEGAL, WHITE, CASTLING_ANY, true, false, V>(king, t, v);
     }
 
     /// [`Position::generate_for`] with what is known of the side to move's
@@ -568,9 +602,19 @@ impl Position {
     /// a caller that knows it (bulk perft's last ply) runs no code for the
     /// castlings that cannot happen; without `EN_PASSANT` it knows that
     /// no en-passant capture is possible, and the en-passant square is
-    /// not read.
+    /// not read. With `SHARED_EVASIONS` (legal generation), a position in
+    /// check is handed to [`Position::legal_evasions`], out of line, so
+    /// that a caller with several of these generators compiles one body
+    /// for check evasions instead of one per generator.
     #[inline(always)]
-    fn generate_with<const LEGAL: bool, const WHITE: bool, const CASTLING: u8, const EN_PASSANT: bool, V: Visitor>(
+    fn generate_with<
+        const LEGAL: bool,
+        const WHITE: bool,
+        const CASTLING: u8,
+        const EN_PASSANT: bool,
+        const SHARED_EVASIONS: bool,
+        V: Visitor,
+    >(
         &self,
         king: Square,
         t: &Targets,
@@ -580,6 +624,9 @@ impl Position {
         // One copy for positions in check and one for the others, so that
         // the second tests nothing about checks.
         if LEGAL && f.checkers.any() {
+            if SHARED_EVASIONS {
+                return self.legal_evasions::<WHITE, V>(king, v);
+            }
             self.generate_from_frame::<LEGAL, CASTLING, true, EN_PASSANT, V>(&f, t, v);
         } else {
             self.generate_from_frame::<LEGAL, CASTLING, false, EN_PASSANT, V>(&f, t, v);
@@ -977,10 +1024,10 @@ impl Position {
         debug_assert!(t.castle_to.is_empty(), "castlings wanted: {t:?}");
         match self.side {
             Color::White => {
-                self.generate_with::<LEGAL, true, CASTLING_NONE, true, V>(self.king(Color::White), t, v);
+                self.generate_with::<LEGAL, true, CASTLING_NONE, true, false, V>(self.king(Color::White), t, v);
             }
             Color::Black => {
-                self.generate_with::<LEGAL, false, CASTLING_NONE, true, V>(self.king(Color::Black), t, v);
+                self.generate_with::<LEGAL, false, CASTLING_NONE, true, false, V>(self.king(Color::Black), t, v);
             }
         }
     }
@@ -1034,15 +1081,24 @@ impl Position {
         // 8.94 → 14.00 / 9.07 per leaf).
         let far = Bitboard(us.fold(0xffff_ffff_0000_0000, 0x0000_0000_ffff_ffff));
         if rights.is_empty() {
-            self.generate_with::<true, WHITE, CASTLING_NONE, true, V>(king, &Targets::ALL, v);
+            self.generate_with::<true, WHITE, CASTLING_NONE, true, true, V>(king, &Targets::ALL, v);
         } else if king == Square::E1.relative_to(us)
             && (rights & !CORNERS).is_empty()
             && far.contains(self.king_square(!us))
         {
-            self.generate_with::<true, WHITE, CASTLING_STANDARD, true, V>(king, &Targets::ALL, v);
+            self.generate_with::<true, WHITE, CASTLING_STANDARD, true, true, V>(king, &Targets::ALL, v);
         } else {
-            self.generate_with::<true, WHITE, CASTLING_ANY, true, V>(king, &Targets::ALL, v);
+            self.generate_with::<true, WHITE, CASTLING_ANY, true, true, V>(king, &Targets::ALL, v);
         }
+    }
+
+    /// Every legal move of the side to move, in check (so no castling):
+    /// one body for every castling kind of [`Position::generate_legal`].
+    /// Positions in check are few, and their frame is made again here.
+    #[inline(never)]
+    fn legal_evasions<const WHITE: bool, V: Visitor>(&self, king: Square, v: &mut V) {
+        let f = self.frame::<true, WHITE>(king);
+        self.generate_from_frame::<true, CASTLING_NONE, true, true, V>(&f, &Targets::ALL, v);
     }
 
     /// All legal moves.
@@ -1060,7 +1116,6 @@ impl Position {
     }
 
     /// The number of legal moves, counted without building a list.
-    #[inline]
     pub fn legal_move_count(&self) -> usize {
         let mut counter = Counter::default();
         self.generate_legal(&mut counter);
@@ -1152,18 +1207,30 @@ impl Position {
             }
             let mut counter = Counter::default();
             if WHITE {
-                child.generate_with::<true, false, CASTLING, EN_PASSANT, _>(their_king, &Targets::ALL, &mut counter);
+                child.generate_with::<true, false, CASTLING, EN_PASSANT, false, _>(
+                    their_king,
+                    &Targets::ALL,
+                    &mut counter,
+                );
             } else {
-                child.generate_with::<true, true, CASTLING, EN_PASSANT, _>(their_king, &Targets::ALL, &mut counter);
+                child.generate_with::<true, true, CASTLING, EN_PASSANT, false, _>(
+                    their_king,
+                    &Targets::ALL,
+                    &mut counter,
+                );
             }
             nodes += counter.total() as u64;
         }
         nodes
     }
 
-    /// True if the side to move has at least one legal move.
+    /// True if the side to move has at least one legal move. The
+    /// generator stops at the first of its steps (king, knights, sliders,
+    /// pawns, en passant) that finds one.
     pub fn has_legal_moves(&self) -> bool {
-        self.legal_move_count() > 0
+        let mut any = AnyMove::default();
+        self.generate::<true, _>(&Targets::ALL, &mut any);
+        any.found
     }
 
     /// Legal moves that capture a piece: ordinary captures, capturing
@@ -1179,9 +1246,7 @@ impl Position {
             castle_to: Bitboard::EMPTY,
             ..Targets::ALL
         };
-        let mut moves = MoveList::new();
-        self.generate_without_castling::<true, _>(&t, &mut moves);
-        moves
+        self.collect::<true>(&t)
     }
 
     /// Legal moves that capture nothing: ordinary moves, promotions that
