@@ -314,10 +314,17 @@ impl Position {
         }
     }
 
+    /// The generator for every move, out of line: one compiled copy for
+    /// the kinds that want all moves.
+    #[inline(never)]
+    fn generate_all<const LEGAL: bool, V: Visitor>(&self, v: &mut V) {
+        self.generate::<LEGAL, V>(&Targets::ALL, v);
+    }
+
     /// Runs the generator for `kind`.
     fn generate_kind<const LEGAL: bool, V: Visitor>(&self, kind: GenKind, v: &mut V) {
         match kind {
-            GenKind::All => self.generate::<LEGAL, V>(&Targets::ALL, v),
+            GenKind::All => self.generate_all::<LEGAL, V>(v),
             GenKind::Noisy => {
                 let captures = Targets {
                     from: Bitboard::FULL,
@@ -344,7 +351,7 @@ impl Position {
                     return;
                 }
                 if LEGAL {
-                    return self.generate::<true, V>(&Targets::ALL, v);
+                    return self.generate_all::<true, V>(v);
                 }
                 let king = self.king(self.side_to_move());
                 let king_moves = Targets {
@@ -370,7 +377,7 @@ impl Position {
             }
             GenKind::NonEvasions => {
                 if !self.is_check() {
-                    self.generate::<LEGAL, V>(&Targets::ALL, v);
+                    self.generate_all::<LEGAL, V>(v);
                 }
             }
             GenKind::QuietChecks => {
@@ -396,14 +403,31 @@ impl Position {
     /// assert_eq!((noisy.len(), quiet.len()), (8, 40));
     /// # Ok::<(), chess_movegen::FenError>(())
     /// ```
+    #[inline]
     pub fn generate_into<B: MoveBuffer>(&self, kind: GenKind, legality: Legality, moves: &mut B) {
-        let list = moves.move_list();
+        self.generate_into_list(kind, legality, moves.move_list());
+        moves.filled();
+    }
+
+    /// The body of [`Position::generate_into`], not generic: compiled
+    /// once, in this crate, rather than in every crate that calls it.
+    fn generate_into_list(&self, kind: GenKind, legality: Legality, list: &mut MoveList) {
+        // All legal moves, and the legal evasions or non-evasions that are
+        // all of them here: the specialised generators of `legal_moves_into`.
+        let all = match kind {
+            GenKind::All => true,
+            GenKind::Evasions => self.is_check(),
+            GenKind::NonEvasions => !self.is_check(),
+            _ => false,
+        };
+        if all && legality == Legality::Legal {
+            return self.legal_moves_into(list);
+        }
         list.clear();
         match legality {
             Legality::Legal => self.generate_kind::<true, _>(kind, list),
             Legality::PseudoLegal => self.generate_kind::<false, _>(kind, list),
         }
-        moves.filled();
     }
 
     /// Sends the moves of `kind` to `visitor`, set by set (see
