@@ -414,13 +414,14 @@ impl Position {
     fn generate_into_list(&self, kind: GenKind, legality: Legality, list: &mut MoveList) {
         // All legal moves, and the legal evasions or non-evasions that are
         // all of them here: the specialised generators of `legal_moves_into`.
-        let all = match kind {
-            GenKind::All => true,
-            GenKind::Evasions => self.is_check(),
-            GenKind::NonEvasions => !self.is_check(),
-            _ => false,
-        };
-        if all && legality == Legality::Legal {
+        let all = legality == Legality::Legal
+            && match kind {
+                GenKind::All => true,
+                GenKind::Evasions => self.is_check(),
+                GenKind::NonEvasions => !self.is_check(),
+                _ => false,
+            };
+        if all {
             return self.legal_moves_into(list);
         }
         list.clear();
