@@ -412,17 +412,21 @@ impl Position {
     /// The body of [`Position::generate_into`], not generic: compiled
     /// once, in this crate, rather than in every crate that calls it.
     fn generate_into_list(&self, kind: GenKind, legality: Legality, list: &mut MoveList) {
-        // All legal moves, and the legal evasions or non-evasions that are
-        // all of them here: the specialised generators of `legal_moves_into`.
-        let all = legality == Legality::Legal
-            && match kind {
-                GenKind::All => true,
-                GenKind::Evasions => self.is_check(),
-                GenKind::NonEvasions => !self.is_check(),
-                _ => false,
+        // Legal evasions and non-evasions are all legal moves or none,
+        // depending on check: decided here, once, and all legal moves come
+        // from the specialised generators of `legal_moves_into`.
+        if legality == Legality::Legal {
+            let all = match kind {
+                GenKind::All => Some(true),
+                GenKind::Evasions => Some(self.is_check()),
+                GenKind::NonEvasions => Some(!self.is_check()),
+                _ => None,
             };
-        if all {
-            return self.legal_moves_into(list);
+            match all {
+                Some(true) => return self.legal_moves_into(list),
+                Some(false) => return list.clear(),
+                None => {}
+            }
         }
         list.clear();
         match legality {
