@@ -132,3 +132,27 @@ fn suite_positions_and_their_children_load() {
     }
     assert_eq!(loaded, 219_997);
 }
+
+/// A position read with `FenOptions::impossible_check` mirrors to the
+/// position with the same impossible check, seen from the other side.
+#[test]
+fn impossible_checks_mirror() {
+    use chess_movegen::FenOptions;
+    let read = |fen: &str| Position::from_fen_with(fen, FenOptions::new().impossible_check(true)).map(|(pos, _)| pos);
+    let pos = read("4k3/8/8/8/8/8/8/r3K2r w - - 0 1").unwrap();
+    assert_eq!(pos.mirror().fen(), "R3k2R/8/8/8/8/8/8/4K3 b - - 0 1");
+    let text = data("impossible_checks.txt");
+    let mut mirrored = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#') && l.contains("\timpossible_check\t")) {
+        let fen = line.split('\t').next().unwrap();
+        let pos = read(fen).unwrap_or_else(|err| panic!("{fen}: {err}"));
+        let mirror = pos.mirror();
+        assert_ne!(mirror.side_to_move(), pos.side_to_move(), "{fen}");
+        assert_eq!(mirror.checkers().len(), pos.checkers().len(), "{fen}");
+        assert_eq!(mirror.legal_move_count(), pos.legal_move_count(), "{fen}");
+        assert_eq!(check_reasons(&mirror.fen()), PositionError::IMPOSSIBLE_CHECK, "{fen}");
+        assert_eq!(mirror.mirror(), pos, "{fen}");
+        mirrored += 1;
+    }
+    assert!(mirrored > 1300, "{mirrored}");
+}

@@ -28,7 +28,9 @@ impl Position {
     /// flipped top to bottom, the other side to move, castling rights and
     /// en-passant square carried over (see [`Setup::mirror`](crate::Setup::mirror)). Always a
     /// valid position, so no `Result`: every rule of [`PositionError`] is
-    /// symmetric, except that the clocks must fit the side to move. They
+    /// symmetric, except that the clocks must fit the side to move. (A
+    /// position read with [`FenOptions::impossible_check`](crate::FenOptions::impossible_check)
+    /// mirrors to one with the same impossible check.) The clocks
     /// are kept, except in the one case where that is impossible: Black
     /// to move with a halfmove clock counting every half-move of the game
     /// (`... b - - 1 1` after `1. Nf3`), where the fullmove number of the
@@ -51,8 +53,10 @@ impl Position {
         if u64::from(setup.halfmove_clock()) > played {
             setup.set_fullmove_number(setup.fullmove_number().saturating_add(1));
         }
-        match Position::from_setup(&setup) {
-            Ok(pos) => pos,
+        // `self` passed every rule, or every rule but the impossible check
+        // (which the mirror then breaks in the same way).
+        match Position::validated_with(&setup, false, true) {
+            Ok((pos, _)) => pos,
             // Unreachable for a valid position (see above); keep `self`
             // rather than panic.
             Err(_) => *self,
