@@ -266,6 +266,28 @@ fn errors_say_where_and_the_reader_goes_on() {
     assert_eq!(summary, expected);
 }
 
+/// Games whose comments are never closed: each gives its error and the
+/// reader goes on at the next tags, also when thousands follow (the input
+/// after an unclosed brace is scanned once, not once per later brace).
+#[test]
+fn many_unclosed_comments() {
+    let games = 20_000;
+    let mut text = String::from("1. e4 {never closed\n\n");
+    for n in 0..games {
+        text.push_str(&format!("[Event \"{n}\"]\n\n1. d4 {{x *\n\n"));
+    }
+    let read = all(&text);
+    assert_eq!(read.len(), games + 1);
+    for (n, game) in read.iter().enumerate() {
+        let e = game.as_ref().unwrap_err();
+        assert_eq!(e.kind, PgnErrorKind::UnterminatedComment, "game {}", n + 1);
+        // Game 1 on line 1, then a game every four lines, its movetext on
+        // its third.
+        let line = if n == 0 { 1 } else { 4 * n as u64 + 1 };
+        assert_eq!((e.game, e.line, e.column), (n as u64 + 1, line, 7), "{e}");
+    }
+}
+
 #[test]
 fn illegal_move_reasons_come_from_the_move_error() {
     let e = all("1. e4 e5 2. Ke3 *").remove(0).unwrap_err();

@@ -94,6 +94,11 @@ pub(crate) struct Lexer<I> {
     pub io_error: Option<alloc::string::String>,
     /// The input has failed: nothing more is read.
     failed: bool,
+    /// Absolute offset of a `{` known to have no `}` anywhere after it
+    /// (`u64::MAX` while none is): every later `{` is unterminated too, so
+    /// the input after it is not scanned again (once per brace, that made
+    /// a file of unclosed braces take time quadratic in its length).
+    unclosed_from: u64,
 }
 
 impl<I: Sealed> Lexer<I> {
@@ -108,6 +113,7 @@ impl<I: Sealed> Lexer<I> {
             mark: Mark { offset: 0, line: 1, line_start: 0 },
             io_error: None,
             failed: false,
+            unclosed_from: u64::MAX,
         };
         if lexer.input.data().is_empty() {
             lexer.more(0);
@@ -324,6 +330,10 @@ impl<I: Sealed> Lexer<I> {
 
     /// A brace comment; `self.pos` is on the `{`.
     fn comment(&mut self) -> Token {
+        if self.abs(self.pos) > self.unclosed_from {
+            self.pos += 1;
+            return Token::UnterminatedComment;
+        }
         let mut start = self.pos + 1;
         let mut pos = start;
         let (line, line_start) = (self.line, self.line_start);
@@ -349,6 +359,7 @@ impl<I: Sealed> Lexer<I> {
                 self.pos = start - keep;
                 self.line = line;
                 self.line_start = line_start;
+                self.unclosed_from = self.abs(self.pos - 1);
                 return Token::UnterminatedComment;
             }
             pos = self.pos;
