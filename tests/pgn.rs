@@ -266,6 +266,38 @@ fn errors_say_where_and_the_reader_goes_on() {
     assert_eq!(summary, expected);
 }
 
+/// A game without a termination marker ends at a blank line when the
+/// movetext after it starts again at move 1 on a main line already past
+/// it; other blank lines inside movetext do not end the game.
+#[test]
+fn a_blank_line_and_move_one_start_the_next_game() {
+    let read = |text: &str| -> Vec<(Vec<String>, GameResult)> {
+        all(text).into_iter().map(|g| g.unwrap_or_else(|e| panic!("{e}"))).map(|g| (sans(&g), g.result)).collect()
+    };
+    let moves = |m: &[&str]| m.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        read("1. e4 e5\n\n1. d4 d5 *\n"),
+        [(moves(&["e4", "e5"]), GameResult::Unfinished), (moves(&["d4", "d5"]), GameResult::Unfinished)]
+    );
+    // With a mainline that would have played the second game's moves as
+    // the first one's (and with CR LF line ends, and spaces on the blank line).
+    assert_eq!(
+        read("1. e4 e5 2. Nf3\r\n \r\n1. e4 c5 0-1\r\n"),
+        [(moves(&["e4", "e5", "Nf3"]), GameResult::Unfinished), (moves(&["e4", "c5"]), GameResult::BlackWins)]
+    );
+    // Going on: another number, black's first move, no blank line, a side line.
+    assert_eq!(read("1. e4 e5\n\n2. Nf3 Nc6 *"), [(moves(&["e4", "e5", "Nf3", "Nc6"]), GameResult::Unfinished)]);
+    assert_eq!(read("1. e4\n\n1... e5 1-0"), [(moves(&["e4", "e5"]), GameResult::WhiteWins)]);
+    assert_eq!(read("1. e4 e5\n1. Nf3 *"), [(moves(&["e4", "e5", "Nf3"]), GameResult::Unfinished)]);
+    assert_eq!(
+        read("1. e4 e5 2. Nf3 (2. d4 exd4\n\n1. c3) *"),
+        [(moves(&["e4", "e5", "Nf3"]), GameResult::Unfinished)]
+    );
+    // From a FEN past move 1.
+    let two = read("[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 30\"]\n\n30. Kd2 Ke7\n\n1. e4 *");
+    assert_eq!(two.iter().map(|g| g.0.clone()).collect::<Vec<_>>(), [moves(&["Kd2", "Ke7"]), moves(&["e4"])]);
+}
+
 /// Games whose comments are never closed: each gives its error and the
 /// reader goes on at the next tags, also when thousands follow (the input
 /// after an unclosed brace is scanned once, not once per later brace).

@@ -333,14 +333,34 @@ impl<I: Input> Reader<I> {
         // Depth of a variation the visitor asked to skip (0: none).
         let mut skipping = 0usize;
         loop {
-            if skipping == 0 && self.lexer.skip_space() && self.fast_token(visitor, &mut cur)? {
-                continue;
+            if skipping == 0 && self.lexer.skip_space() {
+                if self.lexer.newlines >= 2 && self.next_game_starts(&cur) {
+                    return self.end_of_movetext();
+                }
+                if self.fast_token(visitor, &mut cur)? {
+                    continue;
+                }
             }
             let token = self.lexer.next_inline();
             if self.token(visitor, &mut cur, &mut skipping, token)? {
                 return Ok(());
             }
         }
+    }
+
+    /// After a blank line, whether the movetext there is the next game's,
+    /// the game before it having no termination marker: it starts with the
+    /// move number 1, which cannot go on a main line already past move 1
+    /// (`1. e4 e5` ⏎ ⏎ `1. d4 d5 *` is two games; `1. e4 e5` ⏎ ⏎
+    /// `2. Nf3 *` one).
+    fn next_game_starts(&self, cur: &Level) -> bool {
+        let data = self.lexer.data();
+        let p = self.lexer.pos;
+        self.stack.is_empty()
+            && cur.has_last
+            && cur.pos.fullmove_number() > 1
+            && data[p] == b'1'
+            && data.get(p + 1) == Some(&b'.')
     }
 
     /// Move numbers and moves, read without the lexer's token pass: one
