@@ -298,6 +298,15 @@ fn a_blank_line_and_move_one_start_the_next_game() {
     assert_eq!(two.iter().map(|g| g.0.clone()).collect::<Vec<_>>(), [moves(&["Kd2", "Ke7"]), moves(&["e4"])]);
 }
 
+/// Dots written apart from their move number are part of it.
+#[test]
+fn dots_apart_from_the_move_number() {
+    let g = tree("1. e4 1. ... e5 2. Nf3 2 ... Nc6 3 . Bb5 *");
+    assert_eq!(sans(&g), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
+    let mut game = Game::new();
+    assert_eq!(game.push_line("1. e4 1. ... e5 2. Nf3 2 . . . Nc6"), Ok(4));
+}
+
 /// Games whose comments are never closed: each gives its error and the
 /// reader goes on at the next tags, also when thousands follow (the input
 /// after an unclosed brace is scanned once, not once per later brace).

@@ -266,6 +266,10 @@ impl<I: Sealed> Lexer<I> {
             _ if CLASS[b as usize] == WORD => {
                 let end = self.word_end(start);
                 self.pos = end;
+                if data[start..end].iter().all(|&b| b == b'.') {
+                    // Dots apart from their move number (`1. e4 1. ... e5`).
+                    return Token::Number;
+                }
                 Token::Word(start, end)
             }
             _ => {
