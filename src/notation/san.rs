@@ -332,7 +332,9 @@ impl Position {
     /// annotations or none, `0-0` with zeros, promotions with or without
     /// `=` (`e8=Q`, `e8Q`, `e8q`, `e8/Q`, `e8(Q)`), over-disambiguated moves
     /// (`Ng1f3`), captures with or without `x` (so pawn captures like
-    /// `ed5`), and the long forms some files use instead:
+    /// `ed5`), en passant marked or not (`exf6`, `exf6e.p.`, `exf6 e.p.`),
+    /// spaces around the move, any run of check and mate signs, and the
+    /// long forms some files use instead:
     ///
     /// - long algebraic notation, with a hyphen or `x` between the squares
     ///   (`e2-e4`, `Ng1-f3`, `Nb1xc3`, `e7-e8=Q`, `e5xd6` en passant);
@@ -363,6 +365,10 @@ impl Position {
     /// assert_eq!(pos.san(pos.parse_san("g1f3")?), "Nf3");
     /// assert_eq!(pos.san(pos.parse_san("Ng1-f3")?), "Nf3");
     /// assert_eq!(pos.san(pos.parse_san("e2-e4")?), "e4");
+    /// let ep = Position::from_fen("4k3/8/8/4Pp2/8/8/8/4K3 w - f6 0 2")?;
+    /// for text in ["exf6", "exf6e.p.", "exf6 e.p.", " exf6 ", "exf6!?"] {
+    ///     assert_eq!(ep.parse_san(text)?.to_string(), "e5f6");
+    /// }
     /// assert_eq!(pos.parse_san("g1f3x").unwrap_err().to_string(),
     ///     "\"g1f3x\" is not a move in SAN, long algebraic or UCI: the destination is not a square");
     /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -180,7 +180,9 @@ impl PgnGame {
     /// "Chess960"`, or no `Variant` for standard castling), so that the
     /// moves read back legal. Quotes and backslashes in tag values are
     /// escaped (`\"`, `\\`). A move that is not legal where it stands is
-    /// written in UCI, with the rest of its line.
+    /// written in UCI, with the rest of its line. PGN has no way to write
+    /// `}` inside a comment: a comment set by hand loses its `}`
+    /// characters (and a carriage return reads back as a line feed).
     ///
     /// ```
     /// use chess_movegen::pgn::{Node, PgnGame};
