@@ -1,8 +1,10 @@
 """``chess.pgn.read_game`` for programs written for python-chess.
 
 ``read_game(handle)`` reads one game from a text file and leaves the file
-at the start of the next, as python-chess's does (a game ends at the
-first empty line after its movetext, outside comments). It returns a
+at the start of the next (a game ends at the first empty line after its
+movetext, outside comments, or where the next game's tag pairs begin:
+python-chess would merge two games with no empty line between them into
+one). It returns a
 ``Game`` with python-chess's most used attributes: ``headers``,
 ``errors``, ``board()``, ``mainline_moves()`` and ``end().board()``. Side
 lines, comments and NAGs are skipped. For whole files,
@@ -12,6 +14,7 @@ lines, comments and NAGs are skipped. For whole files,
 from __future__ import annotations
 
 import io
+import weakref
 from typing import Dict, List, Optional, TextIO
 
 from . import Board, Move, PgnError, PgnGame, read_games
@@ -66,10 +69,27 @@ def _braces(line: str, in_comment: bool) -> bool:
     return in_comment
 
 
+# Lines read past the end of a game from files that cannot seek, given
+# back to the next read_game of the same file.
+_pending: "weakref.WeakKeyDictionary[TextIO, str]" = weakref.WeakKeyDictionary()
+
+
 def read_game(handle: TextIO) -> Optional[Game]:
-    """Reads the next game of a PGN text file, or None at its end."""
+    """Reads the next game of a PGN text file, or None at its end.
+
+    A game ends at an empty line after its movetext (outside comments) or
+    where the next game's tag pairs begin; the file is left at the start
+    of the next game (a file that cannot seek keeps the line read ahead
+    for the next call).
+    """
     lines: List[str] = []
-    line = handle.readline().lstrip("\ufeff")
+    try:
+        line = _pending.pop(handle, "")
+    except TypeError:  # not weak-referenceable
+        line = ""
+    if not line:
+        line = handle.readline()
+    line = line.lstrip("\ufeff")
     while line and (line.isspace() or line.startswith("%") or line.startswith(";")):
         line = handle.readline()
     if not line:
@@ -90,13 +110,25 @@ def read_game(handle: TextIO) -> Optional[Game]:
         lines.append(line)
         line = handle.readline()
     lines.append("\n")
-    # Movetext, up to an empty line outside a comment.
+    # Movetext, up to an empty line outside a comment or the next tag pair.
+    seekable = bool(getattr(handle, "seekable", lambda: False)())
     in_comment = False
     while line:
         if not in_comment and line.isspace():
             break
         lines.append(line)
         in_comment = _braces(line, in_comment)
+        where = handle.tell() if seekable else None
         line = handle.readline()
+        if not in_comment and line.startswith("["):
+            # The next game's tags: leave them for the next call.
+            if where is not None:
+                handle.seek(where)
+            else:
+                try:
+                    _pending[handle] = line
+                except TypeError:
+                    pass
+            break
     game = next(iter(read_games(io.StringIO("".join(lines)))), None)
     return None if game is None else Game(game)

@@ -123,6 +123,12 @@ fn open(source: &Bound<'_, PyAny>) -> PyResult<Source> {
     let read: Box<dyn Read + Send> = if let Ok(path) = source.extract::<PathBuf>() {
         let file = std::fs::File::open(&path)
             .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("cannot open {}: {e}", path.display())))?;
+        if file.metadata().is_ok_and(|m| m.is_dir()) {
+            return Err(pyo3::exceptions::PyIsADirectoryError::new_err(format!(
+                "cannot read {}: it is a directory",
+                path.display()
+            )));
+        }
         Box::new(file)
     } else if source.hasattr("read")? {
         Box::new(PyFile { file: source.clone().unbind(), pending: Vec::new() })
@@ -157,7 +163,11 @@ impl PgnGame {
         let dict = self.headers.get_or_try_init(py, || -> PyResult<Py<PyDict>> {
             let dict = PyDict::new(py);
             for (name, default) in ROSTER {
-                let value = self.header_list.iter().rev().find(|(n, _)| n == name).map_or(default, |(_, v)| v);
+                let mut value = self.header_list.iter().rev().find(|(n, _)| n == name).map_or(default, |(_, v)| v);
+                // A Result tag missing or `*` takes the movetext's result, as in python-chess.
+                if name == "Result" && value == "*" && !self.result.is_empty() {
+                    value = self.result;
+                }
                 dict.set_item(name, value)?;
             }
             for (name, value) in &self.header_list {
