@@ -7,8 +7,9 @@ use chess_movegen::{
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyList, PyType};
+use pyo3::types::{PyBool, PyDict, PyList, PyType};
 
+use crate::args::{ColorArg, SquareArg};
 use crate::moves::{extract_move, move_object, piece_object, Move, Piece, PyMv};
 use crate::{move_error, IllegalMoveError, InvalidFenError};
 
@@ -71,25 +72,10 @@ fn stated_clocks(fen: &str) -> (Option<i64>, Option<i64>) {
     (half, full)
 }
 
-fn square_arg(sq: i64) -> PyResult<Square> {
-    u8::try_from(sq)
-        .ok()
-        .and_then(Square::from_index)
-        .ok_or_else(|| PyIndexError::new_err(format!("square must be 0..63, got {sq}")))
-}
-
 fn role_arg(piece_type: i64) -> PyResult<Role> {
     match piece_type {
         1..=6 => Ok(Role::ALL[piece_type as usize - 1]),
         _ => Err(PyValueError::new_err(format!("piece_type must be 1 (pawn) .. 6 (king), got {piece_type}"))),
-    }
-}
-
-fn color_of(white: bool) -> Color {
-    if white {
-        Color::White
-    } else {
-        Color::Black
     }
 }
 
@@ -106,15 +92,29 @@ const THREEFOLD_REPETITION: u8 = 7;
 /// The Python `Outcome` factory, `chess_movegen._outcome.make_outcome`.
 static MAKE_OUTCOME: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
-/// The Python `SquareSet` class, `chess_movegen._squareset.SquareSet`.
+/// `chess_movegen._squareset._of`, which makes a `SquareSet` of a mask
+/// without parsing it.
 static SQUARE_SET: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
 /// A python-chess-style `SquareSet` of a bitboard.
 fn square_set(py: Python<'_>, mask: u64) -> PyResult<Py<PyAny>> {
-    let class = SQUARE_SET.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
-        Ok(py.import("chess_movegen._squareset")?.getattr("SquareSet")?.unbind())
+    let make = SQUARE_SET.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+        Ok(py.import("chess_movegen._squareset")?.getattr("_of")?.unbind())
     })?;
-    class.call1(py, (mask,))
+    make.call1(py, (mask,))
+}
+
+/// `board` as an object of the class of `slf` (a subclass of Board
+/// included, made without calling its `__init__`).
+fn same_class(slf: &Bound<'_, Board>, board: Board) -> PyResult<Py<PyAny>> {
+    let py = slf.py();
+    let class = slf.get_type();
+    if class.is(py.get_type::<Board>()) {
+        return Ok(Py::new(py, board)?.into_any());
+    }
+    let obj = class.call_method1("__new__", (&class,))?;
+    *obj.cast::<Board>()?.borrow_mut() = board;
+    Ok(obj.unbind())
 }
 
 /// A chess position and the moves that led to it, with python-chess's
@@ -376,8 +376,14 @@ impl Board {
     /// the standard position), on a Chess960 board.
     #[classmethod]
     #[pyo3(signature = (scharnagl, *, chess960 = true))]
-    fn from_chess960_pos(_cls: &Bound<'_, PyType>, scharnagl: i64, chess960: bool) -> PyResult<Board> {
-        let pos = u32::try_from(scharnagl).ok().and_then(Position::chess960).ok_or_else(|| {
+    fn from_chess960_pos(_cls: &Bound<'_, PyType>, scharnagl: &Bound<'_, PyAny>, chess960: bool) -> PyResult<Board> {
+        // Any int out of range (of any size) is a ValueError, as in python-chess.
+        let number = match scharnagl.extract::<i64>() {
+            Ok(n) => Some(n),
+            Err(err) if err.is_instance_of::<pyo3::exceptions::PyOverflowError>(scharnagl.py()) => None,
+            Err(err) => return Err(err),
+        };
+        let pos = number.and_then(|n| u32::try_from(n).ok()).and_then(Position::chess960).ok_or_else(|| {
             PyValueError::new_err(format!("Chess960 position number must be 0..959, got {scharnagl}"))
         })?;
         let pos = if chess960 {
@@ -389,24 +395,16 @@ impl Board {
     }
 
     /// The FEN. `en_passant="legal"` (the default, as python-chess) writes
-    /// the en-passant square only when a legal capture exists, `"fen"`
-    /// whenever the last move was a double step the library keeps;
-    /// `shredder=True` writes castling rights as rook files (`HAha`).
-    /// `promoted` is accepted as python-chess does; it changes nothing in
-    /// standard chess (it marks promoted pieces in Crazyhouse).
+    /// the en-passant square only when a legal capture exists, `"xfen"`
+    /// when a pawn of the side to move could capture there (pseudo-legally),
+    /// `"fen"` whenever the last move was a double step the library keeps;
+    /// anything else raises ValueError. `shredder=True` writes castling
+    /// rights as rook files (`HAha`). `promoted` is accepted as python-chess does; it changes
+    /// nothing in standard chess (it marks promoted pieces in Crazyhouse).
     #[pyo3(signature = (*, shredder = false, en_passant = "legal", promoted = None))]
     fn fen(&self, shredder: bool, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
         let _ = promoted;
-        let ep = match en_passant {
-            "legal" => self.pos.legal_ep_square(),
-            "fen" | "xfen" => self.pos.ep_square(),
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "en_passant must be \"legal\", \"fen\" or \"xfen\", got {other:?}"
-                )))
-            }
-        };
-        Ok(self.fen_with(ep, shredder))
+        Ok(self.fen_with(self.ep_for(en_passant)?, shredder))
     }
 
     /// The piece-placement field of the FEN (`promoted` as in `fen`).
@@ -417,10 +415,13 @@ impl Board {
         fen.split(' ').next().unwrap_or_default().to_owned()
     }
 
-    /// The first four FEN fields (EPD without operations).
-    fn epd(&self) -> String {
-        let fen = self.fen_legal();
-        fen.split(' ').take(4).collect::<Vec<_>>().join(" ")
+    /// The first four FEN fields (EPD without operations); `shredder`,
+    /// `en_passant` and `promoted` as in `fen`.
+    #[pyo3(signature = (*, shredder = false, en_passant = "legal", promoted = None))]
+    fn epd(&self, shredder: bool, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
+        let _ = promoted;
+        let fen = self.fen_with(self.ep_for(en_passant)?, shredder);
+        Ok(fen.split(' ').take(4).collect::<Vec<_>>().join(" "))
     }
 
     /// Replaces the position by the FEN's and clears the move stack; on an
@@ -441,23 +442,47 @@ impl Board {
         *self = self.detached();
     }
 
-    /// The position before the first move of the stack, as a new board.
-    fn root(&self) -> Board {
-        self.root_board()
+    /// The position before the first move of the stack, as a new board
+    /// of the same class.
+    fn root(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        let board = slf.borrow().root_board();
+        same_class(slf, board)
     }
 
-    /// A copy (with the move stack, or without it: `stack=False`).
-    #[pyo3(signature = (*, stack = true))]
-    fn copy(&self, stack: bool) -> Board {
-        if stack {
-            self.clone()
-        } else {
-            self.detached()
-        }
+    /// A copy of the same class: with the whole move stack (`stack=True`,
+    /// the default), without it (`stack=False`), or with its last `stack`
+    /// moves (an int, as a Python slice `[-stack:]`; `0` keeps none).
+    #[pyo3(signature = (*, stack = None))]
+    fn copy(slf: &Bound<'_, Self>, stack: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
+        let board = {
+            let this = slf.borrow();
+            match stack {
+                None => this.clone(),
+                Some(s) if s.is_instance_of::<PyBool>() => {
+                    if s.is_truthy()? {
+                        this.clone()
+                    } else {
+                        this.detached()
+                    }
+                }
+                Some(s) => {
+                    let n: i64 = s.extract()?;
+                    let len = this.stack.len() as i64;
+                    let keep = match n {
+                        0 => 0,
+                        n if n > 0 => n.min(len),
+                        n => (len + n).max(0),
+                    };
+                    this.keep_last(keep as usize)
+                }
+            }
+        };
+        same_class(slf, board)
     }
 
-    fn __copy__(&self) -> Board {
-        self.clone()
+    fn __copy__(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        let board = slf.borrow().clone();
+        same_class(slf, board)
     }
 
     /// Pickling (multiprocessing workers, caches): the root FEN, the
@@ -471,8 +496,9 @@ impl Board {
         Ok((rebuild, (slf.get_type().into_any().unbind(), root, this.chess960, moves)))
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Board {
-        self.clone()
+    fn __deepcopy__(slf: &Bound<'_, Self>, _memo: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let board = slf.borrow().clone();
+        same_class(slf, board)
     }
 
     /// True for Chess960 boards (castling written king-takes-rook).
@@ -632,7 +658,8 @@ impl Board {
             self.push(move_object(py, m).bind(py).as_any())?;
             return Ok(move_object(py, m));
         }
-        let raw = self.legal_raw(m, !self.chess960).ok_or_else(|| self.illegal(m))?;
+        // python-chess reads `e1g1` as castling on Chess960 boards too.
+        let raw = self.legal_raw(m, true).ok_or_else(|| self.illegal(m))?;
         self.push_raw(raw);
         Ok(move_object(py, self.py_move(raw)))
     }
@@ -644,13 +671,15 @@ impl Board {
     }
 
     /// Reads UCI in this position; returns the legal move (IllegalMoveError
-    /// if it is not legal).
+    /// if it is not legal). The king's two-square step from e1/e8 (with no
+    /// rook on its target) is read as castling on Chess960 boards too, as
+    /// python-chess does (`e1g1` gives `e1h1`).
     fn parse_uci(&self, py: Python<'_>, uci: &str) -> PyResult<Py<Move>> {
         let m = PyMv::parse_uci(uci).map_err(crate::InvalidMoveError::new_err)?;
         if m.is_null() {
             return Ok(move_object(py, m));
         }
-        let raw = self.legal_raw(m, !self.chess960).ok_or_else(|| self.illegal(m))?;
+        let raw = self.legal_raw(m, true).ok_or_else(|| self.illegal(m))?;
         Ok(move_object(py, self.py_move(raw)))
     }
 
@@ -709,10 +738,72 @@ impl Board {
         Ok(out)
     }
 
-    /// True if the move is legal here.
+    /// True if the move is legal here (False for None).
     fn is_legal(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        if mv.is_none() {
+            return Ok(false);
+        }
         let m = extract_move(mv)?;
         Ok(!m.is_null() && self.legal_raw(m, !self.chess960).is_some())
+    }
+
+    /// The legal move from `from_square` to `to_square` (a pawn reaching the
+    /// last rank promotes to a queen unless `promotion` says otherwise; on
+    /// standard boards king-takes-rook `e1h1` is read as castling `e1g1`).
+    /// Raises IllegalMoveError if there is none.
+    #[pyo3(signature = (from_square, to_square, promotion = None))]
+    fn find_move(
+        &self,
+        py: Python<'_>,
+        from_square: SquareArg,
+        to_square: SquareArg,
+        promotion: Option<i64>,
+    ) -> PyResult<Py<Move>> {
+        let (from, mut to) = (from_square.0, to_square.0);
+        let mut promo = match promotion {
+            None => 0,
+            Some(p @ 2..=5) => p as u8,
+            Some(p) => {
+                return Err(PyValueError::new_err(format!(
+                    "promotion must be a piece type 2 (knight) .. 5 (queen) or None, got {p}"
+                )))
+            }
+        };
+        let role = self.pos.role_at(from);
+        if promo == 0 && role == Some(Role::Pawn) && matches!(to.rank().index(), 0 | 7) {
+            promo = 5;
+        }
+        if !self.chess960 && promo == 0 && role == Some(Role::King) {
+            to = match (from, to) {
+                (Square::E1, Square::H1) => Square::G1,
+                (Square::E1, Square::A1) => Square::C1,
+                (Square::E8, Square::H8) => Square::G8,
+                (Square::E8, Square::A8) => Square::C8,
+                _ => to,
+            };
+        }
+        let m = PyMv { from: from as u8, to: to as u8, promo };
+        let raw = self.legal_raw(m, !self.chess960).ok_or_else(|| {
+            IllegalMoveError::new_err(format!("no matching legal move for {} in {}", m.uci(), self.fen_legal()))
+        })?;
+        Ok(move_object(py, self.py_move(raw)))
+    }
+
+    /// True if the move cannot be taken back for the repetition rules
+    /// (python-chess's `is_irreversible`): a capture or pawn move, a move
+    /// that touches a king or rook with castling rights, or any move while
+    /// an en-passant capture is legal. The move need not be legal.
+    fn is_irreversible(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = extract_move(mv)?;
+        let touched = (1u64 << m.from) ^ (1u64 << m.to);
+        let them = self.pos.pieces_of_color(!self.pos.side_to_move()).0;
+        let zeroing = touched & (self.pos.pieces_of_role(Role::Pawn).0 | them) != 0;
+        let rights = self.pos.castling_rooks().0;
+        let king = |c: Color| self.pos.pieces(c, Role::King).0;
+        let castling = touched & rights != 0
+            || (rights & 0xff != 0 && touched & king(Color::White) != 0)
+            || (rights & (0xff << 56) != 0 && touched & king(Color::Black) != 0);
+        Ok(zeroing || castling || self.pos.legal_ep_square().is_some())
     }
 
     /// True if the move is pseudo-legal here.
@@ -790,8 +881,8 @@ impl Board {
     }
 
     /// True if `color` cannot mate whatever the other side does (python-chess's rule).
-    fn has_insufficient_material(&self, color: bool) -> bool {
-        self.pos.has_insufficient_material(color_of(color))
+    fn has_insufficient_material(&self, color: ColorArg) -> bool {
+        self.pos.has_insufficient_material(color.color())
     }
 
     /// True after 100 half-moves without capture or pawn move, unless the
@@ -866,18 +957,18 @@ impl Board {
     }
 
     /// The piece on a square, or None.
-    fn piece_at(&self, py: Python<'_>, square: i64) -> PyResult<Option<Py<Piece>>> {
-        Ok(self.pos.piece_at(square_arg(square)?).map(|p| piece_object(py, p)))
+    fn piece_at(&self, py: Python<'_>, square: SquareArg) -> PyResult<Option<Py<Piece>>> {
+        Ok(self.pos.piece_at(square.0).map(|p| piece_object(py, p)))
     }
 
     /// The piece type on a square (1 = pawn … 6 = king), or None.
-    fn piece_type_at(&self, square: i64) -> PyResult<Option<u8>> {
-        Ok(self.pos.role_at(square_arg(square)?).map(|r| r.index() as u8 + 1))
+    fn piece_type_at(&self, square: SquareArg) -> PyResult<Option<u8>> {
+        Ok(self.pos.role_at(square.0).map(|r| r.index() as u8 + 1))
     }
 
     /// The colour of the piece on a square (True = white), or None.
-    fn color_at(&self, square: i64) -> PyResult<Option<bool>> {
-        Ok(self.pos.piece_at(square_arg(square)?).map(|p| p.color == Color::White))
+    fn color_at(&self, square: SquareArg) -> PyResult<Option<bool>> {
+        Ok(self.pos.piece_at(square.0).map(|p| p.color == Color::White))
     }
 
     /// `{square: Piece}` for every occupied square in `mask`.
@@ -893,27 +984,27 @@ impl Board {
     }
 
     /// The square of `color`'s king.
-    fn king(&self, color: bool) -> u8 {
-        self.pos.king(color_of(color)) as u8
+    fn king(&self, color: ColorArg) -> u8 {
+        self.pos.king(color.color()) as u8
     }
 
     /// The squares of `color`'s pieces of `piece_type`, as a bitboard.
-    fn pieces_mask(&self, piece_type: i64, color: bool) -> PyResult<u64> {
-        Ok(self.pos.pieces(color_of(color), role_arg(piece_type)?).0)
+    fn pieces_mask(&self, piece_type: i64, color: ColorArg) -> PyResult<u64> {
+        Ok(self.pos.pieces(color.color(), role_arg(piece_type)?).0)
     }
 
     /// The squares of `color`'s pieces of `piece_type`, as a SquareSet.
-    fn pieces(&self, py: Python<'_>, piece_type: i64, color: bool) -> PyResult<Py<PyAny>> {
+    fn pieces(&self, py: Python<'_>, piece_type: i64, color: ColorArg) -> PyResult<Py<PyAny>> {
         square_set(py, self.pieces_mask(piece_type, color)?)
     }
 
     /// The squares the piece on `square` attacks, as a SquareSet.
-    fn attacks(&self, py: Python<'_>, square: i64) -> PyResult<Py<PyAny>> {
+    fn attacks(&self, py: Python<'_>, square: SquareArg) -> PyResult<Py<PyAny>> {
         square_set(py, self.attacks_mask(square)?)
     }
 
     /// The squares of `color`'s pieces attacking `square`, as a SquareSet.
-    fn attackers(&self, py: Python<'_>, color: bool, square: i64) -> PyResult<Py<PyAny>> {
+    fn attackers(&self, py: Python<'_>, color: ColorArg, square: SquareArg) -> PyResult<Py<PyAny>> {
         square_set(py, self.attackers_mask(color, square)?)
     }
 
@@ -923,14 +1014,16 @@ impl Board {
     }
 
     /// The position mirrored vertically with colours swapped (white's
-    /// pieces become black's), without the move stack.
-    fn mirror(&self) -> Board {
-        // python-chess keeps the clocks as they are.
-        let mirrored = self.pos.mirror();
-        let mut board = Board::from_position(mirrored, self.chess960);
-        board.half_delta = self.halfmove() as i64 - i64::from(mirrored.halfmove_clock());
-        board.full_delta = self.fullmove() as i64 - i64::from(mirrored.fullmove_number());
-        board
+    /// pieces become black's), without the move stack, as a new board of
+    /// the same class.
+    fn mirror(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        let board = slf.borrow().mirrored();
+        same_class(slf, board)
+    }
+
+    /// Mirrors the board in place (see `mirror`); the move stack is cleared.
+    fn apply_mirror(&mut self) {
+        *self = self.mirrored();
     }
 
     /// The board drawn with Unicode chess symbols, rank 8 first.
@@ -1012,18 +1105,18 @@ impl Board {
     }
 
     /// The squares of `color`'s pieces that attack `square`, as a bitboard.
-    fn attackers_mask(&self, color: bool, square: i64) -> PyResult<u64> {
-        Ok(self.pos.attackers_to(square_arg(square)?, color_of(color)).0)
+    fn attackers_mask(&self, color: ColorArg, square: SquareArg) -> PyResult<u64> {
+        Ok(self.pos.attackers_to(square.0, color.color()).0)
     }
 
     /// True if `color` attacks `square`.
-    fn is_attacked_by(&self, color: bool, square: i64) -> PyResult<bool> {
-        Ok(self.pos.is_attacked(square_arg(square)?, color_of(color)))
+    fn is_attacked_by(&self, color: ColorArg, square: SquareArg) -> PyResult<bool> {
+        Ok(self.pos.is_attacked(square.0, color.color()))
     }
 
     /// The squares the piece on `square` attacks, as a bitboard (0 if empty).
-    fn attacks_mask(&self, square: i64) -> PyResult<u64> {
-        let sq = square_arg(square)?;
+    fn attacks_mask(&self, square: SquareArg) -> PyResult<u64> {
+        let sq = square.0;
         let occupied = self.pos.occupied();
         let Some(p) = self.pos.piece_at(sq) else { return Ok(0) };
         Ok(match p.role {
@@ -1037,11 +1130,23 @@ impl Board {
         .0)
     }
 
-    /// True if the piece on `square` is pinned to its own king.
-    fn is_pinned(&self, color: bool, square: i64) -> PyResult<bool> {
-        let sq = square_arg(square)?;
-        Ok(self.pos.blockers_for_king(color_of(color)).contains(sq)
-            && self.pos.piece_at(sq).is_some_and(|p| p.color == color_of(color)))
+    /// True if a piece of `color` on `square` would be pinned to `color`'s
+    /// king (as python-chess: an empty square counts as occupied, and the
+    /// colour of a piece standing there is not looked at).
+    fn is_pinned(&self, color: ColorArg, square: SquareArg) -> bool {
+        self.pin_line(color.color(), square.0) != u64::MAX
+    }
+
+    /// The line (king to pinning piece, edge to edge) along which a piece of
+    /// `color` on `square` is pinned, as a bitboard; every square if it is
+    /// not pinned (as `is_pinned`).
+    fn pin_mask(&self, color: ColorArg, square: SquareArg) -> u64 {
+        self.pin_line(color.color(), square.0)
+    }
+
+    /// `pin_mask` as a SquareSet.
+    fn pin(&self, py: Python<'_>, color: ColorArg, square: SquareArg) -> PyResult<Py<PyAny>> {
+        square_set(py, self.pin_line(color.color(), square.0))
     }
 
     /// True if some legal move captures en passant.
@@ -1050,19 +1155,19 @@ impl Board {
     }
 
     /// True if `color` may still castle on either side.
-    fn has_castling_rights(&self, color: bool) -> bool {
-        let rank = if color { 0xff } else { 0xff << 56 };
+    fn has_castling_rights(&self, color: ColorArg) -> bool {
+        let rank = if color.0 { 0xff } else { 0xff << 56 };
         self.pos.castling_rooks().0 & rank != 0
     }
 
     /// True if `color` may still castle king-side.
-    fn has_kingside_castling_rights(&self, color: bool) -> bool {
-        self.castling_side(color, true)
+    fn has_kingside_castling_rights(&self, color: ColorArg) -> bool {
+        self.castling_side(color.0, true)
     }
 
     /// True if `color` may still castle queen-side.
-    fn has_queenside_castling_rights(&self, color: bool) -> bool {
-        self.castling_side(color, false)
+    fn has_queenside_castling_rights(&self, color: ColorArg) -> bool {
+        self.castling_side(color.0, false)
     }
 
     /// The library's Zobrist key of the position (its own keys, not
@@ -1130,6 +1235,77 @@ impl Board {
 }
 
 impl Board {
+    /// The en-passant square `fen(en_passant=...)` writes.
+    fn ep_for(&self, en_passant: &str) -> PyResult<Option<Square>> {
+        Ok(match en_passant {
+            "legal" => self.pos.legal_ep_square(),
+            "fen" => self.pos.ep_square(),
+            "xfen" => self.pos.ep_square().filter(|&ep| {
+                let us = self.pos.side_to_move();
+                (attacks::pawn_attacks(!us, ep) & self.pos.pieces(us, Role::Pawn)).any()
+            }),
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "en_passant must be \"legal\", \"fen\" or \"xfen\", got {other:?}"
+                )))
+            }
+        })
+    }
+
+    /// The board with only the last `keep` moves of the stack (fewer than
+    /// the stack holds); the root is the position before them.
+    fn keep_last(&self, keep: usize) -> Board {
+        if keep == 0 {
+            return self.detached();
+        }
+        let dropped = self.stack.len() - keep;
+        let mut root = self.clone();
+        for _ in 0..keep {
+            root.pop_raw();
+        }
+        let mut board = self.clone();
+        board.root = root.pos;
+        if self.stack[..dropped].iter().any(|e| e.zeroing) {
+            // The library's clock is exact after a capture or pawn move.
+            board.half_delta = 0;
+        }
+        board.stack.drain(..dropped);
+        board.zeroing = board.stack.iter().map(|e| u32::from(e.zeroing)).sum();
+        board
+    }
+
+    /// The current position mirrored, clocks kept (as python-chess).
+    fn mirrored(&self) -> Board {
+        let mirrored = self.pos.mirror();
+        let mut board = Board::from_position(mirrored, self.chess960);
+        board.half_delta = self.halfmove() as i64 - i64::from(mirrored.halfmove_clock());
+        board.full_delta = self.fullmove() as i64 - i64::from(mirrored.fullmove_number());
+        board
+    }
+
+    /// The pin line of a piece of `color` on `sq` (python-chess's
+    /// `pin_mask`): the line through the king and an enemy slider with
+    /// nothing but `sq` between them, or every square.
+    fn pin_line(&self, color: Color, sq: Square) -> u64 {
+        let king = self.pos.king(color);
+        let line = attacks::line(king, sq);
+        if sq == king || !line.any() {
+            return u64::MAX;
+        }
+        let them = !color;
+        let straight = king.file() == sq.file() || king.rank() == sq.rank();
+        let sliders = self.pos.pieces(them, Role::Queen)
+            | if straight { self.pos.pieces(them, Role::Rook) } else { self.pos.pieces(them, Role::Bishop) };
+        let square = Bitboard(1u64 << (sq as u8));
+        let occupied = self.pos.occupied() | square;
+        for sniper in line & sliders {
+            if attacks::between(sniper, king) & occupied == square {
+                return line.0;
+            }
+        }
+        u64::MAX
+    }
+
     /// The position before the first move of the stack, with its clocks.
     fn root_board(&self) -> Board {
         let mut board = Board::from_position(self.root, self.chess960);
@@ -1138,10 +1314,10 @@ impl Board {
         board
     }
 
-    fn castling_side(&self, color: bool, king_side: bool) -> bool {
-        let c = color_of(color);
+    fn castling_side(&self, white: bool, king_side: bool) -> bool {
+        let c = ColorArg(white).color();
         let king = self.pos.king(c);
-        let rank = if color { 0xffu64 } else { 0xff << 56 };
+        let rank = if white { 0xffu64 } else { 0xff << 56 };
         let rooks = self.pos.castling_rooks().0 & rank;
         let king_bit = 1u64 << (king as u8);
         if king_side {

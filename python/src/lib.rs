@@ -10,6 +10,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+mod args;
 mod arrays;
 mod board;
 mod moves;
@@ -39,10 +40,12 @@ create_exception!(chess_movegen, PgnError, PyValueError, "A PGN game that cannot
 /// The error a `chess_movegen::MoveError` becomes: the library's message in
 /// the Python exception that python-chess raises in the same case.
 pub(crate) fn move_error(err: &chess_movegen::MoveError) -> PyErr {
-    use chess_movegen::MoveError;
+    use chess_movegen::{MoveError, SyntaxReason};
     let message = err.to_string();
     match err {
         MoveError::Illegal { .. } | MoveError::GameOver { .. } => IllegalMoveError::new_err(message),
+        // `Nf3=Q` is well-formed SAN; python-chess finds no legal move for it.
+        MoveError::Syntax { reason: SyntaxReason::OnlyPawnsPromote, .. } => IllegalMoveError::new_err(message),
         MoveError::Ambiguous { .. } => AmbiguousMoveError::new_err(message),
         _ => InvalidMoveError::new_err(message),
     }

@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
 
+use crate::args::ColorArg;
 use crate::InvalidMoveError;
 
 /// A move as python-chess writes it: from and to squares (0 = a1 … 63 =
@@ -98,8 +99,9 @@ impl PyMv {
     /// The library's move for this python-chess move in `pos`, if it
     /// describes one at all (legality is the caller's question).
     /// `convert_castle` reads `e1g1`/`e1c1` (and black's) as castling when
-    /// the king stands on e1 (e8) and no rook on the target square, as
-    /// python-chess does on standard boards and in `push`.
+    /// the king stands on e1 (e8) and no rook (of either colour) on the
+    /// target square, as python-chess does on standard boards, in `push`
+    /// and in `parse_uci`.
     pub fn to_raw(self, pos: &Position, convert_castle: bool) -> Option<RawMove> {
         let from = Square::from_index(self.from)?;
         let mut to = Square::from_index(self.to)?;
@@ -120,7 +122,7 @@ impl PyMv {
         match piece.role {
             Role::King => {
                 promo.is_none().then_some(())?;
-                if convert_castle && !own_rooks.contains(to) {
+                if convert_castle && !pos.pieces_of_role(Role::Rook).contains(to) {
                     to = match (from, to) {
                         (Square::E1, Square::G1) => Square::H1,
                         (Square::E1, Square::C1) => Square::A1,
@@ -182,11 +184,46 @@ pub struct Move {
     pub(crate) m: PyMv,
 }
 
+/// `hash(None)` in this interpreter (a constant from Python 3.12 on, the
+/// object's address before).
+static NONE_HASH: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+
+/// CPython's hash of a tuple of four items with these hashes (the xxHash
+/// based algorithm of Python 3.8 and later, 64-bit builds).
+fn tuple_hash(lanes: [u64; 4]) -> u64 {
+    const P1: u64 = 11_400_714_785_074_694_791;
+    const P2: u64 = 14_029_467_366_897_019_727;
+    const P5: u64 = 2_870_177_450_012_600_261;
+    let mut acc = P5;
+    for lane in lanes {
+        acc = acc.wrapping_add(lane.wrapping_mul(P2)).rotate_left(31).wrapping_mul(P1);
+    }
+    acc = acc.wrapping_add(4 ^ (P5 ^ 3_527_539));
+    if acc == u64::MAX {
+        1_546_275_796
+    } else {
+        acc
+    }
+}
+
+/// A square argument of `Move` (any int; out of 0..63, of any size, is a
+/// ValueError).
+fn square_value(obj: &Bound<'_, PyAny>) -> PyResult<i64> {
+    match obj.extract::<i64>() {
+        Ok(sq) => Ok(sq),
+        Err(err) if err.is_instance_of::<pyo3::exceptions::PyOverflowError>(obj.py()) => Ok(i64::MAX),
+        Err(err) => Err(err),
+    }
+}
+
 fn check_square(sq: i64, what: &str) -> PyResult<u8> {
     if (0..64).contains(&sq) {
         Ok(sq as u8)
     } else {
-        Err(PyValueError::new_err(format!("{what} must be a square 0..63, got {sq}")))
+        Err(PyValueError::new_err(format!(
+            "{what} must be a square 0..63, got {}",
+            if sq == i64::MAX { "a larger int".to_owned() } else { sq.to_string() }
+        )))
     }
 }
 
@@ -200,8 +237,8 @@ pub(crate) fn extract_move(obj: &Bound<'_, PyAny>) -> PyResult<PyMv> {
     let Ok(from) = obj.getattr("from_square") else {
         return Err(pyo3::exceptions::PyTypeError::new_err(format!("expected a Move, got {}", obj.get_type().name()?)));
     };
-    let from = from.extract::<i64>()?;
-    let to = obj.getattr("to_square")?.extract::<i64>()?;
+    let from = square_value(&from)?;
+    let to = square_value(&obj.getattr("to_square")?)?;
     let promotion: Option<i64> = obj.getattr("promotion")?.extract()?;
     if let Ok(drop) = obj.getattr("drop") {
         if !drop.is_none() {
@@ -230,11 +267,16 @@ fn build(from: i64, to: i64, promotion: Option<i64>) -> PyResult<PyMv> {
 impl Move {
     #[new]
     #[pyo3(signature = (from_square, to_square, promotion = None, drop = None))]
-    fn new(from_square: i64, to_square: i64, promotion: Option<i64>, drop: Option<i64>) -> PyResult<Move> {
+    fn new(
+        from_square: &Bound<'_, PyAny>,
+        to_square: &Bound<'_, PyAny>,
+        promotion: Option<i64>,
+        drop: Option<i64>,
+    ) -> PyResult<Move> {
         if drop.is_some() {
             return Err(PyValueError::new_err("drops are not chess moves"));
         }
-        Ok(Move { m: build(from_square, to_square, promotion)? })
+        Ok(Move { m: build(square_value(from_square)?, square_value(to_square)?, promotion)? })
     }
 
     /// The square the piece leaves (0 = a1 … 63 = h8).
@@ -303,8 +345,13 @@ impl Move {
         false
     }
 
-    fn __hash__(&self) -> u64 {
-        self.m.from as u64 | (self.m.to as u64) << 6 | (self.m.promo as u64) << 12
+    /// The hash of python-chess's `Move` with the same fields (that of the
+    /// tuple `(from_square, to_square, promotion, drop)`), so that equal
+    /// moves of both packages find each other in sets and dicts.
+    fn __hash__(&self, py: Python<'_>) -> isize {
+        let none = *NONE_HASH.get_or_init(|| py.None().bind(py).hash().map_or(0, |h| h as u64));
+        let promo = if self.m.promo == 0 { none } else { u64::from(self.m.promo) };
+        tuple_hash([u64::from(self.m.from), u64::from(self.m.to), promo, none]) as isize
     }
 
     fn __copy__(slf: Py<Self>) -> Py<Self> {
@@ -344,7 +391,8 @@ pub(crate) fn piece_object(py: Python<'_>, p: RawPiece) -> Py<Piece> {
 #[pymethods]
 impl Piece {
     #[new]
-    fn new(piece_type: i64, color: bool) -> PyResult<Piece> {
+    fn new(piece_type: i64, color: ColorArg) -> PyResult<Piece> {
+        let color = color.0;
         if !(1..=6).contains(&piece_type) {
             return Err(PyValueError::new_err(format!("piece_type must be 1 (pawn) .. 6 (king), got {piece_type}")));
         }
@@ -367,6 +415,20 @@ impl Piece {
     fn symbol(&self) -> String {
         let c = b"pnbrqk"[self.piece_type as usize - 1] as char;
         if self.color { c.to_ascii_uppercase() } else { c }.to_string()
+    }
+
+    /// The Unicode chess symbol (`♙` for a white pawn); `invert_color`
+    /// gives the other colour's.
+    #[pyo3(signature = (*, invert_color = false))]
+    fn unicode_symbol(&self, invert_color: bool) -> String {
+        let white = self.color != invert_color;
+        let i = self.piece_type as usize - 1;
+        if white {
+            ['♙', '♘', '♗', '♖', '♕', '♔'][i]
+        } else {
+            ['♟', '♞', '♝', '♜', '♛', '♚'][i]
+        }
+        .to_string()
     }
 
     /// The piece from its symbol (`P`, `n`, …); raises ValueError.

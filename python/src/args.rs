@@ -1,0 +1,57 @@
+//! Arguments read as python-chess reads them: colours (any truthy value is
+//! white) and squares (an out-of-range int of any size is an IndexError).
+
+use chess_movegen::{Color, Square};
+use pyo3::exceptions::{PyIndexError, PyOverflowError};
+use pyo3::prelude::*;
+
+/// A colour argument: `True`/`1`/any truthy value is white, `False`/`0`
+/// black (python-chess indexes by the value, and `WHITE = True`).
+#[derive(Clone, Copy)]
+pub(crate) struct ColorArg(pub bool);
+
+impl ColorArg {
+    /// The library's colour.
+    pub fn color(self) -> Color {
+        if self.0 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for ColorArg {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        Ok(ColorArg(obj.is_truthy()?))
+    }
+}
+
+/// A square argument (0 = a1 … 63 = h8): an int outside that range, of any
+/// size, raises IndexError; anything that is not an int, TypeError.
+#[derive(Clone, Copy)]
+pub(crate) struct SquareArg(pub Square);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for SquareArg {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        match obj.extract::<i64>() {
+            Ok(sq) => square_arg(sq).map(SquareArg),
+            Err(err) if err.is_instance_of::<PyOverflowError>(obj.py()) => {
+                Err(PyIndexError::new_err(format!("square must be 0..63, got {}", &*obj)))
+            }
+            Err(err) => Err(err),
+        }
+    }
+}
+
+/// The square of an index 0..63, else IndexError.
+pub(crate) fn square_arg(sq: i64) -> PyResult<Square> {
+    u8::try_from(sq)
+        .ok()
+        .and_then(Square::from_index)
+        .ok_or_else(|| PyIndexError::new_err(format!("square must be 0..63, got {sq}")))
+}
