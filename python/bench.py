@@ -160,6 +160,37 @@ def main() -> None:
         for f in texts:
             cls(f)
 
+    def move_hash(moves):
+        for ms in moves:
+            for m in ms:
+                hash(m)
+
+    def pinned(boards, squares):
+        for b, sqs in zip(boards, squares):
+            color = b.turn
+            for sq in sqs:
+                b.is_pinned(color, sq)
+
+    def attackers(boards):
+        for b in boards:
+            b.attackers(1, 36)  # an int colour, as python-chess takes it
+
+    def square_sets(sets):
+        for a, b in sets:
+            len((a | b) - (a & b))
+
+    # The squares of the side to move's pieces (is_pinned is asked of each).
+    own_squares = [list(chess.SquareSet(b.occupied_co[b.turn])) for b in theirs]
+    n_own = sum(len(sqs) for sqs in own_squares)
+    their_sets = [(b.pieces(chess.PAWN, chess.WHITE), b.attacks(b.king(chess.BLACK))) for b in theirs]
+    our_sets = [(b.pieces(cm.PAWN, cm.WHITE), b.attacks(b.king(cm.BLACK))) for b in ours]
+    assert [hash(m) for ms in our_all for m in ms] == [hash(m) for ms in their_all for m in ms]
+    assert [[b.is_pinned(b.turn, sq) for sq in sqs] for b, sqs in zip(ours, own_squares)] == [
+        [b.is_pinned(b.turn, sq) for sq in sqs] for b, sqs in zip(theirs, own_squares)
+    ]
+    assert [int(b.attackers(1, 36)) for b in ours] == [int(b.attackers(1, 36)) for b in theirs]
+    assert [len((a | b) - (a & b)) for a, b in our_sets] == [len((a | b) - (a & b)) for a, b in their_sets]
+
     perft_depth = 3 if args.quick else 4
     perft_board_t = chess.Board()
     perft_board_o = cm.Board()
@@ -189,6 +220,14 @@ def main() -> None:
         ("is_game_over", "board.is_game_over()", n, lambda: game_over(theirs), lambda: game_over(ours)),
         ("fen", "board.fen()", n, lambda: fen(theirs), lambda: fen(ours)),
         ("Board(fen)", "Board(fen)", n, lambda: from_fen(chess.Board, fens), lambda: from_fen(cm.Board, fens)),
+        ("Move hash", "hash(move), every legal move", n_moves,
+         lambda: move_hash(their_all), lambda: move_hash(our_all)),
+        ("is_pinned", "board.is_pinned(turn, sq), each own piece", n_own,
+         lambda: pinned(theirs, own_squares), lambda: pinned(ours, own_squares)),
+        ("attackers", "board.attackers(1, E5), a SquareSet", n,
+         lambda: attackers(theirs), lambda: attackers(ours)),
+        ("SquareSet operations", "len((a \\| b) - (a & b))", n,
+         lambda: square_sets(their_sets), lambda: square_sets(our_sets)),
         (f"perft startpos depth {perft_depth}", "one perft", 1,
          lambda: their_perft(perft_board_t, perft_depth), lambda: cm.perft(perft_board_o, perft_depth)),
         (f"read a PGN file ({n_games} games)", "headers + mainline of every game", 1,

@@ -204,16 +204,28 @@ class SquareSet:
     # Operators.
 
     def __and__(self, other: IntoSquareSet) -> "SquareSet":
-        return _of(self.mask & _mask(other))
+        m = other.mask if type(other) is SquareSet else _mask(other)  # type: ignore[union-attr]
+        made = _new_object(SquareSet)
+        made.mask = self.mask & m
+        return made
 
     def __or__(self, other: IntoSquareSet) -> "SquareSet":
-        return _of(self.mask | _mask(other))
+        m = other.mask if type(other) is SquareSet else _mask(other)  # type: ignore[union-attr]
+        made = _new_object(SquareSet)
+        made.mask = self.mask | m
+        return made
 
     def __xor__(self, other: IntoSquareSet) -> "SquareSet":
-        return _of(self.mask ^ _mask(other))
+        m = other.mask if type(other) is SquareSet else _mask(other)  # type: ignore[union-attr]
+        made = _new_object(SquareSet)
+        made.mask = self.mask ^ m
+        return made
 
     def __sub__(self, other: IntoSquareSet) -> "SquareSet":
-        return _of(self.mask & ~_mask(other))
+        m = other.mask if type(other) is SquareSet else _mask(other)  # type: ignore[union-attr]
+        made = _new_object(SquareSet)
+        made.mask = self.mask & ~m
+        return made
 
     __rand__ = __and__
     __ror__ = __or__
