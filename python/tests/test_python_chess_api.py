@@ -264,3 +264,12 @@ def test_piece_promotion_san_is_illegal_as_in_python_chess(san):
         chess.Board().parse_san(san)
     with pytest.raises(cm.IllegalMoveError):
         cm.Board().parse_san(san)
+
+
+def test_mirror_of_a_position_with_an_impossible_check():
+    # Accepted by both packages (a check no last move can have given).
+    for fen in ["4k3/8/8/8/8/8/8/r3K2r w - - 0 1", "8/8/P2n2k1/1K4P1/R7/1q6/8/8 w - - 5 40"]:
+        assert cm.Board(fen).mirror().fen() == chess.Board(fen).mirror().fen()
+        board = cm.Board(fen)
+        board.apply_mirror()
+        assert board.fen() == chess.Board(fen).mirror().fen()
