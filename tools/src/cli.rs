@@ -53,21 +53,39 @@ impl Stop {
 /// The command-line arguments, read one at a time.
 pub struct Args {
     args: std::vec::IntoIter<String>,
+    /// The first argument that is not UTF-8, as a usage error for
+    /// [`Args::next_arg`] to give.
+    invalid: Option<String>,
 }
 
 impl Args {
     /// The arguments of this process, program name left out.
     pub fn from_env() -> Args {
-        Args::new(std::env::args().skip(1).collect())
+        let mut invalid = None;
+        let args = std::env::args_os()
+            .skip(1)
+            .map(|arg| {
+                arg.into_string().unwrap_or_else(|arg| {
+                    let text = arg.to_string_lossy().into_owned();
+                    invalid.get_or_insert_with(|| format!("argument {text:?} is not valid UTF-8"));
+                    text
+                })
+            })
+            .collect();
+        Args { invalid, ..Args::new(args) }
     }
 
     /// The given arguments.
     pub fn new(args: Vec<String>) -> Args {
-        Args { args: args.into_iter() }
+        Args { args: args.into_iter(), invalid: None }
     }
 
-    /// The next argument; `--help` and `-h` stop with [`Stop::Help`].
+    /// The next argument; `--help` and `-h` stop with [`Stop::Help`], and
+    /// any argument that is not UTF-8 with a usage error.
     pub fn next_arg(&mut self) -> Result<Option<String>, Stop> {
+        if let Some(message) = self.invalid.take() {
+            return Err(Stop::Usage(message));
+        }
         match self.args.next() {
             Some(arg) if arg == "-h" || arg == "--help" => Err(Stop::Help),
             other => Ok(other),

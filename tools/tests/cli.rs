@@ -331,3 +331,58 @@ fn inspect_shows_the_tablebase_result_with_syzygy() {
     assert!(text(&out.stderr).contains("--syzygy /nonexistent/syzygy"));
     assert_usage_error(INSPECT, &["--syzygy"], "--syzygy needs a value");
 }
+
+/// An argument that is not UTF-8 is a usage error in every tool.
+#[cfg(unix)]
+#[test]
+fn arguments_that_are_not_utf8_are_usage_errors() {
+    use std::os::unix::ffi::OsStrExt;
+    let bad = std::ffi::OsStr::from_bytes(b"\xff");
+    for (bin, before) in [(PERFT, &["--fen"][..]), (INSPECT, &[][..]), (RANDOM_GAMES, &["--seed"][..])] {
+        let out = Command::new(bin).args(before).arg(bad).output().unwrap();
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bin}: {stderr}");
+        assert!(stderr.starts_with("error: argument \"\u{fffd}\" is not valid UTF-8\n"), "{bin}: {stderr}");
+    }
+}
+
+/// A hash table larger than the address space is an error, not a crash
+/// (one that only the allocator refuses, too, but whether it does depends
+/// on the machine).
+#[test]
+fn perft_refuses_a_hash_table_too_large() {
+    let fen = "4k3/8/8/8/8/8/8/4K2R w - - 0 1";
+    for mb in ["17592186044416", "18446744073709551615"] {
+        let out = run(PERFT, &["--fen", fen, "--depth", "2", "--hash", mb]);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "--hash {mb}: {stderr}");
+        assert_eq!(stderr, format!("error: --hash {mb}: cannot allocate {mb} MB\n"));
+    }
+    let out = run(PERFT, &["--fen", fen, "--depth", "2", "--hash", "1"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+/// `inspect --json` reports a line that is not UTF-8 as a bad position and
+/// goes on with the next lines.
+#[test]
+fn inspect_json_goes_on_after_a_line_that_is_not_utf8() {
+    use std::io::Write;
+    let mut child = Command::new(INSPECT)
+        .arg("--json")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n\xff\r\n4k3/8/8/8/8/8/8/4K2R w K - 0 1\r\n";
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    assert!(lines[0].starts_with("{\"fen\":\"4k3/8/8/8/8/8/8/4K3 w - - 0 1\""), "{stdout}");
+    assert!(lines[1].starts_with("{\"input\":\"\u{fffd}\",\"error\":\"invalid FEN"), "{stdout}");
+    assert!(lines[2].starts_with("{\"fen\":\"4k3/8/8/8/8/8/8/4K2R w K - 0 1\""), "{stdout}");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stderr), "1 line was not a valid position\n");
+}

@@ -272,7 +272,9 @@ fn main() -> ExitCode {
         let stdin = io::stdin();
         let mut out = BufWriter::new(io::stdout().lock());
         let mut failed = 0usize;
-        for (number, line) in stdin.lock().lines().enumerate() {
+        // Lines as bytes: one that is not UTF-8 is read with replacement
+        // characters, so that it fails as a position and the rest go on.
+        for (number, line) in stdin.lock().split(b'\n').enumerate() {
             let line = match line {
                 Ok(line) => line,
                 Err(e) => {
@@ -281,6 +283,7 @@ fn main() -> ExitCode {
                     return ExitCode::FAILURE;
                 }
             };
+            let line = String::from_utf8_lossy(line.strip_suffix(b"\r").unwrap_or(&line));
             if line.trim().is_empty() {
                 continue;
             }

@@ -147,15 +147,21 @@ struct Table {
 }
 
 impl Table {
-    /// A table of about `mb` megabytes (a power of two of 16-byte slots);
-    /// `None` for 0.
-    fn new(mb: usize) -> Option<Table> {
+    /// A table of about `mb` megabytes (a power of two of 16-byte slots,
+    /// at most `mb`); `None` for 0, an error when that memory cannot be
+    /// had.
+    fn new(mb: usize) -> Result<Option<Table>, String> {
         if mb == 0 {
-            return None;
+            return Ok(None);
         }
-        let wanted = mb * 1024 * 1024 / 16;
-        let len = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() / 2 };
-        Some(Table { slots: (0..len).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]).collect() })
+        let too_large = || format!("--hash {mb}: cannot allocate {mb} MB");
+        // 65,536 slots of 16 bytes to the megabyte.
+        let wanted = mb.checked_mul(1 << 16).filter(|&n| n <= isize::MAX as usize / 16).ok_or_else(too_large)?;
+        let len = 1 << wanted.ilog2();
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(len).map_err(|_| too_large())?;
+        slots.extend((0..len).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]));
+        Ok(Some(Table { slots }))
     }
 
     fn slot(&self, key: u64) -> &[AtomicU64; 2] {
@@ -487,7 +493,13 @@ fn main() -> ExitCode {
         Ok(args) => args,
         Err(stop) => return stop.report(USAGE, HELP),
     };
-    let table = Table::new(args.hash_mb);
+    let table = match Table::new(args.hash_mb) {
+        Ok(table) => table,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
     let table = table.as_ref();
     let read = |fen: &str| {
         cli::read_fen(fen, args.chess960).map_err(|e| {
