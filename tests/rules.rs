@@ -89,8 +89,13 @@ fn fifty_and_seventy_five_move_rules() {
     let before = pos("k7/8/1K6/8/8/8/8/7R w - - 149 120");
     let mate = before.play(Move::new(Square::H1, Square::H8));
     assert_eq!(mate.halfmove_clock(), 150);
-    assert!(mate.is_seventy_five_move_rule());
+    assert!(!mate.is_seventy_five_move_rule());
+    assert!(!mate.is_fifty_move_rule());
     assert_eq!(mate.outcome(), Some(Outcome::Checkmate { winner: Color::White }));
+    // Nor is there a claim or an automatic draw by the clock in stalemate.
+    let stalemate = pos("7K/8/6q1/k7/8/8/8/8 w - - 150 146");
+    assert!(!stalemate.is_fifty_move_rule() && !stalemate.is_seventy_five_move_rule());
+    assert_eq!(stalemate.outcome(), Some(Outcome::Draw(DrawReason::Stalemate)));
     // Stalemate before insufficient material before the 75-move rule.
     assert_eq!(pos("k7/2K5/1B6/8/8/8/8/8 b - - 160 200").outcome(), Some(Outcome::Draw(DrawReason::Stalemate)));
     assert_eq!(

@@ -89,17 +89,29 @@ impl Position {
         true
     }
 
-    /// True if the halfmove clock has reached 100: either player may claim
-    /// a draw by the fifty-move rule (FIDE article 9.3).
+    /// True if the halfmove clock has reached 100 and the side to move has
+    /// a legal move: either player may claim a draw by the fifty-move rule
+    /// (FIDE article 9.3). A checkmate or stalemate ends the game first
+    /// (articles 5.1.1 and 5.2.1), so there the answer is false.
+    ///
+    /// ```
+    /// use chess_movegen::Position;
+    /// assert!(Position::from_fen("7k/8/6K1/8/8/8/8/R7 w - - 100 120")?.is_fifty_move_rule());
+    /// // Mate on the hundredth half-move: no claim.
+    /// assert!(!Position::from_fen("R6k/8/6K1/8/8/8/8/8 b - - 100 120")?.is_fifty_move_rule());
+    /// # Ok::<(), chess_movegen::FenError>(())
+    /// ```
     pub fn is_fifty_move_rule(&self) -> bool {
-        self.halfmove_clock() >= 100
+        self.halfmove_clock() >= 100 && self.has_legal_moves()
     }
 
-    /// True if the halfmove clock has reached 150: the game is drawn
-    /// automatically by the seventy-five-move rule (FIDE article 9.6.2),
-    /// unless the last move gave checkmate (see [`Position::outcome`]).
+    /// True if the halfmove clock has reached 150 and the side to move has
+    /// a legal move: the game is drawn automatically by the
+    /// seventy-five-move rule (FIDE article 9.6.2). A checkmate by the last
+    /// move takes precedence, and a stalemate is a draw of its own (see
+    /// [`Position::outcome`]); there the answer is false.
     pub fn is_seventy_five_move_rule(&self) -> bool {
-        self.halfmove_clock() >= 150
+        self.halfmove_clock() >= 150 && self.has_legal_moves()
     }
 
     /// How the game has ended in this position by the rules that need no
