@@ -72,7 +72,10 @@ impl PackedPosition {
     /// ([`GameResult::Unfinished`] is kept as "unknown": a draw in byte 30,
     /// flagged in byte 31). Clocks beyond the fields' range are saturated:
     /// a halfmove clock over 255 is stored as 255, a fullmove number over
-    /// 65,535 as 65,535.
+    /// 65,535 as 65,535. A position read with
+    /// [`FenOptions::impossible_check`](crate::FenOptions::impossible_check)
+    /// that has such a check packs, but [`PackedPosition::unpack`] refuses
+    /// it: unpacking checks the position by the strict rules.
     ///
     /// Cost: about 45 instructions, no allocation, no branch per square,
     /// on processors with fast BMI2 (Intel since Haswell, AMD since Zen 3):

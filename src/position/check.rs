@@ -70,7 +70,7 @@ impl Position {
     ///
     /// ```
     /// use chess_movegen::{Color, Position, Square};
-    /// // A white bishop on d2 and a black knight on g5: each alone on a line
+    /// // A white bishop on d2 and a black knight on g3: each alone on a line
     /// // from a black slider to the white king on e1.
     /// let pos = Position::from_fen("4k3/8/8/b7/7q/6n1/3B4/4K3 w - - 0 1")?;
     /// let blockers = pos.blockers_for_king(Color::White);
@@ -140,8 +140,9 @@ impl Position {
     ///
     /// For many moves of one position, [`Position::gives_check_with`] with
     /// one [`CheckInfo`] is cheaper. The answer is also right for
-    /// pseudo-legal moves; for moves that are not even pseudo-legal it is
-    /// meaningless (but never a panic).
+    /// pseudo-legal moves, where a king never gives check (not even a
+    /// pseudo-legal king step next to the other king); for moves that are
+    /// not even pseudo-legal it is meaningless (but never a panic).
     ///
     /// ```
     /// use chess_movegen::Position;
