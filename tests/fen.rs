@@ -262,3 +262,36 @@ fn every_error_text() {
         assert_eq!(got, want);
     }
 }
+
+#[test]
+fn strict_refuses_adjacent_digits_and_black_castling_first() {
+    use chess_movegen::FenErrorKind::{AdjacentDigits, CastlingOrder};
+    let cases = [
+        ("4k3/8/8/8/8/8/8/K43 w - - 0 1", AdjacentDigits, FenField::Board, 18),
+        ("4k3/8/8/8/8/8/8/4K111 w - - 0 1", AdjacentDigits, FenField::Board, 19),
+        ("4k3/8/8/8/8/8/8/124K w - - 0 1", AdjacentDigits, FenField::Board, 17),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w kqKQ - 0 1", CastlingOrder('K'), FenField::Castling, 28),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KkQq - 0 1", CastlingOrder('Q'), FenField::Castling, 28),
+    ];
+    for (fen, kind, field, offset) in cases {
+        let err = Position::from_fen(fen).unwrap_err();
+        assert_eq!((err.kind(), err.field(), err.offset()), (kind, field, offset), "{fen}");
+        // The lenient parser reads the same position as the canonical FEN.
+        let (pos, repairs) = Position::from_fen_lenient(fen).unwrap();
+        assert!(repairs.is_empty(), "{fen}");
+        assert_eq!(Position::from_fen(&pos.fen()).unwrap(), pos, "{fen}");
+    }
+    assert_eq!(
+        Position::from_fen_lenient("4k3/8/8/8/8/8/8/124K w - - 0 1").unwrap().0.fen(),
+        "4k3/8/8/8/8/8/8/7K w - - 0 1"
+    );
+    // Either order within one colour, and Shredder letters, stay accepted.
+    for fen in ["r3k2r/8/8/8/8/8/8/R3K2R w QKqk - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1"] {
+        assert_eq!(Position::from_fen(fen).unwrap().fen(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    }
+    let err = Position::from_fen("4k3/8/8/8/8/8/8/K43 w - - 0 1").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid FEN (board field, byte 18): two digits in a row (a run of empty squares is one digit, 1-8)"
+    );
+}

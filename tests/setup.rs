@@ -94,7 +94,7 @@ fn setup_from_fen_is_syntax_only() {
     );
     assert_eq!(setup.fen(), "P7/8/8/8/8/8/8/7p w HAha e3 0 1");
     // Syntax errors are still errors, with field and offset.
-    let err = Setup::from_fen("8/8/8/8/8/8/8/44p w - - 0 1").unwrap_err();
+    let err = Setup::from_fen("8/8/8/8/8/8/8/4p4 w - - 0 1").unwrap_err();
     assert_eq!(err.kind(), FenErrorKind::RankTooLong { rank: chess_movegen::Rank::First });
     // The castling mode comes from the options.
     let options = FenOptions::new().castling(CastlingMode::Chess960).lenient(true);

@@ -89,6 +89,14 @@ pub enum FenErrorKind {
     InvalidCastlingChar(char),
     /// A castling right given twice (`KK`, or `K` and `H` for the same rook).
     DuplicateCastling(char),
+    /// A White castling right after a Black one (`kK`): FEN lists White's
+    /// rights first. Only the strict parser refuses this; the lenient one
+    /// reads the letters in any order.
+    CastlingOrder(char),
+    /// Two digits in a row on a rank (`44` for `8`): FEN counts a run of
+    /// empty squares with one digit. Only the strict parser refuses this;
+    /// the lenient one adds the digits up.
+    AdjacentDigits,
     /// The en-passant field is neither a square nor `-`.
     InvalidEpSquare,
     /// A clock that is not a decimal number that fits in 32 bits.
@@ -165,6 +173,12 @@ impl fmt::Display for FenError {
                 write!(f, "invalid castling character {c:?} (expected KQkq, file letters A-H or a-h, or '-')")
             }
             FenErrorKind::DuplicateCastling(c) => write!(f, "castling right {c:?} given twice"),
+            FenErrorKind::CastlingOrder(c) => {
+                write!(f, "White's castling right {c:?} after a Black one (White's rights come first)")
+            }
+            FenErrorKind::AdjacentDigits => {
+                f.write_str("two digits in a row (a run of empty squares is one digit, 1-8)")
+            }
             FenErrorKind::InvalidEpSquare => f.write_str("en-passant square must be a square like e3, or '-'"),
             FenErrorKind::InvalidNumber => f.write_str("expected a decimal number from 0 to 4294967295"),
             FenErrorKind::UnexpectedChar(c) => write!(
@@ -344,9 +358,9 @@ pub(crate) fn parse_setup(fen: &str, options: FenOptions) -> Result<ParsedFen, F
     let [board, side, castling, ep, halfmove, fullmove, _] = fields;
     let mut setup = Setup::empty();
     setup.set_castling_mode(options.castling);
-    parse_board(&mut setup, board.0, board.1)?;
+    parse_board(&mut setup, board.0, board.1, options.lenient)?;
     setup.set_side_to_move(parse_side(side.0, side.1)?);
-    setup.set_castling_rooks(parse_castling(&setup, castling.0, castling.1)?);
+    setup.set_castling_rooks(parse_castling(&setup, castling.0, castling.1, options.lenient)?);
     setup.set_ep_square(parse_ep_square(ep.0, ep.1)?);
     if count >= 5 {
         setup.set_halfmove_clock(parse_number(halfmove.0, FenField::HalfmoveClock, halfmove.1)?);
@@ -375,7 +389,7 @@ fn parse_number(text: &str, field: FenField, offset: usize) -> Result<u32, FenEr
     text.parse().map_err(|_| error(FenErrorKind::InvalidNumber, field, offset))
 }
 
-fn parse_board(setup: &mut Setup, text: &str, offset: usize) -> Result<(), FenError> {
+fn parse_board(setup: &mut Setup, text: &str, offset: usize, lenient: bool) -> Result<(), FenError> {
     let bytes = text.as_bytes();
     let ranks = 1 + bytes.iter().filter(|&&b| b == b'/').count();
     if ranks != 8 {
@@ -403,6 +417,9 @@ fn parse_board(setup: &mut Setup, text: &str, offset: usize) -> Result<(), FenEr
             if file > 8 {
                 return Err(error(FenErrorKind::RankTooLong { rank }, FenField::Board, at));
             }
+            if !lenient && i > 0 && bytes[i - 1].is_ascii_digit() {
+                return Err(error(FenErrorKind::AdjacentDigits, FenField::Board, at));
+            }
         } else if let Some(piece) = Some(b).filter(u8::is_ascii).and_then(|b| Piece::from_char(char::from(b))) {
             setup.put(Square::new(File::ALL[file as usize], rank), piece);
             file += 1;
@@ -428,7 +445,7 @@ fn parse_side(text: &str, offset: usize) -> Result<Color, FenError> {
 /// The castling rooks the letters name (see [`Setup::from_fen`]): syntax
 /// errors here, rights without their king or rook at validation, where
 /// the square a letter would name fails the rook check.
-fn parse_castling(setup: &Setup, text: &str, offset: usize) -> Result<Bitboard, FenError> {
+fn parse_castling(setup: &Setup, text: &str, offset: usize, lenient: bool) -> Result<Bitboard, FenError> {
     let mut rooks = Bitboard::EMPTY;
     if text == "-" {
         return Ok(rooks);
@@ -445,6 +462,9 @@ fn parse_castling(setup: &Setup, text: &str, offset: usize) -> Result<Bitboard, 
         }
         if core::mem::replace(&mut seen[c as usize], true) {
             return Err(error(FenErrorKind::DuplicateCastling(c), FenField::Castling, at));
+        }
+        if !lenient && c.is_ascii_uppercase() && text[..i].bytes().any(|b| b.is_ascii_lowercase()) {
+            return Err(error(FenErrorKind::CastlingOrder(c), FenField::Castling, at));
         }
         match castling_rook(&pieces, c, setup.castling_mode()) {
             Some(rook) if rooks.contains(rook) => {
@@ -547,6 +567,10 @@ impl Position {
     /// - an en-passant square that does not follow a double step is dropped;
     /// - missing clocks (4- or 5-field FEN, as in EPD) become `0 1`;
     /// - impossible clocks are corrected.
+    ///
+    /// It also reads two digits in a row on a rank (`44`) and castling
+    /// letters in any order (`kK`), which the strict parser refuses; the
+    /// position is the same, so they are not reported as repairs.
     ///
     /// Anything else (missing kings, pawns on the back rank, the side not to
     /// move in check, more than two checkers, a check that no last move can
