@@ -161,6 +161,9 @@ fn parse_general(text: &[u8]) -> Result<San, SyntaxReason> {
     }
     let (head, dest) = body.split_at(body.len() - 2);
     let to = square(dest[0], dest[1]).ok_or(SyntaxReason::BadDestination)?;
+    if role == Role::Pawn && matches!(head, b"x" | b":") {
+        return Err(SyntaxReason::PawnCaptureWithoutFile);
+    }
     let (file, rank) = origin(head)?;
     if promotion.is_some() && role != Role::Pawn {
         return Err(SyntaxReason::OnlyPawnsPromote);
@@ -577,6 +580,9 @@ mod tests {
             ("e8(K)", SyntaxReason::BadPromotionPiece),
             ("e8=", SyntaxReason::MissingPromotionPiece),
             ("Ke8=Q", SyntaxReason::OnlyPawnsPromote),
+            ("xd5", SyntaxReason::PawnCaptureWithoutFile),
+            (":d5+", SyntaxReason::PawnCaptureWithoutFile),
+            ("xd8=Q", SyntaxReason::PawnCaptureWithoutFile),
             ("N\u{e9}3", SyntaxReason::NonAscii),
         ] {
             assert_eq!(parse(text.as_bytes()), Err(reason), "{text:?}");

@@ -141,6 +141,8 @@ pub enum SyntaxReason {
     MissingPromotionPiece,
     /// A promotion written for a piece other than a pawn (`Ke8=Q`).
     OnlyPawnsPromote,
+    /// A pawn capture without the pawn's file (`xd5` for `exd5`).
+    PawnCaptureWithoutFile,
     /// No destination square at the end (`N`).
     MissingDestination,
     /// The destination is not a square (`Nf9`, `e2e9`).
@@ -172,6 +174,7 @@ impl fmt::Display for SyntaxReason {
             SyntaxReason::BadPromotionPiece => "invalid promotion piece (Q, R, B or N)",
             SyntaxReason::MissingPromotionPiece => "missing promotion piece after '='",
             SyntaxReason::OnlyPawnsPromote => "only pawns promote",
+            SyntaxReason::PawnCaptureWithoutFile => "a pawn capture names the pawn's file (exd5)",
             SyntaxReason::MissingDestination => "missing destination square",
             SyntaxReason::BadDestination => "the destination is not a square",
             SyntaxReason::BadOrigin => "the origin is not a square",
