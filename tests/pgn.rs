@@ -70,6 +70,10 @@ fn san_as_real_files_write_it() {
     let g = tree("1. e4 ! e5 !? *");
     assert_eq!(g.moves[0].nags, [Nag(1)]);
     assert_eq!(g.moves[1].nags, [Nag(5)]);
+    // Longer runs of marks, two at a time from the left.
+    let g = tree("1. e4!!? e5?!?! 2. Nf3 !!! Nc6 -- ?? *");
+    let nags: Vec<Vec<Nag>> = g.moves.iter().map(|n| n.nags.clone()).collect();
+    assert_eq!(nags, [vec![Nag(3), Nag(2)], vec![Nag(6), Nag(6)], vec![Nag(3), Nag(1)], vec![], vec![Nag(4)]]);
     // Promotions with and without `=`, with check marks, and over-specified moves.
     let g = tree("[FEN \"4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1\"]\n\n1. b8=Q+ Kd7 2. Qb5+ Kd6 3. Kd2 g1N 4. Qb4+ Kd5 *");
     assert_eq!(g.moves[0].mv.promotion_role(), Some(chess_movegen::Role::Queen));

@@ -95,7 +95,8 @@ pub use tree::{Node, PgnGame, TagError, TagErrorKind, Tags};
 pub struct Skip(pub bool);
 
 /// A numeric annotation glyph (`$1` … `$255`). The suffix glyphs `!`, `?`,
-/// `!!`, `??`, `!?` and `?!` are read as NAGs 1 to 6.
+/// `!!`, `??`, `!?` and `?!` are read as NAGs 1 to 6; a longer run of
+/// marks is read two at a time from the left (`e4!!?` is NAGs 3 and 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Nag(pub u8);
 

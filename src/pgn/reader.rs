@@ -8,7 +8,7 @@ use crate::moves::Move;
 use crate::notation::san::{self, San};
 use crate::pgn::input::{Input, SliceInput};
 use crate::pgn::lexer::{Lexer, Mark, Token};
-use crate::pgn::token::{self, split_annotation};
+use crate::pgn::token::{self, glyph_nags, split_annotation, trailing_marks, GLYPH_RUN};
 use crate::pgn::{Nag, PgnError, PgnErrorKind, Skip, TagValue, Visitor};
 use crate::position::error::echo;
 use crate::position::{CastlingMode, FenOptions, MoveError, Position, Repairs, SyntaxReason, Undo};
@@ -510,9 +510,10 @@ impl<I: Input> Reader<I> {
     }
 
     /// Reads, checks and plays the move token `data[s..e]`: its text
-    /// through the crate's one SAN reader, its glyph as a NAG.
+    /// through the crate's one SAN reader, its glyphs as NAGs.
     #[inline(always)]
     fn play<V: Visitor>(&mut self, visitor: &mut V, cur: &mut Level, s: usize, e: usize) -> Result<(), Stop> {
+        debug_assert_eq!(self.lexer.pos, e, "the token just read (glyph runs are found before the lexer's position)");
         let token = &self.lexer.data()[s..e];
         let (len, glyph) = split_annotation(token);
         let mv = match san::parse(&token[..len]) {
@@ -529,7 +530,7 @@ impl<I: Input> Reader<I> {
         cur.last_undo = undo;
         cur.has_last = true;
         if let Some(n) = glyph {
-            visitor.nag(Nag(n));
+            self.glyph(visitor, n);
         }
         if skip {
             return Err(Stop::Skip);
@@ -551,11 +552,23 @@ impl<I: Input> Reader<I> {
         reason: SyntaxReason,
     ) -> Result<(), Stop> {
         match (&self.lexer.data()[s..s + len], glyph) {
-            (b"", Some(n)) => visitor.nag(Nag(n)),
+            (b"", Some(n)) => self.glyph(visitor, n),
             (b"e.p." | b"ep", _) => {}
             _ => return Err(self.move_error(cur, s, len, |_, text| san::san_syntax(text, reason))),
         }
         Ok(())
+    }
+
+    /// The NAG of the glyph [`split_annotation`] found at the end of the
+    /// token just read, or the NAGs of its run of marks ([`GLYPH_RUN`]).
+    #[cold]
+    #[inline(never)]
+    fn glyph<V: Visitor>(&self, visitor: &mut V, n: u8) {
+        if n == GLYPH_RUN {
+            glyph_run(visitor, trailing_marks(&self.lexer.data()[..self.lexer.pos]));
+        } else {
+            visitor.nag(Nag(n));
+        }
     }
 
     /// Plays a null move (`--`, `Z0`), refused in check.
@@ -578,7 +591,7 @@ impl<I: Input> Reader<I> {
         cur.last_mv = Move::NULL;
         cur.has_last = true;
         if let Some(n) = glyph {
-            visitor.nag(Nag(n));
+            self.glyph(visitor, n);
         }
         if skip {
             return Err(Stop::Skip);
@@ -634,6 +647,15 @@ impl<I: Input> Reader<I> {
                 _ => {}
             }
         }
+    }
+}
+
+/// Sends the NAGs of a run of three or more annotation marks (`!!?`).
+#[cold]
+#[inline(never)]
+fn glyph_run<V: Visitor>(visitor: &mut V, marks: &[u8]) {
+    for n in glyph_nags(marks) {
+        visitor.nag(Nag(n));
     }
 }
 

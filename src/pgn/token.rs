@@ -59,30 +59,48 @@ pub(crate) fn scan_number(data: &[u8], p: usize) -> Option<usize> {
 }
 
 /// The annotation glyph at the end of a move (`!`, `?`, `!!`, `??`, `!?`,
-/// `?!`) as its NAG, and the length of the move without it.
+/// `?!`) as its NAG, [`GLYPH_RUN`] for a longer run of marks (`!!?`, see
+/// [`glyph_nags`]), and the length of the move without it.
 #[inline(always)]
 pub(crate) fn split_annotation(token: &[u8]) -> (usize, Option<u8>) {
     let n = token.len();
-    let glyph = |a: u8, b: Option<u8>| match (a, b) {
-        (b'!', None) => Some(1),
-        (b'?', None) => Some(2),
-        (b'!', Some(b'!')) => Some(3),
-        (b'?', Some(b'?')) => Some(4),
-        (b'!', Some(b'?')) => Some(5),
-        (b'?', Some(b'!')) => Some(6),
-        _ => None,
-    };
     let is_mark = |b: u8| b == b'!' || b == b'?';
     if n == 0 || !is_mark(token[n - 1]) {
         return (n, None);
     }
     if n >= 2 && is_mark(token[n - 2]) {
         if n >= 3 && is_mark(token[n - 3]) {
-            return (n, None); // three glyph characters: not an annotation we know
+            return (n - trailing_marks(token).len(), Some(GLYPH_RUN));
         }
-        return (n - 2, glyph(token[n - 2], Some(token[n - 1])));
+        return (n - 2, glyph_nags(&token[n - 2..]).next());
     }
-    (n - 1, glyph(token[n - 1], None))
+    (n - 1, glyph_nags(&token[n - 1..]).next())
+}
+
+/// What [`split_annotation`] gives for three marks or more.
+pub(crate) const GLYPH_RUN: u8 = 0;
+
+/// The run of annotation marks at the end of `text`.
+pub(crate) fn trailing_marks(text: &[u8]) -> &[u8] {
+    let mut n = text.len();
+    while n > 0 && matches!(text[n - 1], b'!' | b'?') {
+        n -= 1;
+    }
+    &text[n..]
+}
+
+/// The NAGs of a run of annotation marks, read two marks at a time from
+/// the left as PGN readers do (`!!?` is `!!` then `?`): `!` 1, `?` 2,
+/// `!!` 3, `??` 4, `!?` 5, `?!` 6.
+pub(crate) fn glyph_nags(marks: &[u8]) -> impl Iterator<Item = u8> + '_ {
+    marks.chunks(2).map(|pair| match pair {
+        [b'!'] => 1,
+        [b'?'] => 2,
+        [b'!', b'!'] => 3,
+        [b'?', b'?'] => 4,
+        [b'!', _] => 5,
+        _ => 6,
+    })
 }
 
 #[cfg(test)]
@@ -91,18 +109,26 @@ mod tests {
 
     #[test]
     fn annotation_glyphs() {
-        let cases: [(&str, usize, Option<u8>); 8] = [
-            ("e4", 2, None),
-            ("e4!", 2, Some(1)),
-            ("e4?", 2, Some(2)),
-            ("e4!!", 2, Some(3)),
-            ("e4??", 2, Some(4)),
-            ("Nf3!?", 3, Some(5)),
-            ("Nf3?!", 3, Some(6)),
-            ("e4!!!", 5, None),
+        let cases: [(&str, usize, &[u8]); 11] = [
+            ("e4", 2, &[]),
+            ("e4!", 2, &[1]),
+            ("e4?", 2, &[2]),
+            ("e4!!", 2, &[3]),
+            ("e4??", 2, &[4]),
+            ("Nf3!?", 3, &[5]),
+            ("Nf3?!", 3, &[6]),
+            ("e4!!?", 2, &[3, 2]),
+            ("e4!!!", 2, &[3, 1]),
+            ("e4?!?!?", 2, &[6, 6, 2]),
+            ("!?", 0, &[5]),
         ];
-        for (text, len, nag) in cases {
-            assert_eq!(split_annotation(text.as_bytes()), (len, nag), "{text}");
+        for (text, len, nags) in cases {
+            let (n, glyph) = split_annotation(text.as_bytes());
+            let found: Vec<u8> = match glyph {
+                Some(GLYPH_RUN) => glyph_nags(trailing_marks(text.as_bytes())).collect(),
+                glyph => glyph.into_iter().collect(),
+            };
+            assert_eq!((n, found), (len, nags.to_vec()), "{text}");
         }
     }
 
