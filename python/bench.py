@@ -179,6 +179,14 @@ def main() -> None:
         for a, b in sets:
             len((a | b) - (a & b))
 
+    def transforms(boards, flip):
+        for b in boards:
+            b.transform(flip)
+
+    def flips(sets, flip):
+        for a, _ in sets:
+            flip(int(a))
+
     # The squares of the side to move's pieces (is_pinned is asked of each).
     own_squares = [list(chess.SquareSet(b.occupied_co[b.turn])) for b in theirs]
     n_own = sum(len(sqs) for sqs in own_squares)
@@ -190,6 +198,10 @@ def main() -> None:
     ]
     assert [int(b.attackers(1, 36)) for b in ours] == [int(b.attackers(1, 36)) for b in theirs]
     assert [len((a | b) - (a & b)) for a, b in our_sets] == [len((a | b) - (a & b)) for a, b in their_sets]
+    assert [b.transform(cm.flip_horizontal).fen() for b in ours] == [
+        b.transform(chess.flip_horizontal).fen() for b in theirs
+    ]
+    assert [cm.flip_diagonal(int(a)) for a, _ in our_sets] == [chess.flip_diagonal(int(a)) for a, _ in their_sets]
 
     perft_depth = 3 if args.quick else 4
     perft_board_t = chess.Board()
@@ -228,6 +240,10 @@ def main() -> None:
          lambda: attackers(theirs), lambda: attackers(ours)),
         ("SquareSet operations", "len((a \\| b) - (a & b))", n,
          lambda: square_sets(their_sets), lambda: square_sets(our_sets)),
+        ("transform", "board.transform(flip_horizontal)", n,
+         lambda: transforms(theirs, chess.flip_horizontal), lambda: transforms(ours, cm.flip_horizontal)),
+        ("flip_diagonal", "flip_diagonal(int(squares))", n,
+         lambda: flips(their_sets, chess.flip_diagonal), lambda: flips(our_sets, cm.flip_diagonal)),
         (f"perft startpos depth {perft_depth}", "one perft", 1,
          lambda: their_perft(perft_board_t, perft_depth), lambda: cm.perft(perft_board_o, perft_depth)),
         (f"read a PGN file ({n_games} games)", "headers + mainline of every game", 1,

@@ -25,6 +25,18 @@ from ._chess_movegen import (
     PgnReport,
     Piece,
     bitboards,
+    flip_vertical,
+    flip_horizontal,
+    flip_diagonal,
+    flip_anti_diagonal,
+    shift_right,
+    shift_2_right,
+    shift_left,
+    shift_2_left,
+    shift_up_left,
+    shift_up_right,
+    shift_down_left,
+    shift_down_right,
     legal_move_masks,
     legal_moves_many,
     perft,
@@ -46,7 +58,10 @@ __all__ = [
     "SQUARES", "SQUARE_NAMES", "STARTING_FEN", "STARTING_BOARD_FEN", "BB_EMPTY", "BB_ALL",
     "BB_SQUARES", "BB_FILES", "BB_RANKS", "BB_LIGHT_SQUARES", "BB_DARK_SQUARES", "SQUARES_180",
     "SquareSet", "UNICODE_PIECE_SYMBOLS", "piece_name", "piece_symbol", "square_distance",
-    "square_mirror",
+    "square_mirror", "flip_vertical", "flip_horizontal", "flip_diagonal", "flip_anti_diagonal",
+    "shift_down", "shift_2_down", "shift_up", "shift_2_up", "shift_right", "shift_2_right",
+    "shift_left", "shift_2_left", "shift_up_left", "shift_up_right", "shift_down_left",
+    "shift_down_right",
 ]
 
 WHITE: bool = True
@@ -85,6 +100,26 @@ for _index, _name in enumerate(SQUARE_NAMES):
     globals()[_name.upper()] = _index
     __all__.append(_name.upper())
 del _index, _name
+
+
+def shift_down(b: int) -> int:
+    """Every square of bitboard ``b`` one rank down."""
+    return b >> 8
+
+
+def shift_2_down(b: int) -> int:
+    """Every square of bitboard ``b`` two ranks down."""
+    return b >> 16
+
+
+def shift_up(b: int) -> int:
+    """Every square of bitboard ``b`` one rank up."""
+    return (b << 8) & BB_ALL
+
+
+def shift_2_up(b: int) -> int:
+    """Every square of bitboard ``b`` two ranks up."""
+    return (b << 16) & BB_ALL
 
 
 def square(file_index: int, rank_index: int) -> int:

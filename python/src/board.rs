@@ -2,7 +2,8 @@
 //! the library's `Position`.
 
 use chess_movegen::{
-    attacks, Bitboard, CastlingMode, Color, FenOptions, Move as RawMove, MoveList, Position, Role, Square, Undo,
+    attacks, Bitboard, CastlingMode, Color, FenOptions, Move as RawMove, MoveList, Piece as RawPiece, Position, Role,
+    Setup, Square, Undo,
 };
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
@@ -1026,6 +1027,29 @@ impl Board {
         *self = self.mirrored();
     }
 
+    /// A copy of the board with the bitboard function `f` (such as
+    /// `chess_movegen.flip_diagonal` or `shift_down`) applied to each
+    /// piece type's and colour's squares, to the castling rooks and to the
+    /// en-passant square, as python-chess's `transform`: without the move
+    /// stack, clocks and side to move kept, as a new board of the same
+    /// class. Castling rights and an en-passant square that no longer fit
+    /// are dropped. Raises ValueError when the result is not a legal
+    /// position (a king shifted off the board, pawns on a back rank, the
+    /// side not to move in check), which python-chess would return as an
+    /// invalid board.
+    fn transform(slf: &Bound<'_, Self>, f: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let board = slf.borrow().transformed(f)?;
+        same_class(slf, board)
+    }
+
+    /// Transforms the board in place (see `transform`); the move stack is
+    /// cleared. On an error the board is left as it was.
+    fn apply_transform(slf: &Bound<'_, Self>, f: &Bound<'_, PyAny>) -> PyResult<()> {
+        let board = slf.borrow().transformed(f)?;
+        *slf.borrow_mut() = board;
+        Ok(())
+    }
+
     /// The board drawn with Unicode chess symbols, rank 8 first.
     #[pyo3(signature = (*, invert_color = false, empty_square = "\u{2b58}"))]
     fn unicode(&self, invert_color: bool, empty_square: &str) -> String {
@@ -1272,6 +1296,48 @@ impl Board {
         board.stack.drain(..dropped);
         board.zeroing = board.stack.iter().map(|e| u32::from(e.zeroing)).sum();
         board
+    }
+
+    /// The current position with the bitboard function `f` applied (see
+    /// `transform`).
+    fn transformed(&self, f: &Bound<'_, PyAny>) -> PyResult<Board> {
+        let apply = |bb: Bitboard| -> PyResult<Bitboard> { f.call1((bb.0,))?.extract::<u64>().map(Bitboard) };
+        let mut roles = [Bitboard::EMPTY; 6];
+        for (set, role) in roles.iter_mut().zip(Role::ALL) {
+            *set = apply(self.pos.pieces_of_role(role))?;
+        }
+        let colors = [apply(self.pos.pieces_of_color(Color::White))?, apply(self.pos.pieces_of_color(Color::Black))?];
+        let mut setup = Setup::empty();
+        setup.set_castling_mode(if self.chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard });
+        let mut placed = 0;
+        for (set, role) in roles.into_iter().zip(Role::ALL) {
+            for (color_set, color) in colors.into_iter().zip(Color::ALL) {
+                for sq in set & color_set {
+                    setup.put(sq, RawPiece::new(color, role));
+                    placed += 1;
+                }
+            }
+        }
+        let count = |sets: &[Bitboard]| sets.iter().map(|set| set.len()).sum::<usize>();
+        let occupied = colors[0] | colors[1];
+        if placed != count(&roles) || placed != count(&colors) || placed != occupied.len() {
+            return Err(PyValueError::new_err("the transformation does not map the pieces to one piece per square"));
+        }
+        setup.set_castling_rooks(apply(self.pos.castling_rooks())?);
+        if let Some(ep) = self.pos.ep_square() {
+            setup.set_ep_square(apply(ep.bitboard())?.last());
+        }
+        setup.set_side_to_move(self.pos.side_to_move());
+        setup.set_halfmove_clock(u32::try_from(self.halfmove()).unwrap_or(u32::MAX));
+        setup.set_fullmove_number(u32::try_from(self.fullmove()).unwrap_or(u32::MAX));
+        let fen = setup.fen();
+        let pos = parse_fen_text(&fen, self.chess960).map_err(|err| {
+            PyValueError::new_err(format!("the transformed board {fen} is not a legal position: {err}"))
+        })?;
+        let mut board = Board::from_position(pos, self.chess960);
+        board.half_delta = self.halfmove() as i64 - i64::from(pos.halfmove_clock());
+        board.full_delta = self.fullmove() as i64 - i64::from(pos.fullmove_number());
+        Ok(board)
     }
 
     /// The current position mirrored, clocks kept (as python-chess).

@@ -273,3 +273,94 @@ def test_mirror_of_a_position_with_an_impossible_check():
         board = cm.Board(fen)
         board.apply_mirror()
         assert board.fen() == chess.Board(fen).mirror().fen()
+
+
+# Bitboard transformations and Board.transform
+
+TRANSFORMS = [
+    "flip_vertical", "flip_horizontal", "flip_diagonal", "flip_anti_diagonal",
+    "shift_down", "shift_2_down", "shift_up", "shift_2_up", "shift_right", "shift_2_right",
+    "shift_left", "shift_2_left", "shift_up_left", "shift_up_right", "shift_down_left",
+    "shift_down_right",
+]
+
+
+@pytest.mark.parametrize("name", TRANSFORMS)
+@given(bb=st.integers(min_value=0, max_value=2**64 - 1))
+@settings(max_examples=300, deadline=None)
+def test_bitboard_transforms_like_python_chess(name, bb):
+    assert getattr(cm, name)(bb) == getattr(chess, name)(bb)
+
+
+@pytest.mark.parametrize("name", TRANSFORMS)
+def test_bitboard_transforms_on_every_square(name):
+    for sq in range(64):
+        assert getattr(cm, name)(1 << sq) == getattr(chess, name)(1 << sq), cm.SQUARE_NAMES[sq]
+    assert getattr(cm, name)(cm.BB_ALL) == getattr(chess, name)(chess.BB_ALL)
+
+
+# What python-chess's status reports that a Board here repairs or accepts
+# when it reads a FEN (see Board(fen)).
+REPAIRED = chess.STATUS_BAD_CASTLING_RIGHTS | chess.STATUS_INVALID_EP_SQUARE | chess.STATUS_IMPOSSIBLE_CHECK
+
+
+def _transform_cases():
+    from conftest import epd_fens
+
+    fens = FENS + epd_fens("quick.epd", 120)
+    return [(fen, name) for fen in fens for name in TRANSFORMS]
+
+
+@pytest.mark.parametrize("chess960", [False, True])
+def test_transform_like_python_chess(chess960):
+    refused = accepted = 0
+    for fen, name in _transform_cases():
+        theirs = chess.Board(fen, chess960=chess960).transform(getattr(chess, name))
+        if theirs.ep_square is not None and theirs.ep_square < 0:
+            theirs.ep_square = None  # python-chess's msb of an empty set
+        board = cm.Board(fen, chess960=chess960)
+        if theirs.status() & ~REPAIRED:
+            with pytest.raises(ValueError):
+                board.transform(getattr(cm, name))
+            refused += 1
+            continue
+        ours = board.transform(getattr(cm, name))
+        assert ours.fen() == theirs.fen(), (fen, name)
+        assert ours.move_stack == [] and ours.turn == board.turn
+        assert board.fen() == cm.Board(fen, chess960=chess960).fen()  # the original is unchanged
+        accepted += 1
+    assert refused > 100 and accepted > 100, (refused, accepted)
+
+
+def test_apply_transform_clears_the_stack_and_keeps_the_class():
+    class Sub(cm.Board):
+        pass
+
+    board = Sub()
+    board.push_san("e4")
+    theirs = chess.Board()
+    theirs.push_san("e4")
+    flipped = board.transform(cm.flip_horizontal)
+    assert type(flipped) is Sub and flipped.fen() == theirs.transform(chess.flip_horizontal).fen()
+    assert len(board.move_stack) == 1
+    board.apply_transform(cm.flip_horizontal)
+    theirs.apply_transform(chess.flip_horizontal)
+    assert board.fen() == theirs.fen() and board.move_stack == []
+    # python-chess's own functions work too.
+    assert cm.Board().transform(chess.flip_vertical).fen() == chess.Board().transform(chess.flip_vertical).fen()
+
+
+def test_transform_errors_leave_the_board_alone():
+    board = cm.Board()
+    with pytest.raises(ValueError, match="not a legal position"):
+        board.apply_transform(cm.shift_up)  # black's king leaves the board
+    assert board.fen() == cm.STARTING_FEN
+    with pytest.raises(ValueError, match="one piece per square"):
+        board.transform(lambda bb: 1)
+    with pytest.raises(TypeError):
+        board.transform(lambda bb: "a")
+    with pytest.raises(OverflowError):
+        board.transform(lambda bb: -1)
+    with pytest.raises(ZeroDivisionError):
+        board.transform(lambda bb: 1 // 0)
+    assert board.fen() == cm.STARTING_FEN
