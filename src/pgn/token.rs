@@ -106,6 +106,7 @@ pub(crate) fn glyph_nags(marks: &[u8]) -> impl Iterator<Item = u8> + '_ {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec::Vec;
 
     #[test]
     fn annotation_glyphs() {
