@@ -3,7 +3,7 @@
 
     pip install chess==1.11.2
     python3 scripts/make_epd_fixtures.py                       # step 1
-    EPD_WRITE_OURS=/tmp/ours.txt cargo test --test epd write_ours_for_python
+    EPD_WRITE_OURS=/tmp/ours.txt cargo test --test integration epd::write_ours_for_python
     python3 scripts/make_epd_fixtures.py --ours /tmp/ours.txt  # step 2
 
 Step 1 plays seeded random games (standard chess and Chess960), picks

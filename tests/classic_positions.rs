@@ -1,7 +1,7 @@
 //! The six positions of the chessprogramming.org perft page, one test
 //! each, so a failure names the position.
 
-mod common;
+use crate::common;
 
 use chess_movegen::{perft, perft_divide, Move, Position, Role, Square};
 

@@ -5,7 +5,7 @@
 
 use chess_movegen::{Move, Position, Square};
 
-mod common;
+use crate::common;
 
 #[test]
 #[should_panic(expected = "is not legal")]

@@ -3,13 +3,13 @@
 //! generator of `tests/oracle/mod.rs`. The oracle applies moves by its own
 //! rules, so the crate's board after `play` is compared too.
 //!
-//! `cargo test --test differential` plays a few hundred games (and checks
+//! `cargo test --test integration differential::` plays a few hundred games (and checks
 //! bulk perft against counting by play along sixty more);
-//! `cargo test --release --test differential -- --ignored` plays 20,000
+//! `cargo test --release --test integration differential:: -- --ignored` plays 20,000
 //! (set `DIFFERENTIAL_GAMES` to change the number).
 
-mod common;
-mod oracle;
+use crate::common;
+use crate::oracle;
 
 use std::collections::HashSet;
 

@@ -148,7 +148,7 @@ fn python_chess_reads_what_we_write() {
 /// Step 2 of `scripts/make_epd_fixtures.py`: writes our writing of every
 /// record, one a line, to the file named by `EPD_WRITE_OURS`.
 #[test]
-#[ignore = "fixture tool: EPD_WRITE_OURS=/tmp/ours.txt cargo test --test epd write_ours_for_python -- --ignored"]
+#[ignore = "fixture tool: EPD_WRITE_OURS=/tmp/ours.txt cargo test --test integration epd::write_ours_for_python -- --ignored"]
 fn write_ours_for_python() {
     let path = std::env::var("EPD_WRITE_OURS").expect("EPD_WRITE_OURS");
     let lines: Vec<String> = records().iter().map(|r| parse_record(r).to_string()).collect();

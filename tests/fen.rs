@@ -1,6 +1,6 @@
 //! FEN round trips, error reports, the lenient mode, and no panics.
 
-mod common;
+use crate::common;
 
 use chess_movegen::{CastlingMode, FenErrorKind, FenField, FenOptions, Position, PositionError, Rank, Repairs, Square};
 use proptest::prelude::*;

@@ -3,7 +3,7 @@
 //! legal kinds, quiet checks against `gives_check`, and the set-wise
 //! visitor (its moves, its counts, its early exit).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;

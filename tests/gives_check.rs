@@ -2,7 +2,7 @@
 //! perft suites and on random playouts (standard and Chess960); blockers,
 //! pinners and discovered-check candidates against ray walking.
 
-mod common;
+use crate::common;
 
 use chess_movegen::{Bitboard, CastlingMode, Color, FenOptions, Move, MoveKind, Position, Role, Square};
 use common::{read_epd, Rng, START_FENS};

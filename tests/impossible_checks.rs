@@ -2,7 +2,7 @@
 //! python-chess 1.11.2 as the reference (`scripts/make_check_fixtures.py`),
 //! and every position a game reaches in the perft suites still loads.
 
-mod common;
+use crate::common;
 
 use chess_movegen::{FenErrorKind, Position, PositionError, Repairs};
 

@@ -4,7 +4,7 @@
 //! checked over a pool of random playouts against the placements
 //! themselves; `pawn_key_after` equals the key after the move.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

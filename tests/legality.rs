@@ -1,7 +1,7 @@
 //! Legal generation agrees with "pseudo-legal minus the moves that leave
 //! the king attacked", and every query agrees with the full list.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 

@@ -4,7 +4,7 @@
 //! `Game::push_line`, written back as SAN; the errors for texts that are
 //! no move, and their length for huge tokens.
 
-mod common;
+use crate::common;
 
 use chess_movegen::pgn::{Nag, PgnGame, Reader};
 use chess_movegen::{CastlingMode, Game, IllegalReason, MoveError, Position, SyntaxReason};

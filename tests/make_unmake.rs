@@ -1,7 +1,7 @@
 //! make/unmake restores the exact position, and the incremental hash
 //! always equals the hash computed from scratch.
 
-mod common;
+use crate::common;
 
 use chess_movegen::{perft, Move, Position};
 use proptest::prelude::*;

@@ -1,7 +1,7 @@
 //! UCI, SAN and LAN: round trips, every disambiguation and annotation
 //! form, every error kind, and real games played to their final positions.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 

@@ -3,7 +3,7 @@
 //! all 960 Chess960 starts and random playouts, and malformed bytes
 //! refused with the byte named (never a panic).
 
-mod common;
+use crate::common;
 
 use chess_movegen::{
     CastlingMode, Color, FenOptions, GameResult, PackError, PackedPosition, Position, PositionError, Role, Square,

@@ -2,7 +2,7 @@
 //! (chessprogramming.org "Perft Results") for the start position and
 //! Kiwipete.
 
-mod common;
+use crate::common;
 
 use chess_movegen::{perft_stats, PerftStats, Position};
 

@@ -3,10 +3,10 @@
 //! The default run checks every entry of the quick suites and every entry
 //! of the full suites up to a node budget. The deep runs are ignored by
 //! default; run them with
-//! `cargo test --release --test perft_suites -- --ignored`
+//! `cargo test --release --test integration perft_suites:: -- --ignored`
 //! (or, faster and in parallel, with `cargo run --profile tools --bin perft -- --epd`).
 
-mod common;
+use crate::common;
 
 use chess_movegen::{perft, CastlingMode, FenErrorKind, FenOptions, Position, PositionError};
 use common::{parse, read_epd};

@@ -3,7 +3,7 @@
 //! thread's own (2 MiB) stack. Also the walk that all of these share,
 //! against a recursive mirror of `Node`, on random trees.
 
-mod common;
+use crate::common;
 
 use std::collections::hash_map::DefaultHasher;
 use std::fmt::{self, Write as _};

@@ -3,7 +3,7 @@
 //! generator): the cases where it must give the move `parse_san` gives,
 //! or the same error, with its position.
 
-mod common;
+use crate::common;
 
 use chess_movegen::pgn::{Nag, PgnErrorKind, PgnGame, Reader};
 use chess_movegen::{Color, Move, Position, Role, Square};

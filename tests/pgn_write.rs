@@ -5,7 +5,7 @@
 //! they are set, and a hand-built tree with an illegal move is written
 //! without a panic.
 
-mod common;
+use crate::common;
 
 use chess_movegen::pgn::{Nag, Node, PgnGame, TagErrorKind, Tags};
 use chess_movegen::{CastlingMode, Game, Move, Position};

@@ -2,7 +2,7 @@
 //! the library. Found by the fuzz targets in `fuzz/`, the bad-input tests
 //! (`tests/bad_fens.rs`) and review of the consistency checker.
 
-mod oracle;
+use crate::oracle;
 
 use chess_movegen::{Move, MoveError, Position, Square, Undo};
 

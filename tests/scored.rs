@@ -2,7 +2,7 @@
 //! `MoveList` with every score 0; `pick_best`, `sort_partial` and `sort`
 //! order moves as a reference sort does.
 
-mod common;
+use crate::common;
 
 use chess_movegen::{GenKind, Legality, Move, MoveList, Position, ScoredMoveList};
 use common::{playout, walk, Rng};

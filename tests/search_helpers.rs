@@ -3,7 +3,7 @@
 //! 16-bit move as a transposition-table entry (validation of arbitrary
 //! bits with `is_legal` / `is_pseudo_legal`).
 
-mod common;
+use crate::common;
 
 use chess_movegen::{CastlingMode, FenOptions, Move, Piece, Position, Square};
 use common::{playout, read_epd, walk, Rng, START_FENS};

@@ -3,7 +3,7 @@
 //! attackers found by walking rays after every capture, pins by walking
 //! rays from the kings, and the exchange as a recursion. Plus named cases.
 
-mod common;
+use crate::common;
 
 use chess_movegen::{Color, Move, MoveKind, Piece, Position, Rank, Role, Square, SEE_VALUES};
 use common::{Rng, START_FENS};

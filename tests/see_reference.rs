@@ -5,7 +5,7 @@
 //! positions one move after them, and of positions along random games,
 //! with `see_ge` at several thresholds and with other piece values.
 
-mod common;
+use crate::common;
 
 use chess_movegen::{CastlingMode, FenOptions, Move, Position, SEE_VALUES};
 use common::{read_epd, Rng, START_FENS};

@@ -1,7 +1,7 @@
 //! `Setup`: building positions without FEN, syntax-only FEN reading,
 //! validation with every reason, lenient repair, and the way back.
 
-mod common;
+use crate::common;
 
 use chess_movegen::{
     CastlingMode, Color, FenErrorKind, FenOptions, Piece, Position, PositionError, Repairs, Role, Setup, Square,

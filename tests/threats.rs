@@ -2,7 +2,7 @@
 //! squares whose attackers (`attackers_to`) include a piece of that kind,
 //! on the perft suites' positions and along random playouts.
 
-mod common;
+use crate::common;
 
 use chess_movegen::{Bitboard, CastlingMode, Color, FenOptions, Position, Role, Square};
 use common::{playout, read_epd, walk};

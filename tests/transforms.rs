@@ -2,7 +2,7 @@
 //! other side, so perft counts agree and legal moves map onto each other;
 //! every transform of a `Setup` undoes itself.
 
-mod common;
+use crate::common;
 
 use chess_movegen::{perft, Move, MoveKind, Position, Setup, Square};
 use proptest::prelude::*;

@@ -42,7 +42,7 @@ struct Uci {
 impl Uci {
     fn start() -> Uci {
         let mut child = Command::new(std::env::current_exe().unwrap())
-            .args(["engine_process", "--exact", "--ignored", "--nocapture", "--quiet", "--test-threads=1"])
+            .args(["uci_engine::engine_process", "--exact", "--ignored", "--nocapture", "--quiet", "--test-threads=1"])
             .env(CHILD, "1")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

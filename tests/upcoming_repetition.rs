@@ -2,7 +2,7 @@
 //! move, and `KeyHistory` against a slow reading of its documented meaning,
 //! on random playouts that favour reversible moves.
 
-mod common;
+use crate::common;
 
 use chess_movegen::{attacks, Game, KeyHistory, Move, Position, Role};
 use common::{Rng, KIWIPETE};
