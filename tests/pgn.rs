@@ -300,6 +300,18 @@ fn a_blank_line_and_move_one_start_the_next_game() {
     // From a FEN past move 1.
     let two = read("[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 30\"]\n\n30. Kd2 Ke7\n\n1. e4 *");
     assert_eq!(two.iter().map(|g| g.0.clone()).collect::<Vec<_>>(), [moves(&["Kd2", "Ke7"]), moves(&["e4"])]);
+    // One comment before the move number: the next game's.
+    let text = "1. e4 e5\n\n{Game 2}\n1. d4 d5 *";
+    assert_eq!(
+        read(text),
+        [(moves(&["e4", "e5"]), GameResult::Unfinished), (moves(&["d4", "d5"]), GameResult::Unfinished)]
+    );
+    let games: Vec<PgnGame> = all(text).into_iter().map(Result::unwrap).collect();
+    assert!(games[0].moves.iter().all(|n| n.comments.is_empty()));
+    assert_eq!(games[1].comments, ["Game 2"]);
+    // A comment followed by another number, or never closed, goes on.
+    assert_eq!(read("1. e4 e5\n\n{c} 2. Nf3 *"), [(moves(&["e4", "e5", "Nf3"]), GameResult::Unfinished)]);
+    assert_eq!(all("1. e4 e5\n\n{c 1. d4 d5 *").len(), 1);
 }
 
 /// Dots written apart from their move number are part of it.

@@ -332,6 +332,17 @@ impl<I: Sealed> Lexer<I> {
         Token::Word(start, end)
     }
 
+    /// Where the brace comment that starts at `p` (on its `{`) ends, just
+    /// after its `}`, if that is in the data at hand; a look ahead that
+    /// reads nothing. None after a brace known to be unclosed.
+    pub(crate) fn comment_end(&self, p: usize) -> Option<usize> {
+        if self.abs(p) > self.unclosed_from {
+            return None;
+        }
+        let data = self.input.data();
+        data.get(p + 1..)?.iter().position(|&b| b == b'}').map(|i| p + i + 2)
+    }
+
     /// A brace comment; `self.pos` is on the `{`.
     fn comment(&mut self) -> Token {
         if self.abs(self.pos) > self.unclosed_from {

@@ -15,7 +15,8 @@
 //! it is read, so each game's mainline is a [`Game`](crate::Game) of legal
 //! moves. A game ends at its result (`1-0`, `0-1`, `1/2-1/2`, `*`); one
 //! without a result ends at the next tag pair, or at a blank line followed
-//! by move number 1 once its main line is past move 1.
+//! by move number 1 (or by one comment and move number 1, the comment
+//! then opening the next game) once its main line is past move 1.
 //!
 //! Two ways to read:
 //! - a [`Visitor`] receives tags, moves (with the position before each),

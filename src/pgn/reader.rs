@@ -352,15 +352,23 @@ impl<I: Input> Reader<I> {
     /// the game before it having no termination marker: it starts with the
     /// move number 1, which cannot go on a main line already past move 1
     /// (`1. e4 e5` ⏎ ⏎ `1. d4 d5 *` is two games; `1. e4 e5` ⏎ ⏎
-    /// `2. Nf3 *` one).
+    /// `2. Nf3 *` one), or with one comment and then the move number 1
+    /// (`{Game 2} 1. d4`; the comment is the next game's).
     fn next_game_starts(&self, cur: &Level) -> bool {
+        if !(self.stack.is_empty() && cur.has_last && cur.pos.fullmove_number() > 1) {
+            return false;
+        }
         let data = self.lexer.data();
-        let p = self.lexer.pos;
-        self.stack.is_empty()
-            && cur.has_last
-            && cur.pos.fullmove_number() > 1
-            && data[p] == b'1'
-            && data.get(p + 1) == Some(&b'.')
+        let mut p = self.lexer.pos;
+        if data[p] == b'{' {
+            // One comment only: the look ahead reads it once more, as the
+            // lexer then does, so the input is read at most twice.
+            let Some(end) = self.lexer.comment_end(p) else {
+                return false;
+            };
+            p = end + data[end..].iter().take_while(|b| b.is_ascii_whitespace()).count();
+        }
+        data.get(p) == Some(&b'1') && data.get(p + 1) == Some(&b'.')
     }
 
     /// Move numbers and moves, read without the lexer's token pass: one
