@@ -455,6 +455,7 @@ fn parse_castling(setup: &Setup, text: &str, offset: usize, lenient: bool) -> Re
         pieces.put(sq, piece);
     }
     let mut seen = [false; 128];
+    let mut black_seen = false;
     for (i, c) in text.char_indices() {
         let at = offset + i;
         if !matches!(c, 'K' | 'Q' | 'k' | 'q' | 'A'..='H' | 'a'..='h') {
@@ -463,9 +464,10 @@ fn parse_castling(setup: &Setup, text: &str, offset: usize, lenient: bool) -> Re
         if core::mem::replace(&mut seen[c as usize], true) {
             return Err(error(FenErrorKind::DuplicateCastling(c), FenField::Castling, at));
         }
-        if !lenient && c.is_ascii_uppercase() && text[..i].bytes().any(|b| b.is_ascii_lowercase()) {
+        if !lenient && black_seen && c.is_ascii_uppercase() {
             return Err(error(FenErrorKind::CastlingOrder(c), FenField::Castling, at));
         }
+        black_seen |= c.is_ascii_lowercase();
         match castling_rook(&pieces, c, setup.castling_mode()) {
             Some(rook) if rooks.contains(rook) => {
                 return Err(error(FenErrorKind::DuplicateCastling(c), FenField::Castling, at))
