@@ -119,6 +119,56 @@ fn perft_checks_an_epd_suite_and_names_its_source() {
     assert!(stdout.trim_end().ends_with(" passed, 0 failed"), "{stdout}");
 }
 
+/// A suite that mixes standard and Chess960 lines checks without
+/// `--chess960`: a line whose castling rights fit only Chess960 (in
+/// Shredder-FEN or X-FEN) is read as Chess960 and named; a line whose
+/// rights fit neither still fails with the standard reading's error.
+#[test]
+fn perft_reads_the_chess960_lines_of_a_mixed_suite() {
+    let suite = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400\n\
+                 bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9 ;D1 21 ;D2 528 ;D3 12189\n\
+                 r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq - 0 1 ;D1 23 ;D2 522 ;D3 12333\n\
+                 rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1 ;D1 20\n";
+    let path = std::env::temp_dir().join(format!("chess-movegen-mixed-suite-{}.epd", std::process::id()));
+    std::fs::write(&path, suite).unwrap();
+    let path_text = path.to_str().unwrap();
+    let mixed = run(PERFT, &["--epd", path_text, "--threads", "1"]);
+    let flagged = run(PERFT, &["--epd", path_text, "--threads", "1", "--chess960"]);
+    std::fs::remove_file(&path).unwrap();
+
+    let stdout = text(&mixed.stdout);
+    assert_eq!(mixed.status.code(), Some(1), "{stdout}");
+    assert!(stdout
+        .contains("\nline 4: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w KQkq - 0 1: invalid FEN (castling field"));
+    assert!(stdout.contains("\nread as Chess960 (castling rights that fit only Chess960): line 2, 3\n"), "{stdout}");
+    assert!(stdout.ends_with("\n3 passed, 1 failed\n"), "{stdout}");
+    // With the flag every line is read as Chess960, and the counts are the same.
+    let stdout = text(&flagged.stdout);
+    assert!(!stdout.contains("read as Chess960"), "{stdout}");
+    assert!(stdout.ends_with("\n3 passed, 1 failed\n"), "{stdout}");
+}
+
+/// `--fen` and `--stats` read such a position as Chess960 too and say so
+/// in their first line; `--divide` then writes castling as king takes rook.
+#[test]
+fn perft_reads_a_chess960_fen_and_says_so() {
+    let fen = "r3k2r/8/8/8/8/8/8/R3K1R1 w Kkq - 0 1";
+    let out = run(PERFT, &["--fen", fen, "--depth", "1", "--divide"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    let first = stdout.lines().next().unwrap();
+    assert!(first.ends_with("; read as Chess960 (castling rights that fit only Chess960)"), "{first}");
+    assert!(stdout.contains("\ne1g1: 1\n"), "{stdout}"); // king takes the rook on g1
+    let stats = run(PERFT, &["--stats", "--fen", fen, "--depth", "1"]);
+    assert!(text(&stats.stdout)
+        .lines()
+        .next()
+        .unwrap()
+        .ends_with("read as Chess960 (castling rights that fit only Chess960)"));
+    let standard = run(PERFT, &["--fen", positions::KIWIPETE, "--depth", "1"]);
+    assert!(!text(&standard.stdout).contains("Chess960"));
+}
+
 #[test]
 fn long_runs_report_progress_on_stderr() {
     let kiwipete = positions::KIWIPETE;

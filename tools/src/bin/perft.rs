@@ -46,7 +46,11 @@ chessprogramming.org perft page, each count checked.
   --epd FILE     checks every line `FEN ;D1 n ;D2 n ...` of a perft suite,
                  prints the failing lines and `N passed, M failed`
   --max-depth N  with --epd: skip the depths above N
-  --chess960     read castling rights as Chess960 (X-FEN, Shredder-FEN)
+  --chess960     read castling rights as Chess960 (X-FEN, Shredder-FEN);
+                 without it, a position whose castling rights fit only
+                 Chess960 is read as Chess960 too, and the output says so
+                 (a position that fits standard chess counts the same in
+                 both)
   --threads N    worker threads, 1 or more (default 1; with --epd, all cores)
   --hash MB      a shared transposition table of MB megabytes
   --stats        captures, e.p., castles, promotions, checks and mates per
@@ -301,9 +305,18 @@ fn expected_counts(line: &str, max_depth: u8) -> impl Iterator<Item = (u8, u64)>
     })
 }
 
+/// What checking one EPD line found.
+struct LineResult {
+    number: usize,
+    nodes: u64,
+    /// The report lines of failures (empty if the line passed).
+    failures: Vec<String>,
+    /// Read as Chess960 without `--chess960` ([`cli::read_fen_to_count`]).
+    as_chess960: bool,
+}
+
 /// Checks one EPD line, adding each depth's count to `progress` as it is
-/// counted; returns the nodes counted and the report lines of failures
-/// (empty if it passed).
+/// counted.
 fn check_line(
     number: usize,
     line: &str,
@@ -311,12 +324,15 @@ fn check_line(
     chess960: bool,
     table: Option<&Table>,
     progress: &cli::Progress,
-) -> (u64, Vec<String>) {
+) -> LineResult {
     let mut parts = line.split(';');
     let fen = parts.next().unwrap_or("").trim();
-    let pos = match cli::read_fen(fen, chess960) {
-        Ok(pos) => pos,
-        Err(e) => return (0, vec![format!("line {number}: {fen}: {e}")]),
+    let (pos, as_chess960) = match cli::read_fen_to_count(fen, chess960) {
+        Ok(read) => read,
+        Err(e) => {
+            let failures = vec![format!("line {number}: {fen}: {e}")];
+            return LineResult { number, nodes: 0, failures, as_chess960: false };
+        }
     };
     let (mut nodes, mut failures) = (0, Vec::new());
     for entry in parts {
@@ -337,7 +353,7 @@ fn check_line(
             failures.push(format!("line {number}: {fen} depth {depth}: expected {expected}, got {actual}"));
         }
     }
-    (nodes, failures)
+    LineResult { number, nodes, failures, as_chess960 }
 }
 
 fn run_epd(path: &str, max_depth: u8, chess960: bool, threads: usize, table: Option<&Table>) -> ExitCode {
@@ -361,36 +377,40 @@ fn run_epd(path: &str, max_depth: u8, chess960: bool, threads: usize, table: Opt
     let start = Instant::now();
     let progress = cli::Progress::start_with(lines.len() as u64, "lines", "nodes", Some(expected));
     // Workers take lines one at a time; results are reported in file order.
-    let results: Mutex<Vec<(usize, u64, Vec<String>)>> = Mutex::new(Vec::with_capacity(lines.len()));
+    let results: Mutex<Vec<LineResult>> = Mutex::new(Vec::with_capacity(lines.len()));
     let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for _ in 0..threads.clamp(1, lines.len().max(1)) {
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(&(number, line)) = lines.get(i) else { break };
-                let (nodes, failures) = check_line(number, line, max_depth, chess960, table, &progress);
+                let result = check_line(number, line, max_depth, chess960, table, &progress);
                 progress.add(0); // the line is done; its nodes were added depth by depth
-                results.lock().unwrap_or_else(|e| e.into_inner()).push((number, nodes, failures));
+                results.lock().unwrap_or_else(|e| e.into_inner()).push(result);
             });
         }
     });
     drop(progress);
     let secs = start.elapsed().as_secs_f64();
     let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    results.sort_by_key(|r| r.0);
+    results.sort_by_key(|r| r.number);
     let (mut passed, mut failed, mut nodes_total) = (0, 0, 0u64);
-    for (_, nodes, failures) in &results {
-        nodes_total += nodes;
-        if failures.is_empty() {
+    for result in &results {
+        nodes_total += result.nodes;
+        if result.failures.is_empty() {
             passed += 1;
         } else {
             failed += 1;
-            for failure in failures {
+            for failure in &result.failures {
                 cli::out!("{failure}");
             }
         }
     }
     cli::out!("{nodes_total} nodes in {secs:.2} s ({:.1} Mnps, {})", mnps(nodes_total, secs), threads_text(threads));
+    let as_chess960: Vec<String> = results.iter().filter(|r| r.as_chess960).map(|r| r.number.to_string()).collect();
+    if !as_chess960.is_empty() {
+        cli::out!("read as Chess960 (castling rights that fit only Chess960): line {}", as_chess960.join(", "));
+    }
     cli::out!("{passed} passed, {failed} failed");
     if failed == 0 {
         ExitCode::SUCCESS
@@ -399,8 +419,29 @@ fn run_epd(path: &str, max_depth: u8, chess960: bool, threads: usize, table: Opt
     }
 }
 
-fn run_fen(pos: &Position, depth: u8, divide: bool, threads: usize, table: Option<&Table>) -> ExitCode {
-    cli::out!("perft: {}; no expected count (a position given by --fen)", threads_text(threads));
+/// What the header line adds for a position read as Chess960 without
+/// `--chess960` ([`cli::read_fen_to_count`]).
+fn read_as_note(as_chess960: bool) -> &'static str {
+    if as_chess960 {
+        "; read as Chess960 (castling rights that fit only Chess960)"
+    } else {
+        ""
+    }
+}
+
+fn run_fen(
+    pos: &Position,
+    as_chess960: bool,
+    depth: u8,
+    divide: bool,
+    threads: usize,
+    table: Option<&Table>,
+) -> ExitCode {
+    cli::out!(
+        "perft: {}; no expected count (a position given by --fen){}",
+        threads_text(threads),
+        read_as_note(as_chess960)
+    );
     let start = Instant::now();
     let (nodes, divided) = if divide && depth >= 1 {
         // Sorted by the move's text in the position's own notation, so the
@@ -439,8 +480,8 @@ fn add(total: &mut PerftStats, s: &PerftStats) {
 
 /// The breakdown per depth, counted below each root move in turn so that
 /// progress can be reported.
-fn run_stats(pos: &Position, depth: u8) -> ExitCode {
-    cli::out!("perft --stats: 1 thread; no expected counts");
+fn run_stats(pos: &Position, as_chess960: bool, depth: u8) -> ExitCode {
+    cli::out!("perft --stats: 1 thread; no expected counts{}", read_as_note(as_chess960));
     let start = Instant::now();
     let mut stats = perft_stats(pos, depth.min(1));
     stats.resize(depth as usize, PerftStats::default());
@@ -502,7 +543,7 @@ fn main() -> ExitCode {
     };
     let table = table.as_ref();
     let read = |fen: &str| {
-        cli::read_fen(fen, args.chess960).map_err(|e| {
+        cli::read_fen_to_count(fen, args.chess960).map_err(|e| {
             eprintln!("{e}");
             ExitCode::FAILURE
         })
@@ -514,11 +555,11 @@ fn main() -> ExitCode {
             run_epd(&path, max_depth, args.chess960, args.threads.unwrap_or(cores), table)
         }
         Mode::Fen { fen, depth, divide } => match read(&fen) {
-            Ok(pos) => run_fen(&pos, depth, divide, args.threads.unwrap_or(1), table),
+            Ok((pos, as_chess960)) => run_fen(&pos, as_chess960, depth, divide, args.threads.unwrap_or(1), table),
             Err(code) => code,
         },
-        Mode::Stats { fen, depth } => match fen.as_deref().map_or(Ok(Position::startpos()), read) {
-            Ok(pos) => run_stats(&pos, depth),
+        Mode::Stats { fen, depth } => match fen.as_deref().map_or(Ok((Position::startpos(), false)), read) {
+            Ok((pos, as_chess960)) => run_stats(&pos, as_chess960, depth),
             Err(code) => code,
         },
     }
