@@ -304,3 +304,57 @@ def test_uci_writes_castling_as_the_board_does():
         ours, theirs = cm.Board(fen, chess960=chess960), chess.Board(fen, chess960=chess960)
         for uci in ["e1g1", "e1h1", "e1c1", "e1a1", "a1a8", "e1e2"]:
             assert ours.uci(cm.Move.from_uci(uci)) == theirs.uci(chess.Move.from_uci(uci)), (chess960, uci)
+
+
+def san_spellings(board: "chess.Board", mv: "chess.Move") -> set[str]:
+    """Ways to write `mv` that a reader may meet: the SAN with and without
+    its check mark, castling with zeros, a promotion without `=`, a piece
+    move with its origin's file, rank or square or without them, a pawn
+    move in long and short forms, UCI, and wrong ones (a pawn's origin
+    named on a single step, a piece letter in lower case)."""
+    san = board.san(mv)
+    bare = san.rstrip("+#")
+    spellings = {san, bare, bare + "+", bare + "#", mv.uci()}
+    to = chess.square_name(mv.to_square)
+    origin = chess.square_name(mv.from_square)
+    cap = "x" if board.is_capture(mv) else ""
+    if board.is_castling(mv):
+        spellings |= {bare.replace("O", "0"), "O-O", "O-O-O", "0-0", "0-0-0"}
+    elif board.piece_type_at(mv.from_square) == chess.PAWN:
+        promotion = "=" + chess.piece_symbol(mv.promotion).upper() if mv.promotion else ""
+        spellings |= {origin + to + promotion, origin[0] + to + promotion, origin + cap + to + promotion,
+                      to + promotion, origin[0] + "x" + to + promotion, origin[0] + to[0] + promotion}
+        if promotion:
+            spellings |= {bare.replace("=", ""), to}
+    else:
+        letter = chess.piece_symbol(board.piece_type_at(mv.from_square)).upper()
+        for qualifier in ("", origin[0], origin[1], origin):
+            spellings |= {letter + qualifier + cap + to, letter + qualifier + to, letter + qualifier + "x" + to}
+        spellings.add(letter.lower() + to)
+    return spellings
+
+
+@pytest.mark.parametrize("name, chess960", [("quick.epd", False), ("quick960.epd", True)])
+def test_san_spellings_read_as_python_chess_reads_them(name, chess960):
+    """Every spelling python-chess reads gives the same move here; where it
+    refuses one, the error is of the same class or this reader takes more
+    (long algebraic, UCI, annotations: see the README)."""
+    checked = 0
+    for fen in epd_fens(name, 40):
+        theirs = chess.Board(fen, chess960=chess960)
+        if not theirs.is_valid():
+            continue
+        ours = cm.Board(fen, chess960=chess960)
+        for mv in theirs.legal_moves:
+            for text in san_spellings(theirs, mv):
+                try:
+                    expected = theirs.parse_san(text)
+                except ValueError as error:
+                    try:
+                        ours.parse_san(text)
+                    except ValueError as ours_error:
+                        assert type(ours_error).__name__ == type(error).__name__, (fen, text, ours_error, error)
+                    continue
+                assert ours.parse_san(text).uci() == expected.uci(), (fen, text)
+                checked += 1
+    assert checked > 1000
