@@ -115,7 +115,7 @@ fn perft_checks_an_epd_suite_and_names_its_source() {
     let out = run(PERFT, &["--epd", path, "--max-depth", "2", "--threads", "1"]);
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
-    assert!(stdout.starts_with(&format!("perft: 1 thread; expected counts: the `;D` fields of {path}\n")));
+    assert!(stdout.starts_with(&format!("perft: 1 thread; expected counts from {path}\n")));
     assert!(stdout.trim_end().ends_with(" passed, 0 failed"), "{stdout}");
 }
 
@@ -146,6 +146,52 @@ fn perft_reads_the_chess960_lines_of_a_mixed_suite() {
     let stdout = text(&flagged.stdout);
     assert!(!stdout.contains("read as Chess960"), "{stdout}");
     assert!(stdout.ends_with("\n3 passed, 1 failed\n"), "{stdout}");
+}
+
+/// `--epd` also reads the `.perft` form of a suite: `id NAME`, `epd FEN`,
+/// then `perft DEPTH COUNT` lines, each block numbered by its `epd` line;
+/// a `perft` line that does not read, or that follows no `epd` line, fails
+/// on its own.
+#[test]
+fn perft_reads_suites_in_the_perft_form() {
+    let suite = "# a comment\n\
+                 id start\n\
+                 epd rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n\
+                 perft 1 20\n\
+                 perft 2 400\n\
+                 perft 3 8902\n\
+                 \n\
+                 id xfen\n\
+                 epd r1k1r2q/p1ppp1pp/8/8/8/8/P1PPP1PP/R1K1R2Q w KQkq -\n\
+                 perft 1 23\n\
+                 perft 2 522\n\
+                 perft 3 12333 extra\n\
+                 id kiwipete, one count wrong\n\
+                 epd r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -\n\
+                 perft 2 2040\n\
+                 id none\n\
+                 perft 1 20\n\
+                 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1 ;D1 14 ;D2 191\n";
+    let path = std::env::temp_dir().join(format!("chess-movegen-suite-{}.perft", std::process::id()));
+    std::fs::write(&path, suite).unwrap();
+    let out = run(PERFT, &["--epd", path.to_str().unwrap(), "--threads", "1"]);
+    std::fs::remove_file(&path).unwrap();
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    let failures: Vec<&str> = stdout.lines().filter(|l| l.starts_with("line ")).collect();
+    assert_eq!(
+        failures,
+        [
+            "line 12: cannot read \"perft 3 12333 extra\" (perft DEPTH COUNT)",
+            "line 14: r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - depth 2: expected 2040, got 2039",
+            "line 17: \"perft 1 20\" follows no `epd FEN` line",
+        ],
+        "{stdout}"
+    );
+    // 20 + 400 + 8902 + 23 + 522 + 2039 + 14 + 191 nodes.
+    assert!(stdout.contains("\n12111 nodes in "), "{stdout}");
+    assert!(stdout.contains("\nread as Chess960 (castling rights that fit only Chess960): line 9\n"), "{stdout}");
+    assert!(stdout.ends_with("\n3 passed, 3 failed\n"), "{stdout}");
 }
 
 /// `--fen` and `--stats` read such a position as Chess960 too and say so

@@ -43,7 +43,8 @@ chessprogramming.org perft page, each count checked.
   --depth N      the depth for --fen and --stats
   --divide       with --fen: the count below each legal move, in the
                  position's own UCI (Chess960 castling as king takes rook)
-  --epd FILE     checks every line `FEN ;D1 n ;D2 n ...` of a perft suite,
+  --epd FILE     checks every line `FEN ;D1 n ;D2 n ...` of a perft suite
+                 (or every block `epd FEN` + `perft DEPTH COUNT` lines),
                  prints the failing lines and `N passed, M failed`
   --max-depth N  with --epd: skip the depths above N
   --chess960     read castling rights as Chess960 (X-FEN, Shredder-FEN);
@@ -294,6 +295,44 @@ fn run_standard(threads: usize, table: Option<&Table>) -> ExitCode {
     }
 }
 
+/// A suite's positions as EPD lines `FEN ;D1 n ;D2 n ...`, each with the
+/// number of the line it starts on. Lines in that form are taken as they
+/// are (blank lines and `#` comments skipped). The blocks of the `.perft`
+/// form (`id NAME`, `epd FEN`, then `perft DEPTH COUNT` lines) are joined
+/// into such a line, numbered by their `epd` line; a `perft` line that
+/// belongs to no `epd` line or does not read is an error of its own.
+fn suite_entries(text: &str) -> Vec<(usize, Result<String, String>)> {
+    let mut entries: Vec<(usize, Result<String, String>)> = Vec::new();
+    // The entry of the `.perft` block being read, which takes `perft` lines.
+    let mut block: Option<usize> = None;
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        let (keyword, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        match keyword {
+            "" => {}
+            _ if line.starts_with('#') => {}
+            "id" => block = None,
+            "epd" => {
+                block = Some(entries.len());
+                entries.push((i + 1, Ok(rest.trim().to_string())));
+            }
+            "perft" => {
+                let words: Vec<&str> = rest.split_whitespace().collect();
+                match (block.and_then(|b| entries[b].1.as_mut().ok()), words.as_slice()) {
+                    (Some(entry), [depth, count]) => entry.push_str(&format!(" ;D{depth} {count}")),
+                    (Some(_), _) => entries.push((i + 1, Err(format!("cannot read {line:?} (perft DEPTH COUNT)")))),
+                    (None, _) => entries.push((i + 1, Err(format!("{line:?} follows no `epd FEN` line")))),
+                }
+            }
+            _ => {
+                block = None;
+                entries.push((i + 1, Ok(line.to_string())));
+            }
+        }
+    }
+    entries
+}
+
 /// The `;Dn count` fields of an EPD line that can be read, with the
 /// fields of depths above `max_depth` left out.
 fn expected_counts(line: &str, max_depth: u8) -> impl Iterator<Item = (u8, u64)> + '_ {
@@ -364,13 +403,14 @@ fn run_epd(path: &str, max_depth: u8, chess960: bool, threads: usize, table: Opt
             return ExitCode::FAILURE;
         }
     };
-    cli::out!("perft: {}; expected counts: the `;D` fields of {path}", threads_text(threads));
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, line)| (i + 1, line.trim()))
-        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
-        .collect();
+    cli::out!("perft: {}; expected counts from {path}", threads_text(threads));
+    let entries = suite_entries(&text);
+    let lines: Vec<(usize, &str)> =
+        entries.iter().filter_map(|(number, line)| Some((*number, line.as_deref().ok()?))).collect();
+    let unread = entries.iter().filter_map(|(number, line)| {
+        let failures = vec![format!("line {number}: {}", line.as_ref().err()?)];
+        Some(LineResult { number: *number, nodes: 0, failures, as_chess960: false })
+    });
     // The estimate of the time left goes by nodes: the lines' counts differ
     // by orders of magnitude, so lines done say little about time.
     let expected = lines.iter().flat_map(|(_, line)| expected_counts(line, max_depth)).map(|(_, n)| n).sum();
@@ -393,6 +433,7 @@ fn run_epd(path: &str, max_depth: u8, chess960: bool, threads: usize, table: Opt
     drop(progress);
     let secs = start.elapsed().as_secs_f64();
     let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    results.extend(unread);
     results.sort_by_key(|r| r.number);
     let (mut passed, mut failed, mut nodes_total) = (0, 0, 0u64);
     for result in &results {
