@@ -148,6 +148,21 @@ fn perft_reads_the_chess960_lines_of_a_mixed_suite() {
     assert!(stdout.ends_with("\n3 passed, 1 failed\n"), "{stdout}");
 }
 
+/// A Chess960 suite checks without the flag too; past ten lines read as
+/// Chess960, the summary gives the first ten and how many more.
+#[test]
+fn perft_names_the_first_ten_lines_read_as_chess960() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/quick960.epd");
+    let out = run(PERFT, &["--epd", path, "--max-depth", "1"]);
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("\nread as Chess960 (castling rights that fit only Chess960): line 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 195 more\n"),
+        "{stdout}"
+    );
+    assert!(stdout.ends_with("\n207 passed, 0 failed\n"), "{stdout}");
+}
+
 /// `--epd` also reads the `.perft` form of a suite: `id NAME`, `epd FEN`,
 /// then `perft DEPTH COUNT` lines, each block numbered by its `epd` line;
 /// a `perft` line that does not read, or that follows no `epd` line, fails

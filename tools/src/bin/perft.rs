@@ -448,9 +448,13 @@ fn run_epd(path: &str, max_depth: u8, chess960: bool, threads: usize, table: Opt
         }
     }
     cli::out!("{nodes_total} nodes in {secs:.2} s ({:.1} Mnps, {})", mnps(nodes_total, secs), threads_text(threads));
+    // The numbers of the lines read as Chess960, the first ten of them.
     let as_chess960: Vec<String> = results.iter().filter(|r| r.as_chess960).map(|r| r.number.to_string()).collect();
     if !as_chess960.is_empty() {
-        cli::out!("read as Chess960 (castling rights that fit only Chess960): line {}", as_chess960.join(", "));
+        let more = as_chess960.len().saturating_sub(10);
+        let more = if more > 0 { format!(" and {more} more") } else { String::new() };
+        let first = as_chess960[..as_chess960.len().min(10)].join(", ");
+        cli::out!("read as Chess960 (castling rights that fit only Chess960): line {first}{more}");
     }
     cli::out!("{passed} passed, {failed} failed");
     if failed == 0 {
