@@ -358,6 +358,51 @@ fn ponder_then_ponderhit_or_stop() {
     assert_eq!(uci.bestmove_within(Duration::from_secs(2)), "a1a6");
 }
 
+/// `go perft DEPTH` answers as Stockfish does: a line `move: count` per
+/// legal move, in the position's own UCI, a blank line and `Nodes searched:
+/// N`; bad depths are refused with `info string`, and no `bestmove` comes.
+#[test]
+fn go_perft_divides_like_stockfish() {
+    let mut uci = Uci::start();
+    uci.send("position startpos moves e2e4");
+    uci.send("go perft 3");
+    let total = uci.expect("the total", |l| l.starts_with("Nodes searched: "));
+    let pos = position_after(None, &["e2e4"]);
+    assert_eq!(total, format!("Nodes searched: {}", chess_movegen::perft(&pos, 3)));
+    let answer: Vec<&String> = uci.since_last_command();
+    let (divide, end) = answer.split_at(answer.len() - 2);
+    assert_eq!(end[0], "");
+    let mut expected: Vec<String> =
+        chess_movegen::perft_divide(&pos, 3).iter().map(|&(mv, n)| format!("{}: {n}", pos.uci(mv))).collect();
+    let mut divide: Vec<String> = divide.iter().map(|l| l.to_string()).collect();
+    expected.sort();
+    divide.sort();
+    assert_eq!(divide, expected);
+
+    // Chess960: castling is written as the king taking its rook.
+    uci.send("setoption name UCI_Chess960 value true");
+    uci.send("position fen r3k2r/8/8/8/8/8/8/R3K1R1 w Kkq - 0 1");
+    uci.send("go perft 1");
+    uci.expect("the total", |l| l == "Nodes searched: 25");
+    assert!(uci.since_last_command().iter().any(|l| *l == "e1g1: 1"), "{:?}", uci.log);
+    uci.send("go perft 0");
+    uci.expect("depth 0", |l| l == "Nodes searched: 1");
+
+    for (bad, why) in [
+        ("go perft", "needs a depth"),
+        ("go perft -1", "is negative"),
+        ("go perft 256", "is above 255"),
+        ("go perft x", "is not a whole number"),
+        ("go perft 2 3", "takes one depth"),
+    ] {
+        uci.send(bad);
+        let line = uci.expect("the refusal", |l| l.starts_with("info string go perft refused: "));
+        assert!(line.contains(why), "{bad}: {line}");
+    }
+    uci.ready();
+    assert!(!uci.log.iter().any(|l| l.starts_with("bestmove")), "{:?}", uci.log);
+}
+
 #[test]
 fn searchmoves_restricts_the_root() {
     let mut uci = Uci::start();

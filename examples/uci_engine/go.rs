@@ -136,3 +136,22 @@ fn value(word: &str, text: &str, notes: &mut Vec<String>) -> Result<u64, String>
     }
     Ok(value.clamp(min, max))
 }
+
+/// The depth of `go perft DEPTH`, a whole number from 0 to 255.
+///
+/// # Errors
+///
+/// What is wrong when the depth is missing, is not a whole number, is
+/// negative or above 255, or is followed by more words.
+pub(super) fn parse_perft(args: &[&str]) -> Result<u8, String> {
+    let text = match args {
+        [] => return Err("'go perft' needs a depth".into()),
+        [text] => *text,
+        [_, more, ..] => return Err(format!("'go perft' takes one depth; '{}' follows it", shown(more))),
+    };
+    match parse_number(text) {
+        Some((false, depth)) => u8::try_from(depth).map_err(|_| format!("perft depth {} is above 255", shown(text))),
+        Some((true, _)) => Err(format!("perft depth {} is negative", shown(text))),
+        None => Err(format!("perft depth '{}' is not a whole number", shown(text))),
+    }
+}

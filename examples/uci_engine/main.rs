@@ -46,6 +46,10 @@
 //!   supports are clamped and said so; an illegal `searchmoves` move or an
 //!   unknown word is reported and left out. `movetime N` searches N ms
 //!   less 5 ms for the answer to travel.
+//! - `go perft DEPTH` (0 to 255), as Stockfish answers it: the leaves below
+//!   each legal move (`e2e4: 20`, in the position's own UCI), a blank line
+//!   and `Nodes searched: N`, with no `bestmove`. It counts before the next
+//!   command is read; a bad depth is refused with `info string`.
 //! - During a search, `position` and `setoption` take effect for the next
 //!   search (a `Hash` change and `ucinewgame`'s table clear wait until the
 //!   search ends); `go` stops the running search first.

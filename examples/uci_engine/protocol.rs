@@ -9,10 +9,10 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use chess_movegen::polyglot::Book;
-use chess_movegen::{CastlingMode, FenOptions, KeyHistory, Move, Position};
+use chess_movegen::{perft_divide, CastlingMode, FenOptions, KeyHistory, Move, Position};
 
 use super::correction::Correction;
-use super::go::{parse_go, GoCommand};
+use super::go::{parse_go, parse_perft, GoCommand};
 use super::input::MAX_LINE;
 use super::options::{HASH, MOVE_OVERHEAD, SYZYGY_PROBE_LIMIT};
 use super::search::{think, Limits, Shared};
@@ -252,8 +252,13 @@ impl Engine {
         self.path = path;
     }
 
-    /// Handles `go`: reads it, then starts the search thread.
+    /// Handles `go`: reads it, then starts the search thread (`go perft`
+    /// counts instead).
     fn go(&mut self, args: &[&str]) {
+        if args.first() == Some(&"perft") {
+            self.perft(&args[1..]);
+            return;
+        }
         let Some(pos) = self.position else {
             self.out.line("info string no valid position (the last 'position' command failed): not searching");
             self.out.line("bestmove 0000");
@@ -271,6 +276,32 @@ impl Engine {
                 self.refuse("go");
             }
         }
+    }
+
+    /// Handles `go perft DEPTH` as Stockfish writes it: the leaves below
+    /// each legal move (`e2e4: 20`, in the position's own UCI), a blank
+    /// line and `Nodes searched: N`. It counts before the next command is
+    /// read, and answers no `bestmove`.
+    fn perft(&mut self, args: &[&str]) {
+        let Some(pos) = self.position else {
+            self.out.line("info string no valid position (the last 'position' command failed): no perft");
+            return;
+        };
+        let depth = match parse_perft(args) {
+            Ok(depth) => depth,
+            Err(e) => {
+                self.out.line(&format!("info string go perft refused: {e}"));
+                return;
+            }
+        };
+        let divided = perft_divide(&pos, depth);
+        for &(mv, nodes) in &divided {
+            self.out.line(&format!("{}: {nodes}", pos.uci(mv)));
+        }
+        // Depth 0 is the position itself: one node, no moves.
+        let total = if depth == 0 { 1 } else { divided.iter().map(|&(_, nodes)| nodes).sum() };
+        self.out.line("");
+        self.out.line(&format!("Nodes searched: {total}"));
     }
 
     /// Sets the clock of a read `go` and starts the search (or the book
