@@ -387,6 +387,7 @@ fn go_perft_divides_like_stockfish() {
     assert!(uci.since_last_command().iter().any(|l| *l == "e1g1: 1"), "{:?}", uci.log);
     uci.send("go perft 0");
     uci.expect("depth 0", |l| l == "Nodes searched: 1");
+    uci.expect("the blank line after the total", str::is_empty);
 
     for (bad, why) in [
         ("go perft", "needs a depth"),

@@ -280,8 +280,8 @@ impl Engine {
 
     /// Handles `go perft DEPTH` as Stockfish writes it: the leaves below
     /// each legal move (`e2e4: 20`, in the position's own UCI), a blank
-    /// line and `Nodes searched: N`. It counts before the next command is
-    /// read, and answers no `bestmove`.
+    /// line, `Nodes searched: N` and a blank line. It counts before the
+    /// next command is read, and answers no `bestmove`.
     fn perft(&mut self, args: &[&str]) {
         let Some(pos) = self.position else {
             self.out.line("info string no valid position (the last 'position' command failed): no perft");
@@ -302,6 +302,7 @@ impl Engine {
         let total = if depth == 0 { 1 } else { divided.iter().map(|&(_, nodes)| nodes).sum() };
         self.out.line("");
         self.out.line(&format!("Nodes searched: {total}"));
+        self.out.line("");
     }
 
     /// Sets the clock of a read `go` and starts the search (or the book
