@@ -48,8 +48,9 @@
 //!   less 5 ms for the answer to travel.
 //! - `go perft DEPTH` (0 to 255), as Stockfish answers it: the leaves below
 //!   each legal move (`e2e4: 20`, in the position's own UCI), a blank line,
-//!   `Nodes searched: N` and a blank line, with no `bestmove`. It counts before the next
-//!   command is read; a bad depth is refused with `info string`.
+//!   `Nodes searched: N` and a blank line, with no `bestmove`. It counts
+//!   before the next command is read; a bad depth is refused with
+//!   `info string`.
 //! - During a search, `position` and `setoption` take effect for the next
 //!   search (a `Hash` change and `ucinewgame`'s table clear wait until the
 //!   search ends); `go` stops the running search first.
