@@ -68,6 +68,17 @@ struct Level {
     open: Mark,
 }
 
+impl Level {
+    /// Keeps `mv` (the null move too), just played with `undo`, as the
+    /// line's last move, which a `(` takes back.
+    #[inline(always)]
+    fn set_last(&mut self, mv: Move, undo: Undo) {
+        self.last_mv = mv;
+        self.last_undo = undo;
+        self.has_last = true;
+    }
+}
+
 impl<'a> Reader<SliceInput<'a>> {
     /// A reader of PGN text in memory (no copy is made).
     #[allow(clippy::should_implement_trait)]
@@ -534,9 +545,15 @@ impl<I: Input> Reader<I> {
         };
         let skip = visitor.play(&cur.pos, mv).0;
         let undo = cur.pos.make_move(mv);
-        cur.last_mv = mv;
-        cur.last_undo = undo;
-        cur.has_last = true;
+        cur.set_last(mv, undo);
+        self.after_move(visitor, glyph, skip)
+    }
+
+    /// The end of a move's token, once the move is played: the glyph at
+    /// its end, if any, then the visitor's wish to skip the rest of the
+    /// game.
+    #[inline(always)]
+    fn after_move<V: Visitor>(&self, visitor: &mut V, glyph: Option<u8>, skip: bool) -> Result<(), Stop> {
         if let Some(n) = glyph {
             self.glyph(visitor, n);
         }
@@ -595,16 +612,9 @@ impl<I: Input> Reader<I> {
             return Err(Stop::Error(self.error_at(self.lexer.mark_at(s), kind), Recover::Movetext));
         }
         let skip = visitor.play(&cur.pos, Move::NULL).0;
-        cur.last_undo = cur.pos.make_null_move();
-        cur.last_mv = Move::NULL;
-        cur.has_last = true;
-        if let Some(n) = glyph {
-            self.glyph(visitor, n);
-        }
-        if skip {
-            return Err(Stop::Skip);
-        }
-        Ok(())
+        let undo = cur.pos.make_null_move();
+        cur.set_last(Move::NULL, undo);
+        self.after_move(visitor, glyph, skip)
     }
 
     /// The error of the move text `data[s..s + len]`, made by `error` from
