@@ -13,18 +13,20 @@ use crate::types::{Bitboard, CastlingSide, Color, Role, Square};
 /// `$pos`. An exclusive or: the same step takes the move back. The
 /// mover's role board gets one update, not two: consecutive moves of one
 /// piece would otherwise chain four dependent read-modify-writes of the
-/// same word per make/unmake pair. A promotion adds its two updates in a
-/// branch of its own, off the path of the other moves.
+/// same word per make/unmake pair. A promotion (`$promotion`, the role
+/// placed, `None` for a normal move) adds its two updates in a branch of
+/// its own, off the path of the other moves; where `$promotion` is a
+/// constant `None` (make/unmake's normal-move path) the branch is gone.
 ///
 /// These steps are macros, not `&mut self` methods, so that
 /// [`Position::play`] can run them on the copy it returns: the compiler
 /// builds a returned copy in the caller's slot only if no reference to it
 /// is taken; through a method it copies the whole position twice.
 macro_rules! toggle_mover {
-    ($pos:ident, $us:expr, $mv:expr, $role:expr) => {{
+    ($pos:ident, $us:expr, $mv:expr, $role:expr, $promotion:expr) => {{
         let (from_bb, to_bb) = (1u64 << $mv.origin_index(), 1u64 << $mv.target_index());
         $pos.bb.by_role[$role.index()].0 ^= from_bb | to_bb;
-        if let Some(placed) = $mv.promotion_role() {
+        if let Some(placed) = $promotion {
             cold();
             // The pawn leaves `to` again, the new piece lands.
             $pos.bb.by_role[Role::Pawn.index()].0 ^= to_bb;
@@ -101,7 +103,7 @@ macro_rules! piece_move_step {
             key = ZOBRIST_PIECES[(!us).index()][captured.index()][to];
             $halfmove = 0;
         }
-        toggle_mover!($dst, us, mv, role);
+        toggle_mover!($dst, us, mv, role, mv.promotion_role());
         $dst.board[from] = None;
         $dst.board[to] = Some(placed);
         if role == Role::Pawn {
@@ -403,13 +405,11 @@ impl Position {
         debug_assert!(self.undo_fits(mv, &undo), "unmake_move: {mv:?} and {undo:?} were not made in {self:?}");
         let us = undo.mover();
         let (from, to) = (mv.origin_index(), mv.target_index());
-        if !mv.is_special() {
-            self.toggle_mover(us, mv, undo.moved);
-            self.board[from] = Some(undo.moved);
-            self.board[to] = undo.captured;
-            if let Some(captured) = undo.captured {
-                self.toggle_capture(!us, captured, to);
-            }
+        if matches!(mv.kind(), MoveKind::Normal) {
+            self.unmake_piece_move(us, mv, None, undo);
+        } else if let Some(promotion) = mv.promotion_role() {
+            cold();
+            self.unmake_piece_move(us, mv, Some(promotion), undo);
         } else if mv.is_en_passant() {
             cold();
             let victim = self.toggle_en_passant(us, mv);
@@ -426,6 +426,18 @@ impl Position {
         }
         self.restore(undo);
         debug_assert_eq!(self.compute_hash(), self.hash, "unmake_move: {mv:?} and {undo:?} do not belong together");
+    }
+
+    /// Takes back a normal move or, with `promotion`, a promotion.
+    #[inline(always)]
+    fn unmake_piece_move(&mut self, us: Color, mv: Move, promotion: Option<Role>, undo: Undo) {
+        let (from, to) = (mv.origin_index(), mv.target_index());
+        self.toggle_mover(us, mv, undo.moved, promotion);
+        self.board[from] = Some(undo.moved);
+        self.board[to] = undo.captured;
+        if let Some(captured) = undo.captured {
+            self.toggle_capture(!us, captured, to);
+        }
     }
 
     /// Whether `mv` with `undo` can be the last move made here: the other
@@ -558,8 +570,11 @@ impl Position {
         }
         // Set to 0 by a capture or a pawn move.
         let mut halfmove = self.halfmove.saturating_add(1);
-        if !mv.is_special() {
-            hash ^= self.make_piece_move(us, mv, &mut undo, &mut halfmove);
+        if matches!(mv.kind(), MoveKind::Normal) {
+            hash ^= self.make_piece_move(us, mv, None, &mut undo, &mut halfmove);
+        } else if let Some(promotion) = mv.promotion_role() {
+            cold();
+            hash ^= self.make_piece_move(us, mv, Some(promotion), &mut undo, &mut halfmove);
         } else if mv.is_en_passant() {
             cold();
             halfmove = 0;
@@ -580,13 +595,24 @@ impl Position {
         undo
     }
 
-    /// A normal move or a promotion in place (`piece_move_step!` but for
-    /// the en-passant key, which `apply_in_place` adds at the end).
+    /// A normal move or, with `promotion` (the role placed), a promotion
+    /// in place (`piece_move_step!` but for the en-passant key, which
+    /// `apply_in_place` adds at the end). The callers dispatch on the
+    /// move's kind first, so that the normal move's path, the common one,
+    /// tests once for every other kind and has no promotion test of its
+    /// own.
     #[inline(always)]
-    fn make_piece_move(&mut self, us: Color, mv: Move, undo: &mut Undo, halfmove: &mut u32) -> u64 {
+    fn make_piece_move(
+        &mut self,
+        us: Color,
+        mv: Move,
+        promotion: Option<Role>,
+        undo: &mut Undo,
+        halfmove: &mut u32,
+    ) -> u64 {
         let (from, to) = (mv.origin_index(), mv.target_index());
         let role = self.board[from].unwrap_or(Role::Pawn);
-        let placed = mv.promotion_role().unwrap_or(role);
+        let placed = promotion.unwrap_or(role);
         let captured = self.board[to];
         debug_assert!(captured != Some(Role::King), "make_move: {mv:?} captures a king in {self:?}");
         undo.moved = role;
@@ -598,7 +624,7 @@ impl Position {
             key = ZOBRIST_PIECES[(!us).index()][captured.index()][to];
             *halfmove = 0;
         }
-        self.toggle_mover(us, mv, role);
+        self.toggle_mover(us, mv, role, promotion);
         self.board[from] = None;
         self.board[to] = Some(placed);
         if role == Role::Pawn {
@@ -655,8 +681,8 @@ impl Position {
 
     /// `toggle_mover!` as a method, for `make_move` and `unmake_move`.
     #[inline(always)]
-    fn toggle_mover(&mut self, us: Color, mv: Move, role: Role) {
-        toggle_mover!(self, us, mv, role)
+    fn toggle_mover(&mut self, us: Color, mv: Move, role: Role, promotion: Option<Role>) {
+        toggle_mover!(self, us, mv, role, promotion)
     }
 
     /// `toggle_capture!` as a method, for `make_move` and `unmake_move`.
