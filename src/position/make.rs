@@ -77,9 +77,10 @@ macro_rules! toggle_castle {
     }};
 }
 
-/// `$us`'s normal move or promotion `$mv`, read from the position `$src`
-/// and written into `$dst` (the same position when played in place),
-/// with `$roles` the mailbox's entries of the move's origin and target
+/// `$us`'s normal move or promotion `$mv` (`$promotion` the role placed,
+/// `None` for a normal move: the caller dispatches on the kind, see
+/// `make_piece_move`), read from the position `$src` and written into
+/// `$dst`, with `$roles` the mailbox's entries of the move's origin and target
 /// (read by the caller, see `apply_move!`):
 /// the capture and the move on the bitboards and the mailbox;
 /// the moved and captured roles into `$undo`; the en-passant square after
@@ -87,12 +88,12 @@ macro_rules! toggle_castle {
 /// Evaluates to the hash change.
 /// The enemy pawns it reads are the same before and after a double step.
 macro_rules! piece_move_step {
-    ($src:ident, $dst:ident, $us:expr, $mv:expr, $roles:expr, $undo:ident, $halfmove:ident) => {{
-        let (us, mv): (Color, Move) = ($us, $mv);
+    ($src:ident, $dst:ident, $us:expr, $mv:expr, $promotion:expr, $roles:expr, $undo:ident, $halfmove:ident) => {{
+        let (us, mv, promotion): (Color, Move, Option<Role>) = ($us, $mv, $promotion);
         let (from, to) = (mv.origin_index(), mv.target_index());
         let (role, captured): (Option<Role>, Option<Role>) = $roles;
         let role = role.unwrap_or(Role::Pawn);
-        let placed = mv.promotion_role().unwrap_or(role);
+        let placed = promotion.unwrap_or(role);
         debug_assert!(captured != Some(Role::King), "{mv:?} captures a king in {:?}", $src);
         $undo.moved = role;
         $undo.captured = captured;
@@ -103,7 +104,7 @@ macro_rules! piece_move_step {
             key = ZOBRIST_PIECES[(!us).index()][captured.index()][to];
             $halfmove = 0;
         }
-        toggle_mover!($dst, us, mv, role, mv.promotion_role());
+        toggle_mover!($dst, us, mv, role, promotion);
         $dst.board[from] = None;
         $dst.board[to] = Some(placed);
         if role == Role::Pawn {
@@ -199,8 +200,11 @@ macro_rules! apply_move {
         // Set to 0 in the branches of a capture or a pawn move, which
         // exist anyway.
         let mut halfmove = $src.halfmove.saturating_add(1);
-        if !mv.is_special() {
-            hash ^= piece_move_step!($src, $dst, us, mv, $roles, undo, halfmove);
+        if matches!(mv.kind(), MoveKind::Normal) {
+            hash ^= piece_move_step!($src, $dst, us, mv, None, $roles, undo, halfmove);
+        } else if let Some(promotion) = mv.promotion_role() {
+            cold();
+            hash ^= piece_move_step!($src, $dst, us, mv, Some(promotion), $roles, undo, halfmove);
         } else if mv.is_en_passant() {
             cold();
             halfmove = 0;
