@@ -141,14 +141,19 @@ mod ours {
 
     pub fn full_copy(pos: &Position, depth: u32) -> u64 {
         let moves = pos.legal_moves();
-        if depth == 1 {
-            for &mv in &moves {
-                // By reference, as for the other crates' copy-made children.
-                black_box(&pos.play(mv));
-            }
-            return moves.len() as u64;
-        }
-        moves.iter().map(|&mv| full_copy(&pos.play(mv), depth - 1)).sum()
+        moves
+            .iter()
+            .map(|&mv| {
+                let child = pos.play(mv);
+                if depth == 1 {
+                    // By reference, as for the other crates' copy-made children.
+                    black_box(&child);
+                    1
+                } else {
+                    full_copy(&child, depth - 1)
+                }
+            })
+            .sum()
     }
 
     fn list(pos: &mut Position, depth: u32) -> u64 {
