@@ -88,7 +88,7 @@ macro_rules! toggle_castle {
 /// Evaluates to the hash change.
 /// The enemy pawns it reads are the same before and after a double step.
 macro_rules! piece_move_step {
-    ($src:ident, $dst:ident, $us:expr, $mv:expr, $promotion:expr, $roles:expr, $undo:ident, $halfmove:ident) => {{
+    ($src:ident, $dst:ident, $us:expr, $mv:expr, $promotion:expr, $roles:expr, $undo:ident, $halfmove:ident, $watched:ident) => {{
         let (us, mv, promotion): (Color, Move, Option<Role>) = ($us, $mv, $promotion);
         let (from, to) = (mv.origin_index(), mv.target_index());
         let (role, captured): (Option<Role>, Option<Role>) = $roles;
@@ -113,6 +113,8 @@ macro_rules! piece_move_step {
                 $dst.ep_square = Some(ep);
                 key ^= ep_file_key(ep, !us, $src.pieces(!us, Role::Pawn));
             }
+        } else if role == Role::King {
+            $watched |= back_rank(us).0;
         }
         key ^ piece_move_keys(us, role, placed, from, to)
     }};
@@ -150,16 +152,14 @@ macro_rules! castle_step {
 /// Takes from `$dst` the castling rights (of `$src`) that `$us`'s move
 /// loses ([`lost_rights`]). Evaluates to the hash change.
 macro_rules! lose_rights_step {
-    ($src:ident, $dst:ident, $us:expr, $touched:expr, $king_moved:expr) => {{
+    ($src:ident, $dst:ident, $watched:expr) => {{
         let castling = $src.castling.0;
+        let lost = castling & $watched;
         let mut key = 0;
-        if castling != 0 {
-            let lost = lost_rights(castling, $touched, $king_moved, $us);
-            if lost != 0 {
-                cold();
-                $dst.castling.0 = castling ^ lost;
-                key = castling_key(Bitboard(lost));
-            }
+        if lost != 0 {
+            cold();
+            $dst.castling.0 = castling ^ lost;
+            key = castling_key(Bitboard(lost));
         }
         key
     }};
@@ -189,8 +189,9 @@ macro_rules! apply_move {
         let mv: Move = $mv;
         let us = $src.side;
         let mut undo = Undo::before(&$src);
-        // Before the branches, so that every kind of move has it at hand.
-        let touched = 1u64 << mv.origin_index() | 1u64 << mv.target_index();
+        // The squares whose rooks lose their castling rights: those the
+        // move leaves or lands on and, after a king's move, its back rank.
+        let mut watched = 1u64 << mv.origin_index() | 1u64 << mv.target_index();
         let mut hash = $src.hash ^ side_key();
         if $src.ep_square.is_some() {
             cold();
@@ -201,19 +202,20 @@ macro_rules! apply_move {
         // exist anyway.
         let mut halfmove = $src.halfmove.saturating_add(1);
         if matches!(mv.kind(), MoveKind::Normal) {
-            hash ^= piece_move_step!($src, $dst, us, mv, None, $roles, undo, halfmove);
+            hash ^= piece_move_step!($src, $dst, us, mv, None, $roles, undo, halfmove, watched);
         } else if let Some(promotion) = mv.promotion_role() {
             cold();
-            hash ^= piece_move_step!($src, $dst, us, mv, Some(promotion), $roles, undo, halfmove);
+            hash ^= piece_move_step!($src, $dst, us, mv, Some(promotion), $roles, undo, halfmove, watched);
         } else if mv.is_en_passant() {
             cold();
             halfmove = 0;
             hash ^= en_passant_step!($dst, us, mv, undo);
         } else {
             cold();
+            watched |= back_rank(us).0;
             hash ^= castle_step!($dst, us, mv);
         }
-        hash ^= lose_rights_step!($src, $dst, us, touched, undo.moved == Role::King);
+        hash ^= lose_rights_step!($src, $dst, watched);
         $dst.side = !us;
         undo.black = us == Color::Black;
         $dst.halfmove = halfmove;
