@@ -78,15 +78,24 @@ macro_rules! toggle_castle {
 }
 
 /// `$us`'s normal move or promotion `$mv` (`$promotion` the role placed,
-/// `None` for a normal move: the caller dispatches on the kind, see
-/// `make_piece_move`), read from the position `$src` and written into
-/// `$dst`, with `$roles` the mailbox's entries of the move's origin and target
-/// (read by the caller, see `apply_move!`):
+/// `None` for a normal move), read from the position `$src` and written
+/// into `$dst` (the same position for `make_move`), with `$roles` the
+/// mailbox's entries of the move's origin and target (`play` reads them
+/// before its copy, see `apply_move!`):
 /// the capture and the move on the bitboards and the mailbox;
-/// the moved and captured roles into `$undo`; the en-passant square after
-/// a double step; `$halfmove` to 0 after a capture or a pawn move.
-/// Evaluates to the hash change.
+/// the moved and captured roles into `$undo`; the en-passant square and
+/// its key after a double step; `$halfmove` to 0 after a capture or a
+/// pawn move; the king's back rank into `$watched` (see
+/// `lose_rights_step!`). Evaluates to the hash change.
 /// The enemy pawns it reads are the same before and after a double step.
+///
+/// Both appliers dispatch on the move's kind first, so that the normal
+/// move's path, the common one, tests once for every other kind and has
+/// no promotion test of its own. The double step's key is added in its
+/// own branch: added after all the steps, from the square just stored, it
+/// kept a value alive across them that cost `make_move`'s pawn path about
+/// ten register moves (make/unmake perft 142.8 → 130.9 instructions per
+/// leaf, x86-64-v3).
 macro_rules! piece_move_step {
     ($src:ident, $dst:ident, $us:expr, $mv:expr, $promotion:expr, $roles:expr, $undo:ident, $halfmove:ident, $watched:ident) => {{
         let (us, mv, promotion): (Color, Move, Option<Role>) = ($us, $mv, $promotion);
@@ -149,19 +158,20 @@ macro_rules! castle_step {
     }};
 }
 
-/// Takes from `$dst` the castling rights (of `$src`) that `$us`'s move
-/// loses ([`lost_rights`]). Evaluates to the hash change.
+/// Takes from `$dst` the castling rights (of `$src`) of the rooks on
+/// `$watched` and updates `$hash` for them. `$watched` holds the squares
+/// the move leaves or lands on and, after a king's move, its back rank:
+/// the rule of [`lost_rights`], with the king's part added in the king's
+/// own branch, so that every other move tests nothing but one `and`.
 macro_rules! lose_rights_step {
-    ($src:ident, $dst:ident, $watched:expr) => {{
+    ($src:ident, $dst:ident, $watched:expr, $hash:ident) => {{
         let castling = $src.castling.0;
         let lost = castling & $watched;
-        let mut key = 0;
         if lost != 0 {
             cold();
             $dst.castling.0 = castling ^ lost;
-            key = castling_key(Bitboard(lost));
+            $hash ^= castling_key(Bitboard(lost));
         }
-        key
     }};
 }
 
@@ -215,7 +225,7 @@ macro_rules! apply_move {
             watched |= back_rank(us).0;
             hash ^= castle_step!($dst, us, mv);
         }
-        hash ^= lose_rights_step!($src, $dst, watched);
+        lose_rights_step!($src, $dst, watched, hash);
         $dst.side = !us;
         undo.black = us == Color::Black;
         $dst.halfmove = halfmove;
@@ -554,13 +564,14 @@ impl Position {
     }
 
     /// [`Position::make_move`]'s move application: the steps of
-    /// `apply_move!` with the same rule helpers, written for a position
-    /// that is its own source. `apply_move!(self, self, ..)` computes the
-    /// same position with about the same instruction count, but its
-    /// make/unmake perft ran about 10 % slower relative to `play` in the
-    /// same run (0.77-0.94 of `play`'s speed against 0.83-1.01 with this
-    /// routine, `compare --only full` and `--align-sweep` on a loaded AMD
-    /// EPYC; 9-10 % on a Zen 5 before). `appliers_agree` below and
+    /// `apply_move!` (`piece_move_step!` and `lose_rights_step!` on
+    /// `self`, the rarer moves through methods), written for a position
+    /// that is its own source. `apply_move!(self, self, ..)` as a whole
+    /// computes the same position with about the same instruction count,
+    /// but its make/unmake perft ran about 10 % slower relative to `play`
+    /// in the same run (0.77-0.94 of `play`'s speed against 0.83-1.01 with
+    /// this routine, `compare --only full` and `--align-sweep` on a loaded
+    /// AMD EPYC; 9-10 % on a Zen 5 before). `appliers_agree` below and
     /// `tests/make_unmake.rs` check that the two agree.
     #[inline(always)]
     fn apply_in_place(&mut self, mv: Move) -> Undo {
@@ -579,10 +590,30 @@ impl Position {
         // Set to 0 by a capture or a pawn move.
         let mut halfmove = self.halfmove.saturating_add(1);
         if matches!(mv.kind(), MoveKind::Normal) {
-            hash ^= self.make_piece_move(us, mv, None, &mut undo, &mut halfmove, &mut watched);
+            hash ^= piece_move_step!(
+                self,
+                self,
+                us,
+                mv,
+                None,
+                (self.board[mv.origin_index()], self.board[mv.target_index()]),
+                undo,
+                halfmove,
+                watched
+            );
         } else if let Some(promotion) = mv.promotion_role() {
             cold();
-            hash ^= self.make_piece_move(us, mv, Some(promotion), &mut undo, &mut halfmove, &mut watched);
+            hash ^= piece_move_step!(
+                self,
+                self,
+                us,
+                mv,
+                Some(promotion),
+                (self.board[mv.origin_index()], self.board[mv.target_index()]),
+                undo,
+                halfmove,
+                watched
+            );
         } else if mv.is_en_passant() {
             cold();
             halfmove = 0;
@@ -592,61 +623,13 @@ impl Position {
             watched |= back_rank(us).0;
             hash ^= self.make_castle(us, mv);
         }
-        self.lose_castling_rights(watched, &mut hash);
+        lose_rights_step!(self, self, watched, hash);
         self.side = !us;
         self.halfmove = halfmove;
         self.ply = self.ply.wrapping_add(1);
         undo.black = us == Color::Black;
         self.hash = hash;
         undo
-    }
-
-    /// A normal move or, with `promotion` (the role placed), a promotion
-    /// in place (`piece_move_step!` on `self`). The callers dispatch on
-    /// the move's kind first, so that the normal move's path, the common
-    /// one, tests once for every other kind and has no promotion test of
-    /// its own. A double step adds its en-passant key in its own branch:
-    /// added after all the steps, from the square just stored, it kept a
-    /// value alive across them that cost the pawn's path about ten
-    /// register moves (make/unmake perft 142.8 → 130.9 instructions per
-    /// leaf with it here, x86-64-v3).
-    #[inline(always)]
-    fn make_piece_move(
-        &mut self,
-        us: Color,
-        mv: Move,
-        promotion: Option<Role>,
-        undo: &mut Undo,
-        halfmove: &mut u32,
-        watched: &mut u64,
-    ) -> u64 {
-        let (from, to) = (mv.origin_index(), mv.target_index());
-        let role = self.board[from].unwrap_or(Role::Pawn);
-        let placed = promotion.unwrap_or(role);
-        let captured = self.board[to];
-        debug_assert!(captured != Some(Role::King), "make_move: {mv:?} captures a king in {self:?}");
-        undo.moved = role;
-        undo.captured = captured;
-        // The capture's bitboards, key and clock reset in one branch.
-        let mut key = 0;
-        if let Some(captured) = captured {
-            self.toggle_capture(!us, captured, to);
-            key = ZOBRIST_PIECES[(!us).index()][captured.index()][to];
-            *halfmove = 0;
-        }
-        self.toggle_mover(us, mv, role, promotion);
-        self.board[from] = None;
-        self.board[to] = Some(placed);
-        if role == Role::Pawn {
-            *halfmove = 0;
-            if let Some(ep) = double_step_square(from, to) {
-                self.ep_square = Some(ep);
-                key ^= ep_file_key(ep, !us, self.pieces(!us, Role::Pawn));
-            }
-        } else if role == Role::King {
-            *watched |= back_rank(us).0;
-        }
-        key ^ piece_move_keys(us, role, placed, from, to)
     }
 
     /// En passant in place: the pawn moves and the enemy pawn beside its
@@ -675,21 +658,6 @@ impl Position {
         self.board[king_to.index()] = Some(Role::King);
         self.board[rook_to.index()] = Some(Role::Rook);
         castle_keys(us, king, rook, king_to, rook_to)
-    }
-
-    /// Removes the castling rights of the rooks on `watched` and updates
-    /// `hash` for them: the squares a move leaves or lands on and, after a
-    /// king's move, its back rank (the rule of [`lost_rights`], with the
-    /// king's part added in the king's own branch, so that every other
-    /// move tests nothing but one `and`).
-    #[inline(always)]
-    fn lose_castling_rights(&mut self, watched: u64, hash: &mut u64) {
-        let lost = self.castling.0 & watched;
-        if lost != 0 {
-            cold();
-            self.castling.0 ^= lost;
-            *hash ^= castling_key(Bitboard(lost));
-        }
     }
 
     /// `toggle_mover!` as a method, for `make_move` and `unmake_move`.
