@@ -257,10 +257,11 @@ impl Visitor for MoveList {
 /// each square index `t`: the normal move from `t − step` to `t`
 /// (`from | to << 6`), that is `65 × t − step`. `MoveList::pawn_set`
 /// writes a move with one load from its step's row, where packing the
-/// fields took four instructions (list building 2.4 % faster at startpos
-/// d6 and Kiwipete d5 on the default target, AMD EPYC Zen 4, with a
-/// subtraction after the load; the row per step saves that too). Entries
-/// whose origin is off the board are never read.
+/// fields took four instructions. On the default target, AMD EPYC Zen 4:
+/// list building 2.4 % faster at startpos d6 and Kiwipete d5 with one
+/// row of `65 × t` and a subtraction after the load; a row per step,
+/// without the subtraction, took startpos d6 another 2.7 % (x86-64-v3
+/// too). Entries whose origin is off the board are never read.
 #[cfg(not(wide_lists))]
 static PAWN_STEPS: [[u16; 64]; 33] = {
     let mut v = [[0; 64]; 33];
