@@ -170,9 +170,8 @@
 //!   not AMD Zen 1 and Zen 2, where it is microcoded and many times slower,
 //!   nor generic levels such as `x86-64-v3`, whose binaries also run
 //!   there). [`attacks::PEXT_LOOKUP`] tells which lookup a build uses. About
-//!   8 % fewer instructions per perft leaf; measured 0–8 % faster bulk perft
-//!   on an AMD Zen 5 and 2–21 % on an Intel Xeon, level on Zen 3 (see the
-//!   README's Performance section). The feature forces it, for a generic
+//!   8 % fewer instructions per perft leaf (measured speeds per CPU are in
+//!   the repository's `docs/PERFORMANCE.md`). The feature forces it, for a generic
 //!   target known to run on such processors only.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
