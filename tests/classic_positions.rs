@@ -79,7 +79,7 @@ fn most_legal_moves() {
 fn lists_hold_exactly_the_legal_moves() {
     let fens = [
         common::MOST_MOVES,
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        common::KIWIPETE,
         "3Q4/1Q4Q1/4Q3/2Q4R/Q4Q2/3Q4/1Q4Rp/1K1BBNNk w - - 0 1",
         "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
         "1q2k2q/8/8/3QQ3/3QQ3/8/8/1Q2K2Q b - - 0 1",

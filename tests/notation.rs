@@ -388,7 +388,7 @@ fn one_san_reader_for_parse_san_push_line_and_pgn() {
     let mut rng = common::Rng(0x5eed_0f5a_4e11);
     let starts = [
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        common::KIWIPETE,
         "1k6/8/8/2N1N3/8/2N1N3/8/4K3 w - - 0 1",
         "r3k2r/1P4P1/8/3pP3/8/8/1p4p1/R3K2R w KQkq d6 0 1",
     ];
