@@ -206,6 +206,11 @@ impl Tablebase {
     /// and DTZ counted separately). A material already added keeps its
     /// first files.
     ///
+    /// Only regular files count (symbolic links to them included): a FIFO,
+    /// device or directory named like a table is skipped, as if absent, so
+    /// that no probe ever waits on one. A table file replaced by such a
+    /// thing after this call gives [`ProbeError::Io`] when it is opened.
+    ///
     /// # Errors
     ///
     /// The directory cannot be listed.
@@ -227,11 +232,15 @@ impl Tablebase {
             if pieces > encoding_max() || pieces < 3 {
                 continue;
             }
-            if self.tables.contains_key(&material.0) {
+            if self.tables.contains_key(&material.0) || !source::is_regular(&dir.join(name)) {
                 continue;
             }
             let dtz_name = format!("{stem}.rtbz");
-            let dtz_path = names.binary_search(&dtz_name).ok().map(|_| dir.join(&dtz_name));
+            let dtz_path = names
+                .binary_search(&dtz_name)
+                .ok()
+                .map(|_| dir.join(&dtz_name))
+                .filter(|path| source::is_regular(path));
             found += 1 + dtz_path.is_some() as usize;
             let entry = Arc::new(Entry {
                 material,

@@ -42,7 +42,7 @@ pub(crate) enum Source {
 
 impl Source {
     pub(crate) fn open(path: &Path, access: FileAccess) -> io::Result<Source> {
-        let file = File::open(path)?;
+        let file = open_regular(path)?;
         let len = file.metadata()?.len();
         match access {
             FileAccess::Mmap => {
@@ -141,6 +141,41 @@ impl Source {
             }
         }
     }
+}
+
+/// Whether `path` names a regular file (after symbolic links): the only
+/// kind a table may be. Opening a FIFO blocks until a writer comes, and a
+/// device may do anything.
+pub(crate) fn is_regular(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.is_file())
+}
+
+/// Opens `path` for reading if it is a regular file, without ever waiting:
+/// the kind is checked before the open, the open does not block (on unix,
+/// where a FIFO put in the file's place between the check and the open
+/// would otherwise make it wait for a writer), and the open file's kind is
+/// checked again.
+fn open_regular(path: &Path) -> io::Result<File> {
+    let not_regular = || io::Error::new(io::ErrorKind::InvalidInput, "not a regular file");
+    if !is_regular(path) {
+        // A missing file keeps its own error.
+        std::fs::metadata(path)?;
+        return Err(not_regular());
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // Reads of a regular file never block, with or without the flag;
+        // only the open of anything else would.
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(not_regular());
+    }
+    Ok(file)
 }
 
 #[inline]
