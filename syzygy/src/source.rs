@@ -13,15 +13,18 @@ use std::path::Path;
 /// index and one compressed block straight from the page cache, with no
 /// system call and no copy. With [`FileAccess::Read`] every probe makes two
 /// to four `pread` calls and copies the block (a few hundred bytes) into a
-/// buffer; on this crate's benchmark it probes three to five times slower
-/// than the memory map. `Read` needs no `unsafe` at all and cannot be hurt
-/// by a file that shrinks while it is open (the reads fail with an error
-/// instead), so it is there for platforms without memory maps or for
-/// callers who prefer it.
+/// buffer; on this crate's benchmark it probes 2.9–4.8× slower than the
+/// memory map. `Read` needs no `unsafe` at all and cannot be hurt by a file
+/// that shrinks while it is open (the reads fail with
+/// [`ProbeError::Io`](crate::ProbeError::Io) instead, where a map kills
+/// the process with `SIGBUS`), so it is there for table files that may
+/// change under a running program, for platforms without memory maps, or
+/// for callers who prefer it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum FileAccess {
     /// Memory-mapped files (`memmap2`): the fastest. The files must not be
-    /// truncated or rewritten while the tablebase is alive.
+    /// truncated or rewritten while the tablebase is alive: a probe that
+    /// reads past the end of a truncated file kills the process (`SIGBUS`).
     #[default]
     Mmap,
     /// Positioned reads (`pread`) into buffers: no `unsafe`, slower.

@@ -306,3 +306,33 @@ fn a_fifo_in_place_of_a_listed_table_is_an_error() {
         std::fs::remove_dir_all(dir).unwrap();
     }
 }
+
+/// With positioned reads, a table truncated while loaded gives errors (the
+/// memory map, the default, would kill the process: see the crate docs).
+#[test]
+fn read_access_survives_a_table_truncated_while_loaded() {
+    let dir = scratch("trunc-live");
+    copy_tables(&dir);
+    let mut tb = Tablebase::with_access(FileAccess::Read);
+    tb.add_directory(&dir).unwrap();
+    let positions = kqkr_positions();
+    let before: Vec<Wdl> = positions.iter().map(|p| tb.probe_wdl(p).unwrap()).collect();
+    assert_eq!(before.len(), positions.len());
+    let path = dir.join("KQvKR.rtbw");
+    let len = std::fs::metadata(&path).unwrap().len();
+    std::fs::OpenOptions::new().write(true).open(&path).unwrap().set_len(len / 4).unwrap();
+    let mut errors = 0;
+    for pos in &positions {
+        match tb.probe_wdl(pos) {
+            Err(ProbeError::Io { path: p, .. }) | Err(ProbeError::Corrupt { path: p, .. }) => {
+                assert_eq!(p, path);
+                errors += 1;
+            }
+            Err(other) => panic!("{other}"),
+            // A probe whose block lies in the part kept still reads it.
+            Ok(_) => {}
+        }
+    }
+    assert!(errors > 0);
+    std::fs::remove_dir_all(dir).unwrap();
+}
