@@ -31,6 +31,13 @@ data/syzygy/regular). Output lines:
         One sampled position of a table of 4 or more pieces (random
         placement, colors and side to move; en-passant positions from
         KPvKP).
+    B FEN;WDL;DTZ;EP
+        --beyond N: one of N positions with one piece more than the
+        largest table (5 pieces, a double step that can be taken en
+        passant), whose captures all lead into the committed 4-piece
+        tables. WDL and DTZ as python-chess answers, `-` where it raises
+        (its own table is needed); EP is 1 where an en-passant capture
+        wins (by python-chess's probe of the position after it), else 0.
 
 Without --all: exhaustive digests of the five 3-piece tables, and samples
 of the 4-piece tables that the repository commits (COMMITTED below). With
@@ -145,6 +152,64 @@ def ep_position(rng):
             return board
 
 
+def beyond_position(rng):
+    """A 5-piece position after a double step that can be taken en passant:
+    the pawns and kings of `ep_position` and one more piece."""
+    while True:
+        board = ep_position(rng)
+        role = rng.choice([chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN])
+        sq = rng.randrange(64)
+        ep = board.ep_square
+        pushed_from = ep + 8 if board.turn == chess.WHITE else ep - 8
+        # Not on the squares the double step crossed or came from.
+        if board.piece_at(sq) or sq in (ep, pushed_from) or (role == chess.PAWN and not 8 <= sq < 56):
+            continue
+        board.set_piece_at(sq, chess.Piece(role, rng.random() < 0.5))
+        board.ep_square = ep
+        if valid(board) and board.has_legal_en_passant():
+            return board
+
+
+def committed_tables():
+    """The names of the WDL tables the repository commits."""
+    import os
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    directory = os.path.join(here, "..", "syzygy", "tests", "data", "syzygy")
+    return {n[:-5] for n in os.listdir(directory) if n.endswith(".rtbw")}
+
+
+def covered(board, committed):
+    """Whether every legal capture of `board` leads into a committed table."""
+    for move in board.generate_legal_captures():
+        board.push(move)
+        key = chess.syzygy.calc_key(board)
+        mirrored = chess.syzygy.calc_key(board, mirror=True)
+        board.pop()
+        if key not in committed and mirrored not in committed:
+            return False
+    return True
+
+
+def beyond(tb, rng, count):
+    committed = committed_tables()
+    for _ in range(count):
+        while True:
+            board = beyond_position(rng)
+            if covered(board, committed):
+                break
+        try:
+            wdl, dtz = str(tb.probe_wdl(board)), str(tb.probe_dtz(board))
+        except KeyError:
+            wdl, dtz = "-", "-"
+        ep_wins = 0
+        for move in board.generate_legal_ep():
+            board.push(move)
+            ep_wins |= tb.probe_wdl(board) == -2
+            board.pop()
+        print(f"B {board.fen()};{wdl};{dtz};{int(ep_wins)}")
+
+
 def choice(args, flag, default):
     if flag not in args:
         return default
@@ -170,6 +235,9 @@ def main():
                     board, ops = chess.Board.from_epd(line)
                     print(f"E {board.fen()};{ops['wdl']};{ops['dtz']}")
         if "--epd-only" in args:
+            return
+        if "--beyond" in args:
+            beyond(tb, rng, int(args[args.index("--beyond") + 1]))
             return
         if everything:
             import glob

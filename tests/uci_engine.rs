@@ -738,3 +738,45 @@ fn syzygy_tables_rank_the_root_and_score_the_search() {
     assert!(!infos.is_empty() && infos.iter().all(|l| l.contains(" tbhits 0 ")), "{since_go:?}");
     assert!(since_go.iter().all(|l| !l.contains("tablebase root moves")), "{since_go:?}");
 }
+
+/// A table that turns into a FIFO after `SyzygyPath` listed it (opening a
+/// FIFO waits for a writer): the engine still answers `isready`, `stop`,
+/// `go` and `quit`, and a new listing skips the FIFOs.
+#[cfg(unix)]
+#[test]
+fn a_fifo_among_the_syzygy_tables_never_blocks_the_engine() {
+    let tables = concat!(env!("CARGO_MANIFEST_DIR"), "/syzygy/tests/data/syzygy");
+    let dir = std::env::temp_dir().join(format!("chess-movegen-uci-fifo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for entry in std::fs::read_dir(tables).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
+    }
+    let mut uci = Uci::start();
+    uci.send(&format!("setoption name SyzygyPath value {}", dir.display()));
+    uci.expect("tables loaded", |l| l.starts_with("info string syzygy") && l.ends_with(": 35 tables, up to 4 pieces"));
+    for name in ["KQvK.rtbw", "KQvK.rtbz"] {
+        std::fs::remove_file(dir.join(name)).unwrap();
+        assert!(Command::new("mkfifo").arg(dir.join(name)).status().unwrap().success());
+    }
+    let fen = "8/8/8/8/8/4k3/8/4K2Q w - - 0 1";
+    let pos = Position::from_fen(fen).unwrap();
+    uci.send(&format!("position fen {fen}"));
+    uci.send("go depth 3");
+    uci.ready();
+    uci.send("stop");
+    assert_legal(&pos, &uci.bestmove());
+    uci.ready();
+
+    // Listed again, the FIFOs are left out.
+    uci.send(&format!("setoption name SyzygyPath value {}", dir.display()));
+    uci.expect("tables listed", |l| l.starts_with("info string syzygy") && l.ends_with(": 33 tables, up to 4 pieces"));
+    uci.send("go depth 3");
+    assert_legal(&pos, &uci.bestmove());
+    uci.send("go infinite");
+    uci.ready();
+    uci.send("quit");
+    uci.exits_within(PATIENCE);
+    std::fs::remove_dir_all(dir).unwrap();
+}

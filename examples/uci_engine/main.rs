@@ -14,6 +14,10 @@
 //!
 //! Standard input is read on its own thread, so the engine answers
 //! `isready`, `stop`, `ponderhit` and `quit` at once while it searches.
+//! `stop` (and `quit`, and a `go` during a search) waits at most 2 s for
+//! the search thread; one that is held longer (by a tablebase probe on a
+//! slow file) is left behind, and the engine answers `bestmove` with its
+//! best move so far and goes on with a table of its own.
 //! Lines end in `\n` or `\r\n`. A line that is not UTF-8 is reported with
 //! `info string` (line number, byte, column) and read with U+FFFD in place
 //! of each bad sequence, so a `position` with a bad byte fails like any bad

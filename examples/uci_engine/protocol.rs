@@ -21,6 +21,10 @@ use super::text::{escaped, shown, Output, SHOWN_ERROR_CHARS};
 use super::time::budget;
 use super::tt::Tt;
 
+/// How long `stop` waits for the search thread to end before it answers
+/// for it: far above the few milliseconds a search takes to notice `stop`.
+const STOP_GRACE: Duration = Duration::from_secs(2);
+
 /// The engine state between commands.
 pub(super) struct Engine {
     /// `None` after a `position` command that failed.
@@ -45,6 +49,8 @@ pub(super) struct Engine {
     pub(super) pending_clear: bool,
     pub(super) shared: Arc<Shared>,
     pub(super) search: Option<JoinHandle<()>>,
+    /// The position of the running (or last) search.
+    pub(super) search_position: Position,
     /// Start of the running search and its clock budget (soft, hard), kept
     /// for `ponderhit`.
     pub(super) search_start: Instant,
@@ -74,6 +80,7 @@ impl Engine {
             pending_clear: false,
             shared: Arc::new(Shared::new()),
             search: None,
+            search_position: Position::startpos(),
             search_start: Instant::now(),
             ponder_budget: (u64::MAX, u64::MAX),
             out: Output(Arc::new(Mutex::new(out))),
@@ -86,14 +93,48 @@ impl Engine {
         self.search.as_ref().is_some_and(|h| !h.is_finished())
     }
 
-    /// Stops the running search (it prints its `bestmove`) and waits for it.
+    /// Stops the running search (it prints its `bestmove`) and waits for
+    /// it, at most `STOP_GRACE`: a search that does not end by then is
+    /// left behind (see `abandon_search`).
     pub(super) fn stop(&mut self) {
         self.shared.stop.store(true, Ordering::Relaxed);
         self.shared.pondering.store(false, Ordering::Relaxed);
         if let Some(handle) = self.search.take() {
-            let _ = handle.join();
+            let deadline = Instant::now() + STOP_GRACE;
+            while !handle.is_finished() && Instant::now() < deadline {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            if handle.is_finished() {
+                let _ = handle.join();
+            } else {
+                self.abandon_search();
+            }
         }
         self.apply_pending();
+    }
+
+    /// Answers for a search thread that did not stop in time (a tablebase
+    /// probe waiting on a slow file can hold it): `bestmove` with its best
+    /// move so far (the first legal move if it has none yet), unless it
+    /// answered meanwhile. The thread keeps its flags, table and correction
+    /// history; the engine goes on with new ones, so that nothing waits for
+    /// the thread again.
+    fn abandon_search(&mut self) {
+        if !self.shared.answered.swap(true, Ordering::SeqCst) {
+            let pos = self.search_position;
+            let (best, reply) = match self.shared.best() {
+                (best, reply) if !best.is_null() => (best, reply),
+                _ => (pos.legal_moves().first().copied().unwrap_or(Move::NULL), Move::NULL),
+            };
+            self.out.line(&format!(
+                "info string the search did not stop within {} ms: answering with its best move so far",
+                STOP_GRACE.as_millis()
+            ));
+            answer(&pos, best, reply, &self.out);
+        }
+        self.shared = Arc::new(Shared::new());
+        self.tt = Arc::new(Mutex::new(Tt::new(self.hash_mb as usize).unwrap_or_else(Tt::smallest)));
+        self.correction = Arc::new(Mutex::new(Correction::new()));
     }
 
     /// Applies what had to wait for the transposition table to be free.
@@ -320,11 +361,13 @@ impl Engine {
             tablebases: self.tablebases.clone(),
         };
         self.ponder_budget = (soft, hard);
-        self.shared.stop.store(false, Ordering::Relaxed);
+        // Flags of this search's own: nothing answered, no best move yet.
+        self.shared = Arc::new(Shared::new());
         self.shared.pondering.store(go.ponder, Ordering::Relaxed);
         self.shared.soft_ms.store(soft, Ordering::Relaxed);
         self.shared.hard_ms.store(hard, Ordering::Relaxed);
         self.search_start = Instant::now();
+        self.search_position = pos;
         let book_move = self.book_move(&pos, &limits.searchmoves);
         let path = self.path.clone();
         let (tt, shared, out) = (Arc::clone(&self.tt), Arc::clone(&self.shared), self.out.clone());
@@ -347,7 +390,10 @@ impl Engine {
             {
                 std::thread::sleep(Duration::from_millis(1));
             }
-            answer(&pos, best, reply, &out);
+            // Unless `stop` gave up waiting and answered for this search.
+            if !shared.answered.swap(true, Ordering::SeqCst) {
+                answer(&pos, best, reply, &out);
+            }
         }));
     }
 

@@ -4,7 +4,7 @@
 //! Draws by repetition, fifty moves and insufficient material are scored
 //! 0 below the root.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::Instant;
 
 use chess_movegen::{KeyHistory, Move, MoveList, Position};
@@ -29,6 +29,13 @@ pub(super) struct Shared {
     /// starts, and after which the search is cut off (`u64::MAX`: none).
     pub(super) soft_ms: AtomicU64,
     pub(super) hard_ms: AtomicU64,
+    /// The best root move so far and its expected reply, as move bits
+    /// (best in the high half; 0: none yet), for a `stop` that cannot wait
+    /// for the search thread.
+    best: AtomicU32,
+    /// Set by whoever prints the search's `bestmove`: the search thread
+    /// when it ends, or the command loop when it stops waiting for it.
+    pub(super) answered: AtomicBool,
 }
 
 impl Shared {
@@ -39,7 +46,21 @@ impl Shared {
             pondering: AtomicBool::new(false),
             soft_ms: AtomicU64::new(u64::MAX),
             hard_ms: AtomicU64::new(u64::MAX),
+            best: AtomicU32::new(0),
+            answered: AtomicBool::new(false),
         }
+    }
+
+    /// Records the best root move so far and its expected reply.
+    fn set_best(&self, best: Move, reply: Move) {
+        let bits = (u32::from(best.to_bits()) << 16) | u32::from(reply.to_bits());
+        self.best.store(bits, Ordering::Relaxed);
+    }
+
+    /// The best root move so far and its expected reply (null: none yet).
+    pub(super) fn best(&self) -> (Move, Move) {
+        let bits = self.best.load(Ordering::Relaxed);
+        (Move::from_bits((bits >> 16) as u16), Move::from_bits(bits as u16))
     }
 }
 
@@ -437,6 +458,7 @@ pub(super) fn think(
         aborted: false,
     };
     let (mut best, mut ponder) = (first, Move::NULL);
+    shared.set_best(best, ponder);
     let mut pv = Vec::new();
     for depth in 1..=limits.depth {
         search.seldepth = 0;
@@ -453,6 +475,7 @@ pub(super) fn think(
         if let Some(&mv) = pv.first() {
             best = mv;
             ponder = pv.get(1).copied().unwrap_or(Move::NULL);
+            shared.set_best(best, ponder);
         }
         search.report(pos, depth, score, &pv, out);
         if search.iteration_ends_search(depth, score, root_moves.len()) {

@@ -331,97 +331,109 @@ pub(crate) fn leading_pawn(squares: &mut [u8], count: usize) -> usize {
 /// The index of the position with pieces on `p` (in the order of
 /// `ei.pieces`; for pawn tables the leading pawn already first, see
 /// [`leading_pawn`]). Reorders `p`.
+#[inline]
 pub(crate) fn encode(p: &mut [u8; MAX_PIECES], ei: &EncInfo, layout: &Layout) -> u64 {
     let n = layout.num;
+    // Mirror left to right so that the first piece is on files a-d.
     if p[0] & 4 != 0 {
         for s in p.iter_mut().take(n) {
             *s ^= 7;
         }
     }
-    let mut idx: u64;
-    let mut k: usize;
-    if !layout.has_pawns {
-        if p[0] & 0x20 != 0 {
-            for s in p.iter_mut().take(n) {
-                *s ^= 0x38;
-            }
-        }
-        let lead = layout.lead();
-        for i in 0..n {
-            let d = off_diagonal(p[i] as usize);
-            if d != 0 {
-                if d > 0 && i < lead {
-                    for s in p.iter_mut().take(n) {
-                        *s = flip_diagonal(*s as usize) as u8;
-                    }
-                }
-                break;
-            }
-        }
-        let (p0, p1) = (p[0] as usize, p[1] as usize);
-        if layout.kk {
-            // -1 (no such placement) wraps to an index past the table's end,
-            // which the caller refuses.
-            idx = KK_INDEX[TRIANGLE[p0] as usize][p1] as u64;
-            k = 2;
-        } else {
-            let p2 = p[2] as usize;
-            let s1 = (p1 > p0) as usize;
-            let s2 = (p2 > p0) as usize + (p2 > p1) as usize;
-            idx = if off_diagonal(p0) != 0 {
-                TRIANGLE[p0] as usize * 63 * 62 + (p1 - s1) * 62 + (p2 - s2)
-            } else if off_diagonal(p1) != 0 {
-                6 * 63 * 62 + rank_of(p0) * 28 * 62 + LOWER[p1] as usize * 62 + p2 - s2
-            } else if off_diagonal(p2) != 0 {
-                6 * 63 * 62 + 4 * 28 * 62 + rank_of(p0) * 7 * 28 + (rank_of(p1) - s1) * 28 + LOWER[p2] as usize
-            } else {
-                6 * 63 * 62
-                    + 4 * 28 * 62
-                    + 4 * 7 * 28
-                    + rank_of(p0) * 7 * 6
-                    + (rank_of(p1) - s1) * 6
-                    + (rank_of(p2) - s2)
-            } as u64;
-            k = 3;
-        }
-        idx = idx.wrapping_mul(ei.factor[0]);
-    } else {
-        let lead = layout.pawns[0] as usize;
-        // The other leading pawns, highest twist number first.
-        insertion_sort(&mut p[1..lead], |a, b| PAWN_TWIST[a as usize] > PAWN_TWIST[b as usize]);
-        idx = PAWN_INDEX[lead - 1][FLAP[p[0] as usize] as usize];
-        for i in 1..lead {
-            idx = idx.wrapping_add(BINOMIAL[lead - i][PAWN_TWIST[p[i] as usize] as usize]);
-        }
-        idx = idx.wrapping_mul(ei.factor[0]);
-        k = lead;
-        let other = layout.pawns[1] as usize;
-        if other > 0 {
-            let t = k + other;
-            insertion_sort(&mut p[k..t], |a, b| a < b);
-            let mut s = 0;
-            for i in k..t {
-                let sq = p[i] as usize;
-                let skips = p[..k].iter().filter(|&&q| (q as usize) < sq).count();
-                s += BINOMIAL[i - k + 1][sq - skips - 8];
-            }
-            idx = idx.wrapping_add(s.wrapping_mul(ei.factor[k]));
-            k = t;
-        }
-    }
+    let (mut idx, mut k) =
+        if layout.has_pawns { pawn_lead_index(p, ei, layout) } else { pawnless_lead_index(p, ei, layout) };
     while k < n {
         let t = k + ei.norm[k] as usize;
-        insertion_sort(&mut p[k..t], |a, b| a < b);
-        let mut s = 0;
-        for i in k..t {
-            let sq = p[i] as usize;
-            let skips = p[..k].iter().filter(|&&q| (q as usize) < sq).count();
-            s += BINOMIAL[i - k + 1][sq - skips];
-        }
-        idx = idx.wrapping_add(s.wrapping_mul(ei.factor[k]));
+        idx = idx.wrapping_add(group_index(p, k, t, 0).wrapping_mul(ei.factor[k]));
         k = t;
     }
     idx
+}
+
+/// The index of the leading pieces of a pawnless table (the two kings, or
+/// three unique pieces), times their factor, after the board is turned
+/// so that they lie in the a1-d1-d4 triangle; and how many they are.
+#[inline]
+fn pawnless_lead_index(p: &mut [u8; MAX_PIECES], ei: &EncInfo, layout: &Layout) -> (u64, usize) {
+    let n = layout.num;
+    // Mirror top to bottom so that the first piece is on ranks 1-4.
+    if p[0] & 0x20 != 0 {
+        for s in p.iter_mut().take(n) {
+            *s ^= 0x38;
+        }
+    }
+    // Mirror along the a1-h8 diagonal if the first leading piece off it
+    // is above it.
+    let lead = layout.lead();
+    for i in 0..n {
+        let d = off_diagonal(p[i] as usize);
+        if d != 0 {
+            if d > 0 && i < lead {
+                for s in p.iter_mut().take(n) {
+                    *s = flip_diagonal(*s as usize) as u8;
+                }
+            }
+            break;
+        }
+    }
+    let (p0, p1) = (p[0] as usize, p[1] as usize);
+    if layout.kk {
+        // -1 (no such placement) wraps to an index past the table's end,
+        // which the caller refuses.
+        let idx = KK_INDEX[TRIANGLE[p0] as usize][p1] as u64;
+        return (idx.wrapping_mul(ei.factor[0]), 2);
+    }
+    let p2 = p[2] as usize;
+    let s1 = (p1 > p0) as usize;
+    let s2 = (p2 > p0) as usize + (p2 > p1) as usize;
+    let idx = if off_diagonal(p0) != 0 {
+        TRIANGLE[p0] as usize * 63 * 62 + (p1 - s1) * 62 + (p2 - s2)
+    } else if off_diagonal(p1) != 0 {
+        6 * 63 * 62 + rank_of(p0) * 28 * 62 + LOWER[p1] as usize * 62 + p2 - s2
+    } else if off_diagonal(p2) != 0 {
+        6 * 63 * 62 + 4 * 28 * 62 + rank_of(p0) * 7 * 28 + (rank_of(p1) - s1) * 28 + LOWER[p2] as usize
+    } else {
+        6 * 63 * 62 + 4 * 28 * 62 + 4 * 7 * 28 + rank_of(p0) * 7 * 6 + (rank_of(p1) - s1) * 6 + (rank_of(p2) - s2)
+    } as u64;
+    (idx.wrapping_mul(ei.factor[0]), 3)
+}
+
+/// The index of the pawns of a pawn table (the leading pawns, then the
+/// other side's pawns), each group times its factor; and how many they
+/// are.
+#[inline]
+fn pawn_lead_index(p: &mut [u8; MAX_PIECES], ei: &EncInfo, layout: &Layout) -> (u64, usize) {
+    let lead = layout.pawns[0] as usize;
+    // The other leading pawns, highest twist number first.
+    insertion_sort(&mut p[1..lead], |a, b| PAWN_TWIST[a as usize] > PAWN_TWIST[b as usize]);
+    let mut idx = PAWN_INDEX[lead - 1][FLAP[p[0] as usize] as usize];
+    for i in 1..lead {
+        idx = idx.wrapping_add(BINOMIAL[lead - i][PAWN_TWIST[p[i] as usize] as usize]);
+    }
+    idx = idx.wrapping_mul(ei.factor[0]);
+    let other = layout.pawns[1] as usize;
+    if other == 0 {
+        return (idx, lead);
+    }
+    let t = lead + other;
+    // Pawns stand on 48 squares: ranks 2-7, counted from a2.
+    idx = idx.wrapping_add(group_index(p, lead, t, 8).wrapping_mul(ei.factor[lead]));
+    (idx, t)
+}
+
+/// The rank of the set of squares `p[k..t]` (pieces of one kind, sorted
+/// here) among the sets of as many squares not taken by `p[..k]`, the
+/// squares counted from `first`.
+#[inline]
+fn group_index(p: &mut [u8; MAX_PIECES], k: usize, t: usize, first: usize) -> u64 {
+    insertion_sort(&mut p[k..t], |a, b| a < b);
+    let mut s = 0;
+    for i in k..t {
+        let sq = p[i] as usize;
+        let skips = p[..k].iter().filter(|&&q| (q as usize) < sq).count();
+        s += BINOMIAL[i - k + 1][sq - skips - first];
+    }
+    s
 }
 
 /// Sorts a few squares (at most 7) so that `before(a, b)` holds for

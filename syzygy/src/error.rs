@@ -36,7 +36,8 @@ pub enum ProbeError {
         /// What is wrong.
         what: &'static str,
     },
-    /// A table file could not be opened or read.
+    /// A table file could not be opened or read, or is no longer a regular
+    /// file (a FIFO or device put in its place after it was listed).
     Io {
         /// The file.
         path: PathBuf,

@@ -42,6 +42,33 @@ impl Tablebase {
         Ok(())
     }
 
+    /// Whether `pos` has one piece more than the largest loaded table (and
+    /// no castling rights): its result is then known only when a capture
+    /// wins, which [`Tablebase::capture_wins`] finds.
+    fn one_beyond(&self, pos: &Position) -> bool {
+        pos.castling_rights().is_empty() && pos.occupied().len() == self.max_pieces + 1 && self.max_pieces > 0
+    }
+
+    /// For a position one piece beyond the tables: `Ok` if a capture (en
+    /// passant included) wins, read from the tables of the materials the
+    /// captures reach; else [`ProbeError::TooManyPieces`], since only the
+    /// position's own table could tell.
+    ///
+    /// One piece beyond is as far as captures can reach: a win by capture
+    /// needs the position after it to be lost, which only its table says.
+    fn capture_wins(&self, pos: &Position, b: &Board) -> Result<(), ProbeError> {
+        let mut won = false;
+        b.captures(|c| {
+            // Lost (-2) or better (fails high at -1) for the opponent.
+            won = self.probe_ab(&c.board, -2, -1)? == -2;
+            Ok(won)
+        })?;
+        match won {
+            true => Ok(()),
+            false => Err(ProbeError::TooManyPieces { pieces: pos.occupied().len(), max: self.max_pieces }),
+        }
+    }
+
     /// The board's table of `kind` (`None`: only the two kings are left,
     /// a draw).
     fn lookup(&self, b: &Board, kind: Kind) -> Result<Own<'_>, ProbeError> {
@@ -138,13 +165,20 @@ impl Tablebase {
     /// Win, draw or loss for the side to move.
     ///
     /// Needs the WDL tables of the position's material and of every
-    /// material a sequence of captures can reach.
+    /// material a sequence of captures can reach. A position with one piece
+    /// more than the largest table is answered when a capture wins (en
+    /// passant included): the tables of the materials the captures reach
+    /// say so, and the answer is [`Wdl::Win`] (as python-chess answers).
     ///
     /// # Errors
     ///
-    /// Castling rights, more pieces than the largest table, a missing table
-    /// (named), a corrupt or unreadable file (named, with the offset).
+    /// Castling rights, more pieces than the largest table (one more and no
+    /// capture wins), a missing table (named), a corrupt or unreadable file
+    /// (named, with the offset).
     pub fn probe_wdl(&self, pos: &Position) -> Result<Wdl, ProbeError> {
+        if self.one_beyond(pos) {
+            return self.capture_wins(pos, &Board::of(pos)).map(|()| Wdl::Win);
+        }
         self.check_probe(pos)?;
         let b = Board::of(pos);
         // The position's own table first: a missing one fails before any search.
@@ -156,12 +190,18 @@ impl Tablebase {
     /// move wins, negative when it loses, 0 for a draw; -1 when checkmated.
     ///
     /// Needs the WDL and DTZ tables of the position's material, and the WDL
-    /// tables of the materials its captures reach.
+    /// tables of the materials its captures reach. One piece beyond the
+    /// tables, a position where a capture wins is answered as by
+    /// [`Tablebase::probe_wdl`]: 1 (the winning capture zeroes).
     ///
     /// # Errors
     ///
     /// As [`Tablebase::probe_wdl`], and a missing DTZ table.
     pub fn probe_dtz(&self, pos: &Position) -> Result<Dtz, ProbeError> {
+        if self.one_beyond(pos) {
+            // The winning capture zeroes at once.
+            return self.capture_wins(pos, &Board::of(pos)).map(|()| Dtz(WDL_TO_DTZ[4]));
+        }
         self.check_probe(pos)?;
         let b = Board::of(pos);
         let wdl_own = self.lookup(&b, Kind::Wdl)?;

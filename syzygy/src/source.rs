@@ -13,15 +13,18 @@ use std::path::Path;
 /// index and one compressed block straight from the page cache, with no
 /// system call and no copy. With [`FileAccess::Read`] every probe makes two
 /// to four `pread` calls and copies the block (a few hundred bytes) into a
-/// buffer; on this crate's benchmark it probes three to five times slower
-/// than the memory map. `Read` needs no `unsafe` at all and cannot be hurt
-/// by a file that shrinks while it is open (the reads fail with an error
-/// instead), so it is there for platforms without memory maps or for
-/// callers who prefer it.
+/// buffer; on this crate's benchmark it probes 2.9–4.8× slower than the
+/// memory map. `Read` needs no `unsafe` at all and cannot be hurt by a file
+/// that shrinks while it is open (the reads fail with
+/// [`ProbeError::Io`](crate::ProbeError::Io) instead, where a map kills
+/// the process with `SIGBUS`), so it is there for table files that may
+/// change under a running program, for platforms without memory maps, or
+/// for callers who prefer it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum FileAccess {
     /// Memory-mapped files (`memmap2`): the fastest. The files must not be
-    /// truncated or rewritten while the tablebase is alive.
+    /// truncated or rewritten while the tablebase is alive: a probe that
+    /// reads past the end of a truncated file kills the process (`SIGBUS`).
     #[default]
     Mmap,
     /// Positioned reads (`pread`) into buffers: no `unsafe`, slower.
@@ -42,7 +45,7 @@ pub(crate) enum Source {
 
 impl Source {
     pub(crate) fn open(path: &Path, access: FileAccess) -> io::Result<Source> {
-        let file = File::open(path)?;
+        let file = open_regular(path)?;
         let len = file.metadata()?.len();
         match access {
             FileAccess::Mmap => {
@@ -141,6 +144,41 @@ impl Source {
             }
         }
     }
+}
+
+/// Whether `path` names a regular file (after symbolic links): the only
+/// kind a table may be. Opening a FIFO blocks until a writer comes, and a
+/// device may do anything.
+pub(crate) fn is_regular(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.is_file())
+}
+
+/// Opens `path` for reading if it is a regular file, without ever waiting:
+/// the kind is checked before the open, the open does not block (on unix,
+/// where a FIFO put in the file's place between the check and the open
+/// would otherwise make it wait for a writer), and the open file's kind is
+/// checked again.
+fn open_regular(path: &Path) -> io::Result<File> {
+    let not_regular = || io::Error::new(io::ErrorKind::InvalidInput, "not a regular file");
+    if !is_regular(path) {
+        // A missing file keeps its own error.
+        std::fs::metadata(path)?;
+        return Err(not_regular());
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // Reads of a regular file never block, with or without the flag;
+        // only the open of anything else would.
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(not_regular());
+    }
+    Ok(file)
 }
 
 #[inline]

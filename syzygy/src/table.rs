@@ -225,33 +225,17 @@ struct Sizes {
     blocks: u64,
 }
 
+/// Reads one sub-table's compression header: its flags, then either its
+/// single value or its block layout, Huffman code and symbol pairs; with
+/// the sizes of its index, block lengths and blocks (`tb_size`: the
+/// positions it holds).
 fn read_pairs(cur: &mut Cursor<'_>, tb_size: u64, kind: Kind) -> Result<(Pairs, u8, Sizes), ProbeError> {
-    let header_offset = cur.pos;
+    let mut p = Pairs::empty(cur.pos);
     let flags = cur.u8("sub-table flags cut short")?;
-    let empty = Sizes { index: 0, lengths: 0, blocks: 0 };
-    let mut p = Pairs {
-        single: None,
-        block_log: 0,
-        idx_bits: 0,
-        num_indices: 0,
-        num_blocks: 0,
-        real_blocks: 0,
-        min_len: 0,
-        lowest: [0; 33],
-        base: [0; 33],
-        pairs: Vec::new(),
-        sym_len: Vec::new(),
-        fast: [0; 256],
-        whole: [0; 256],
-        index_offset: 0,
-        sizes_offset: 0,
-        data_offset: 0,
-        header_offset,
-    };
     if flags & 0x80 != 0 {
         let v = cur.u8("single value cut short")?;
         p.single = Some(if kind == Kind::Wdl { v as u16 } else { 0 });
-        return Ok((p, flags, empty));
+        return Ok((p, flags, Sizes { index: 0, lengths: 0, blocks: 0 }));
     }
     p.block_log = cur.u8("block size cut short")?;
     p.idx_bits = cur.u8("index span cut short")?;
@@ -264,6 +248,18 @@ fn read_pairs(cur: &mut Cursor<'_>, tb_size: u64, kind: Kind) -> Result<(Pairs, 
     let padding = cur.u8("block padding cut short")? as u64;
     p.real_blocks = cur.u32("block count cut short")? as u64;
     p.num_blocks = p.real_blocks + padding;
+    read_code(cur, &mut p)?;
+    read_symbols(cur, &mut p)?;
+    p.fast = fast_codes(&p);
+    p.whole = whole_codes(&p);
+    p.num_indices = tb_size.div_ceil(1u64 << p.idx_bits);
+    let sizes = Sizes { index: 6 * p.num_indices, lengths: 2 * p.num_blocks, blocks: p.real_blocks << p.block_log };
+    Ok((p, flags, sizes))
+}
+
+/// Reads the canonical Huffman code: the code lengths and the lowest
+/// symbol of each, from which the bases of each length follow.
+fn read_code(cur: &mut Cursor<'_>, p: &mut Pairs) -> Result<(), ProbeError> {
     let max_len = cur.u8("longest code length cut short")?;
     p.min_len = cur.u8("shortest code length cut short")?;
     if p.min_len == 0 || p.min_len > max_len || max_len > MAX_CODE_LEN {
@@ -274,6 +270,21 @@ fn read_pairs(cur: &mut Cursor<'_>, tb_size: u64, kind: Kind) -> Result<(Pairs, 
     for (l, c) in p.lowest.iter_mut().zip(raw.chunks_exact(2)) {
         *l = u16::from_le_bytes([c[0], c[1]]);
     }
+    // The base of each length, from the longest up.
+    let mut base = [0u64; 33];
+    for i in (0..h - 1).rev() {
+        base[i] = base[i + 1].wrapping_add(p.lowest[i] as u64).wrapping_sub(p.lowest[i + 1] as u64) / 2;
+    }
+    for (i, b) in base.iter_mut().enumerate().take(h) {
+        *b <<= 64 - (p.min_len as u32 + i as u32);
+    }
+    p.base = base;
+    Ok(())
+}
+
+/// Reads the symbol pairs (12 bits each half) and works out how many
+/// values each symbol stands for.
+fn read_symbols(cur: &mut Cursor<'_>, p: &mut Pairs) -> Result<(), ProbeError> {
     let num_syms = cur.u16("symbol count cut short")? as usize;
     if num_syms > MAX_SYMBOLS {
         return Err(cur.corrupt("more than 4095 symbols"));
@@ -292,20 +303,33 @@ fn read_pairs(cur: &mut Cursor<'_>, tb_size: u64, kind: Kind) -> Result<(Pairs, 
         offset: pairs_at + 3 * sym as u64,
         what,
     })?;
-    // Canonical Huffman: the base of each length, from the longest up.
-    let mut base = [0u64; 33];
-    for i in (0..h - 1).rev() {
-        base[i] = base[i + 1].wrapping_add(p.lowest[i] as u64).wrapping_sub(p.lowest[i + 1] as u64) / 2;
+    Ok(())
+}
+
+impl Pairs {
+    /// Nothing read yet of the sub-table whose header starts at
+    /// `header_offset`.
+    fn empty(header_offset: u64) -> Pairs {
+        Pairs {
+            single: None,
+            block_log: 0,
+            idx_bits: 0,
+            num_indices: 0,
+            num_blocks: 0,
+            real_blocks: 0,
+            min_len: 0,
+            lowest: [0; 33],
+            base: [0; 33],
+            pairs: Vec::new(),
+            sym_len: Vec::new(),
+            fast: [0; 256],
+            whole: [0; 256],
+            index_offset: 0,
+            sizes_offset: 0,
+            data_offset: 0,
+            header_offset,
+        }
     }
-    for (i, b) in base.iter_mut().enumerate().take(h) {
-        *b <<= 64 - (p.min_len as u32 + i as u32);
-    }
-    p.base = base;
-    p.fast = fast_codes(&p);
-    p.whole = whole_codes(&p);
-    p.num_indices = tb_size.div_ceil(1u64 << p.idx_bits);
-    let sizes = Sizes { index: 6 * p.num_indices, lengths: 2 * p.num_blocks, blocks: p.real_blocks << p.block_log };
-    Ok((p, flags, sizes))
 }
 
 /// How many values each symbol stands for (minus one), checking that the
@@ -359,6 +383,139 @@ fn symbol_lengths(pairs: &[(u16, u16)]) -> Result<Vec<u32>, (usize, &'static str
     Ok(len)
 }
 
+/// What the start of a table file and its name say about its layout.
+struct Header {
+    layout: Layout,
+    symmetric: bool,
+    /// Sub-tables per file of the leading pawn: 2 for a WDL table split by
+    /// side to move, else 1.
+    sides: usize,
+    /// Files of the leading pawn with their own sub-tables: 4 with pawns,
+    /// else 1.
+    files: usize,
+    /// Whether the leading pawns are black's in the table's colors.
+    lead_black: bool,
+}
+
+/// Reads the magic number and the flags byte and checks them against the
+/// file name.
+fn read_header(cur: &mut Cursor<'_>, material: Material, kind: Kind) -> Result<Header, ProbeError> {
+    if cur.bytes::<4>("file shorter than its magic number")? != kind.magic() {
+        cur.pos = 0;
+        return Err(cur.corrupt("wrong magic number"));
+    }
+    let flags = cur.u8("header flags cut short")?;
+    let num = material.total();
+    let has_pawns = material.has_pawns();
+    let symmetric = material == material.swapped();
+    if !(3..=MAX_PIECES).contains(&num) {
+        return Err(cur.corrupt("table has too many or too few pieces"));
+    }
+    if (flags & 2 != 0) != has_pawns {
+        cur.pos -= 1;
+        return Err(cur.corrupt("pawn flag disagrees with the file name"));
+    }
+    let split = kind == Kind::Wdl && flags & 1 != 0;
+    if kind == Kind::Wdl && split == symmetric {
+        cur.pos -= 1;
+        return Err(cur.corrupt("side split flag disagrees with the file name"));
+    }
+    let (wp, bp) = (material.count(0, 0) as u8, material.count(1, 0) as u8);
+    // The leading pawns are those of the side with fewer (but some) pawns,
+    // white on a tie.
+    let (lead_black, pawns) = if bp > 0 && (wp == 0 || wp > bp) { (true, [bp, wp]) } else { (false, [wp, bp]) };
+    let unique = (0..2).flat_map(|c| (0..6).map(move |r| (c, r))).filter(|&(c, r)| material.count(c, r) == 1).count();
+    Ok(Header {
+        layout: Layout { num, pawns, kk: unique == 2, has_pawns },
+        symmetric,
+        sides: if split { 2 } else { 1 },
+        files: if has_pawns { 4 } else { 1 },
+        lead_black,
+    })
+}
+
+/// Reads the piece and group orders of every sub-table, `files × sides`
+/// of them, and checks them against the file name.
+fn read_piece_orders(cur: &mut Cursor<'_>, header: &Header, material: Material) -> Result<Vec<EncInfo>, ProbeError> {
+    let layout = &header.layout;
+    let num = layout.num;
+    let more_pawns = layout.has_pawns && layout.pawns[1] > 0;
+    let mut eis: Vec<EncInfo> = Vec::with_capacity(header.files * header.sides);
+    let path = cur.path;
+    for file in 0..header.files {
+        let at = cur.pos;
+        let corrupt = |what| ProbeError::Corrupt { path: path.to_path_buf(), offset: at, what };
+        let order_byte = cur.u8("group order cut short")?;
+        let order2_byte = if more_pawns { cur.u8("pawn group order cut short")? } else { 0xff };
+        let mut raw = [0u8; MAX_PIECES];
+        for r in raw.iter_mut().take(num) {
+            *r = cur.u8("piece order cut short")?;
+        }
+        // The low nibbles are the first side's, the high ones the second's.
+        for side in 0..header.sides {
+            let shift = 4 * side;
+            let mut pieces = [0u8; MAX_PIECES];
+            for i in 0..num {
+                pieces[i] = (raw[i] >> shift) & 15;
+            }
+            check_pieces(&pieces[..num], material, layout, header.lead_black).map_err(corrupt)?;
+            let order2 = if more_pawns { (order2_byte >> shift) & 15 } else { 15 };
+            let ei = enc_info(layout, pieces, (order_byte >> shift) & 15, order2, file).map_err(corrupt)?;
+            eis.push(ei);
+        }
+    }
+    Ok(eis)
+}
+
+/// Reads the DTZ value maps, one set per file of the leading pawn, where
+/// its flags say it has one.
+fn read_dtz_maps(cur: &mut Cursor<'_>, flags: &[u8]) -> Result<Vec<DtzMap>, ProbeError> {
+    let mut dtz_maps = Vec::with_capacity(flags.len());
+    for &flags in flags {
+        let mut map = DtzMap::default();
+        if flags & 2 != 0 {
+            if flags & 16 == 0 {
+                for m in map.maps.iter_mut() {
+                    let n = cur.u8("DTZ map length cut short")? as u64;
+                    *m = cur.vec(n, "DTZ map cut short")?.into_iter().map(u16::from).collect();
+                }
+            } else {
+                cur.align(2);
+                for m in map.maps.iter_mut() {
+                    let n = cur.u16("DTZ map length cut short")? as u64;
+                    let raw = cur.vec(2 * n, "DTZ map cut short")?;
+                    *m = raw.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect();
+                }
+            }
+        }
+        dtz_maps.push(map);
+    }
+    cur.align(2);
+    Ok(dtz_maps)
+}
+
+/// Places each sub-table's sparse index, block lengths and blocks (in
+/// that order, each kind for all sub-tables together), checking that they
+/// lie inside the file.
+fn locate_data(cur: &mut Cursor<'_>, subs: &mut [SubTable], sizes: &[Sizes]) -> Result<(), ProbeError> {
+    for (sub, size) in subs.iter_mut().zip(sizes) {
+        sub.pairs.index_offset = cur.pos;
+        cur.skip(size.index, "sparse index cut short")?;
+    }
+    for (sub, size) in subs.iter_mut().zip(sizes) {
+        sub.pairs.sizes_offset = cur.pos;
+        cur.skip(size.lengths, "block lengths cut short")?;
+    }
+    for (sub, size) in subs.iter_mut().zip(sizes) {
+        if sub.pairs.single.is_none() {
+            cur.align(64);
+        }
+        sub.pairs.data_offset = cur.pos;
+        cur.skip(size.blocks, "compressed blocks cut short")?;
+    }
+    Ok(())
+}
+
 impl Table {
     /// Opens and parses the header of the table of `material` (the file's
     /// own colors) at `path`.
@@ -367,137 +524,39 @@ impl Table {
         Table::parse(path, source, material, kind)
     }
 
+    /// Parses the header of a table file of `material` (the file's own
+    /// colors): every field checked, the compressed data located.
     pub(crate) fn parse(path: &Path, source: Source, material: Material, kind: Kind) -> Result<Table, ProbeError> {
         let mut cur = Cursor { source: &source, path, pos: 0 };
-        if cur.bytes::<4>("file shorter than its magic number")? != kind.magic() {
-            cur.pos = 0;
-            return Err(cur.corrupt("wrong magic number"));
-        }
-        let flags = cur.u8("header flags cut short")?;
-        let num = material.total();
-        let has_pawns = material.has_pawns();
-        let symmetric = material == material.swapped();
-        if !(3..=MAX_PIECES).contains(&num) {
-            return Err(cur.corrupt("table has too many or too few pieces"));
-        }
-        if (flags & 2 != 0) != has_pawns {
-            cur.pos -= 1;
-            return Err(cur.corrupt("pawn flag disagrees with the file name"));
-        }
-        let split = kind == Kind::Wdl && flags & 1 != 0;
-        if kind == Kind::Wdl && split == symmetric {
-            cur.pos -= 1;
-            return Err(cur.corrupt("side split flag disagrees with the file name"));
-        }
-        let sides = if split { 2 } else { 1 };
-        let (wp, bp) = (material.count(0, 0) as u8, material.count(1, 0) as u8);
-        // The leading pawns are those of the side with fewer (but some) pawns,
-        // white on a tie.
-        let (lead_black, pawns) = if bp > 0 && (wp == 0 || wp > bp) { (true, [bp, wp]) } else { (false, [wp, bp]) };
-        let unique =
-            (0..2).flat_map(|c| (0..6).map(move |r| (c, r))).filter(|&(c, r)| material.count(c, r) == 1).count();
-        let layout = Layout { num, pawns, kk: unique == 2, has_pawns };
-        let files = if has_pawns { 4 } else { 1 };
-        let more_pawns = has_pawns && pawns[1] > 0;
-
-        // Piece orders.
-        let mut eis: Vec<EncInfo> = Vec::with_capacity(files * sides);
-        for file in 0..files {
-            let at = cur.pos;
-            let order_byte = cur.u8("group order cut short")?;
-            let order2_byte = if more_pawns { cur.u8("pawn group order cut short")? } else { 0xff };
-            let mut raw = [0u8; MAX_PIECES];
-            for r in raw.iter_mut().take(num) {
-                *r = cur.u8("piece order cut short")?;
-            }
-            for side in 0..sides {
-                let shift = 4 * side;
-                let mut pieces = [0u8; MAX_PIECES];
-                for i in 0..num {
-                    pieces[i] = (raw[i] >> shift) & 15;
-                }
-                check_pieces(&pieces[..num], material, &layout, lead_black).map_err(|what| ProbeError::Corrupt {
-                    path: path.to_path_buf(),
-                    offset: at,
-                    what,
-                })?;
-                let ei = enc_info(
-                    &layout,
-                    pieces,
-                    (order_byte >> shift) & 15,
-                    if more_pawns { (order2_byte >> shift) & 15 } else { 15 },
-                    file,
-                )
-                .map_err(|what| ProbeError::Corrupt { path: path.to_path_buf(), offset: at, what })?;
-                eis.push(ei);
-            }
-        }
+        let header = read_header(&mut cur, material, kind)?;
+        let eis = read_piece_orders(&mut cur, &header, material)?;
         cur.align(2);
-
         // Compression data of each sub-table.
-        let mut subs = Vec::with_capacity(files * sides);
-        let mut sizes = Vec::with_capacity(files * sides);
+        let mut subs = Vec::with_capacity(eis.len());
+        let mut sizes = Vec::with_capacity(eis.len());
         let mut dtz_flags = [0u8; 4];
         for (i, ei) in eis.into_iter().enumerate() {
             let (pairs, flags, size) = read_pairs(&mut cur, ei.size, kind)?;
             if kind == Kind::Dtz {
                 dtz_flags[i] = flags;
             }
-            subs.push(SubTable::new(ei, pairs, &layout));
+            subs.push(SubTable::new(ei, pairs, &header.layout));
             sizes.push(size);
         }
-
-        // DTZ value maps.
-        let mut dtz_maps = Vec::new();
-        if kind == Kind::Dtz {
-            for &flags in dtz_flags.iter().take(files) {
-                let mut map = DtzMap::default();
-                if flags & 2 != 0 {
-                    if flags & 16 == 0 {
-                        for m in map.maps.iter_mut() {
-                            let n = cur.u8("DTZ map length cut short")? as u64;
-                            *m = cur.vec(n, "DTZ map cut short")?.into_iter().map(u16::from).collect();
-                        }
-                    } else {
-                        cur.align(2);
-                        for m in map.maps.iter_mut() {
-                            let n = cur.u16("DTZ map length cut short")? as u64;
-                            let raw = cur.vec(2 * n, "DTZ map cut short")?;
-                            *m = raw.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect();
-                        }
-                    }
-                }
-                dtz_maps.push(map);
-            }
-            cur.align(2);
-        }
-
-        // Sparse indexes, block lengths, blocks.
-        for (sub, size) in subs.iter_mut().zip(&sizes) {
-            sub.pairs.index_offset = cur.pos;
-            cur.skip(size.index, "sparse index cut short")?;
-        }
-        for (sub, size) in subs.iter_mut().zip(&sizes) {
-            sub.pairs.sizes_offset = cur.pos;
-            cur.skip(size.lengths, "block lengths cut short")?;
-        }
-        for (sub, size) in subs.iter_mut().zip(&sizes) {
-            if sub.pairs.single.is_none() {
-                cur.align(64);
-            }
-            sub.pairs.data_offset = cur.pos;
-            cur.skip(size.blocks, "compressed blocks cut short")?;
-        }
-
+        let dtz_maps = match kind {
+            Kind::Dtz => read_dtz_maps(&mut cur, &dtz_flags[..header.files])?,
+            Kind::Wdl => Vec::new(),
+        };
+        locate_data(&mut cur, &mut subs, &sizes)?;
         Ok(Table {
             path: path.to_path_buf(),
             source,
-            layout,
+            layout: header.layout,
             kind,
             material,
-            symmetric,
+            symmetric: header.symmetric,
             subs,
-            sides,
+            sides: header.sides,
             dtz_flags,
             dtz_maps,
         })

@@ -228,3 +228,111 @@ fn shared_between_threads_and_instances() {
         assert!(h.join().unwrap().iter().all(|&d| d == expected));
     }
 }
+
+/// Runs `f` on a thread of its own and gives its result, or fails the test
+/// if it takes longer than 20 s (a probe that blocks would never return).
+#[cfg(unix)]
+fn within<T: Send + 'static>(what: &str, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = sender.send(f());
+    });
+    match receiver.recv_timeout(std::time::Duration::from_secs(20)) {
+        Ok(v) => v,
+        Err(_) => panic!("{what}: no answer within 20 s"),
+    }
+}
+
+/// Replaces `name` in `dir` with a FIFO.
+#[cfg(unix)]
+fn make_fifo(dir: &Path, name: &str) {
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    let status = std::process::Command::new("mkfifo").arg(&path).status().expect("mkfifo runs");
+    assert!(status.success(), "mkfifo {}", path.display());
+}
+
+#[cfg(unix)]
+#[test]
+fn fifos_named_like_tables_are_skipped() {
+    let dir = scratch("fifo-listed");
+    copy_tables(&dir);
+    make_fifo(&dir, "KQvK.rtbw");
+    make_fifo(&dir, "KRvK.rtbz");
+    std::fs::create_dir(dir.join("KBvKN.rtbw.d")).unwrap();
+    let mut tb = Tablebase::new();
+    // 35 files less the two FIFOs and KQvK.rtbz, whose WDL file is one.
+    assert_eq!(tb.add_directory(&dir).unwrap(), 32);
+    let tb = Arc::new(tb);
+    let kqk = parse("8/8/8/8/8/4k3/8/4K2Q w - - 0 1");
+    let krk = parse("8/8/8/8/8/4k3/8/4K2R w - - 0 1");
+    let (wdl, dtz, krk_wdl) =
+        within("probes of FIFO materials", move || (tb.probe_wdl(&kqk), tb.probe_dtz(&krk), tb.probe_wdl(&krk)));
+    assert_eq!(wdl, Err(ProbeError::MissingTable { table: "KQvK.rtbw".into() }));
+    assert_eq!(dtz, Err(ProbeError::MissingTable { table: "KRvK.rtbz".into() }));
+    assert_eq!(krk_wdl, Ok(Wdl::Win));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_in_place_of_a_listed_table_is_an_error() {
+    for access in [FileAccess::Mmap, FileAccess::Read] {
+        let dir = scratch(&format!("fifo-later-{access:?}"));
+        copy_tables(&dir);
+        let mut tb = Tablebase::with_access(access);
+        assert_eq!(tb.add_directory(&dir).unwrap(), 35);
+        make_fifo(&dir, "KQvK.rtbw");
+        let tb = Arc::new(tb);
+        // Several threads probe the material at once: none may wait.
+        let handles: Vec<_> = (0..3)
+            .map(|_| {
+                let tb = Arc::clone(&tb);
+                std::thread::spawn(move || tb.probe_wdl(&parse("8/8/8/8/8/4k3/8/4K2Q w - - 0 1")))
+            })
+            .collect();
+        let results = within("probes of a FIFO table", move || {
+            handles.into_iter().map(|h| h.join().unwrap()).collect::<Vec<_>>()
+        });
+        for result in results {
+            match result {
+                Err(ProbeError::Io { path, message, .. }) => {
+                    assert_eq!(path, dir.join("KQvK.rtbw"));
+                    assert!(message.contains("not a regular file"), "{message}");
+                }
+                other => panic!("{access:?}: {other:?}"),
+            }
+        }
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}
+
+/// With positioned reads, a table truncated while loaded gives errors (the
+/// memory map, the default, would kill the process: see the crate docs).
+#[test]
+fn read_access_survives_a_table_truncated_while_loaded() {
+    let dir = scratch("trunc-live");
+    copy_tables(&dir);
+    let mut tb = Tablebase::with_access(FileAccess::Read);
+    tb.add_directory(&dir).unwrap();
+    let positions = kqkr_positions();
+    let before: Vec<Wdl> = positions.iter().map(|p| tb.probe_wdl(p).unwrap()).collect();
+    assert_eq!(before.len(), positions.len());
+    let path = dir.join("KQvKR.rtbw");
+    let len = std::fs::metadata(&path).unwrap().len();
+    std::fs::OpenOptions::new().write(true).open(&path).unwrap().set_len(len / 4).unwrap();
+    let mut errors = 0;
+    for pos in &positions {
+        match tb.probe_wdl(pos) {
+            Err(ProbeError::Io { path: p, .. }) | Err(ProbeError::Corrupt { path: p, .. }) => {
+                assert_eq!(p, path);
+                errors += 1;
+            }
+            Err(other) => panic!("{other}"),
+            // A probe whose block lies in the part kept still reads it.
+            Ok(_) => {}
+        }
+    }
+    assert!(errors > 0);
+    std::fs::remove_dir_all(dir).unwrap();
+}

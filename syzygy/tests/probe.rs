@@ -205,3 +205,46 @@ fn wdl_and_basic_values() {
     assert_eq!(tb.probe_wdl(&mated).unwrap(), Wdl::Loss);
     assert_eq!(tb.probe_dtz(&mated).unwrap().0, -1);
 }
+
+/// Positions with one piece more than the largest table (5 pieces, en
+/// passant possible), whose captures all lead into committed tables: where
+/// python-chess answers (a capture other than en passant wins), the same
+/// answer; where it needs the missing table, the same refusal, unless an
+/// en-passant capture wins, which this crate answers too (a win, DTZ 1).
+#[test]
+fn one_piece_beyond_the_tables() {
+    let tb = tables();
+    assert_eq!(tb.max_pieces(), 4);
+    let text = expected();
+    let (mut answered, mut by_en_passant, mut refused) = (0, 0, 0);
+    let mut failures = Vec::new();
+    for line in text.lines() {
+        let Some(rest) = line.strip_prefix("B ") else { continue };
+        let fields: Vec<&str> = rest.split(';').collect();
+        let [fen, wdl, dtz, ep_wins] = fields[..] else { panic!("bad line {line}") };
+        let pos = parse(fen);
+        let got = (tb.probe_wdl(&pos), tb.probe_dtz(&pos));
+        let want = if wdl != "-" {
+            answered += 1;
+            let wdl = Wdl::from_i8(wdl.parse().unwrap());
+            (Ok(wdl), Ok(chess_movegen_syzygy::Dtz(dtz.parse().unwrap())))
+        } else if ep_wins == "1" {
+            by_en_passant += 1;
+            (Ok(Wdl::Win), Ok(chess_movegen_syzygy::Dtz(1)))
+        } else {
+            refused += 1;
+            let too_many = ProbeError::TooManyPieces { pieces: 5, max: 4 };
+            (Err(too_many.clone()), Err(too_many))
+        };
+        if got != want {
+            failures.push(format!("{fen}: expected {want:?}, got {got:?}"));
+        }
+    }
+    assert!(failures.is_empty(), "{} differ:\n{}", failures.len(), failures[..failures.len().min(20)].join("\n"));
+    assert!(answered >= 200 && by_en_passant >= 500 && refused >= 500, "{answered} {by_en_passant} {refused}");
+    // The example of the report, and one piece further is refused.
+    let pos = parse("4K3/2q5/8/8/1pP5/8/8/3k4 b - c3 0 1");
+    assert_eq!((tb.probe_wdl(&pos), tb.probe_dtz(&pos).map(|d| d.0)), (Ok(Wdl::Win), Ok(1)));
+    let six = parse("4K3/2q5/8/8/1pP5/8/7P/3k4 b - c3 0 1");
+    assert_eq!(tb.probe_wdl(&six), Err(ProbeError::TooManyPieces { pieces: 6, max: 4 }));
+}
