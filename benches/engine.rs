@@ -48,18 +48,28 @@ impl MoveVisitor for Count {
     }
 }
 
-fn bench_engine(c: &mut Criterion) {
-    let positions = positions();
-    let moves: Vec<(Position, MoveList)> = positions.iter().map(|p| (*p, p.legal_moves())).collect();
+/// The bench positions with their legal moves.
+fn positions_with_moves() -> Vec<(Position, MoveList)> {
+    positions().iter().map(|p| (*p, p.legal_moves())).collect()
+}
+
+/// `gives_check` against playing each move and asking `is_check`.
+fn bench_gives_check(c: &mut Criterion) {
+    let moves = positions_with_moves();
     let total_moves: usize = moves.iter().map(|m| m.1.len()).sum();
     let checks = moves.iter().map(|(p, ms)| ms.iter().filter(|&&m| p.play(m).is_check()).count()).sum::<usize>();
 
     let mut group = c.benchmark_group("gives_check");
     group.throughput(Throughput::Elements(total_moves as u64));
+    // The played position goes through `black_box`, as a search uses it:
+    // otherwise the compiler keeps only the part of `play` that decides
+    // the check, which is `gives_check` again.
     group.bench_function("play + is_check", |b| {
         b.iter(|| {
-            let n: usize =
-                moves.iter().map(|(p, ms)| ms.iter().filter(|&&m| black_box(p).play(m).is_check()).count()).sum();
+            let n: usize = moves
+                .iter()
+                .map(|(p, ms)| ms.iter().filter(|&&m| black_box(black_box(p).play(m)).is_check()).count())
+                .sum();
             assert_eq!(n, checks);
         })
     });
@@ -83,8 +93,11 @@ fn bench_engine(c: &mut Criterion) {
         })
     });
     group.finish();
+}
 
-    let captures: Vec<(Position, Vec<Move>)> = moves
+/// SEE and `see_ge(mv, 0)` on every capture (en passant included).
+fn bench_see(c: &mut Criterion) {
+    let captures: Vec<(Position, Vec<Move>)> = positions_with_moves()
         .iter()
         .map(|(p, ms)| {
             (*p, ms.iter().copied().filter(|&m| m.is_en_passant() || p.piece_at(m.to()).is_some()).collect())
@@ -109,7 +122,11 @@ fn bench_engine(c: &mut Criterion) {
         })
     });
     group.finish();
+}
 
+/// Each generation kind into a reused list, and the counting visitor.
+fn bench_generate(c: &mut Criterion) {
+    let positions = positions();
     let mut group = c.benchmark_group("generate_into");
     group.throughput(Throughput::Elements(positions.len() as u64));
     let mut list = MoveList::new();
@@ -162,7 +179,12 @@ fn bench_engine(c: &mut Criterion) {
         })
     });
     group.finish();
+}
 
+/// `hash_after` against `play(m).zobrist_hash()`.
+fn bench_hash_after(c: &mut Criterion) {
+    let moves = positions_with_moves();
+    let total_moves: usize = moves.iter().map(|m| m.1.len()).sum();
     let checksum =
         moves.iter().flat_map(|(p, ms)| ms.iter().map(move |&m| p.play(m).zobrist_hash())).fold(0, |a, h| a ^ h);
     let mut group = c.benchmark_group("hash_after");
@@ -424,6 +446,6 @@ criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20).warm_up_time(std::time::Duration::from_millis(500))
         .measurement_time(std::time::Duration::from_secs(2));
-    targets = bench_engine, bench_threats, bench_scored, bench_keys, bench_packed, bench_upcoming
+    targets = bench_gives_check, bench_see, bench_generate, bench_hash_after, bench_threats, bench_scored, bench_keys, bench_packed, bench_upcoming
 }
 criterion_main!(benches);

@@ -11,7 +11,10 @@
 # out; chess-movegen is always in (built with `cargo build --profile tools
 # --bin perft` unless --perft-bin is given). The other programs are built
 # outside the project, for comparison only:
-#   --gigantua  Gigantua's binary, run as `BIN "FEN" DEPTH`;
+#   --gigantua  Gigantua's binary, run as `BIN "FEN" DEPTH EXPECTED`: the
+#               one perft at DEPTH, its count checked by the program (exit
+#               status 0) against the known count of the position (its
+#               3-argument mode would count every depth from 1 to DEPTH);
 #   --ellxor    ellxor/perft's binary, run as `BIN "FEN" DEPTH` (it starts
 #               one thread per online core; pinned, they share one core);
 #   --stockfish a UCI engine with `go perft DEPTH` (Stockfish).
@@ -37,7 +40,7 @@ while [ $# -gt 0 ]; do
         --gigantua) prog[gigantua]="$2"; shift 2 ;;
         --ellxor) prog[ellxor]="$2"; shift 2 ;;
         --stockfish) prog[stockfish]="$2"; shift 2 ;;
-        -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
         -*) echo "unknown argument $1" >&2; exit 2 ;;
         *) jobs+=("$1"); shift ;;
     esac
@@ -61,17 +64,36 @@ fen_of() {
     esac
 }
 
-# run NAME FEN DEPTH: prints "NODES NANOSECONDS".
+# count_of NAME DEPTH: the perft count of the position at DEPTH.
+count_of() {
+    local counts
+    case "$1" in
+        startpos) counts=(20 400 8902 197281 4865609 119060324 3195901860) ;;
+        kiwipete) counts=(48 2039 97862 4085603 193690690 8031647685) ;;
+    esac
+    if [ "$2" -lt 1 ] || [ "$2" -gt ${#counts[@]} ]; then
+        echo "no known count of $1 at depth $2" >&2
+        exit 2
+    fi
+    echo "${counts[$2 - 1]}"
+}
+
+# run NAME POSITION DEPTH: prints "NODES NANOSECONDS".
 run() {
-    local name="$1" fen="$2" depth="$3" out start end nodes
+    local name="$1" fen depth="$3" out start end nodes expected
+    fen=$(fen_of "$2")
+    expected=$(count_of "$2" "$depth")
     start=$(date +%s%N)
     case "$name" in
         chess-movegen)
             out=$(taskset -c "$cpu" "${prog[$name]}" --fen "$fen" --depth "$depth" 2>/dev/null)
             nodes=$(sed -n 's/^nodes \([0-9]*\).*/\1/p' <<<"$out") ;;
         gigantua)
-            out=$(taskset -c "$cpu" "${prog[$name]}" "$fen" "$depth" </dev/null 2>&1)
-            nodes=$(sed -n "s/^Perft $depth: \([0-9]*\).*/\1/p" <<<"$out") ;;
+            # Silent; exit status 0 when it counted `expected` nodes.
+            nodes=""
+            if taskset -c "$cpu" "${prog[$name]}" "$fen" "$depth" "$expected" </dev/null >/dev/null 2>&1; then
+                nodes="$expected"
+            fi ;;
         ellxor)
             out=$(taskset -c "$cpu" "${prog[$name]}" "$fen" "$depth" </dev/null 2>&1)
             nodes=$(sed -n 's/^Result: *\([0-9]*\).*/\1/p' <<<"$out") ;;
@@ -86,15 +108,16 @@ run() {
 declare -A speeds=()
 for job in "${jobs[@]}"; do
     pos="${job%%:*}" depth="${job##*:}"
-    fen=$(fen_of "$pos")
+    fen_of "$pos" >/dev/null
+    count_of "$pos" "$depth" >/dev/null
     for ((r = 0; r < rounds; r++)); do
         order=("${names[@]:r % ${#names[@]}}" "${names[@]:0:r % ${#names[@]}}")
         line="$job round $((r + 1)):"
         expected=""
         declare -A here=()
         for name in "${order[@]}"; do
-            read -r n1 t1 < <(run "$name" "$fen" 1)
-            read -r nd td < <(run "$name" "$fen" "$depth")
+            read -r n1 t1 < <(run "$name" "$pos" 1)
+            read -r nd td < <(run "$name" "$pos" "$depth")
             here[$name]="$nd"
             speed=$(awk -v n="$((nd - n1))" -v t="$((td - t1))" 'BEGIN { printf "%.0f", n / (t / 1000.0) }')
             speeds[$job,$name]+="$speed "

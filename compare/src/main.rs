@@ -46,7 +46,10 @@
 //!   included (the list is built, its length counted, no leaf move played).
 //!
 //! Lists are built each crate's way for a loop: chess-movegen fills one
-//! list per ply with `legal_moves_into` (in `full` and `list`).
+//! list per ply with `legal_moves_into` (in `full` and `list`). In `list`
+//! every crate's moves end in a list that starts empty and is pushed to
+//! (cozy-chess's and chess's into an `ArrayVec`, as shakmaty's own list
+//! is), so that none pays for setting up 256 entries it does not use.
 //!
 //! `bulk` runs startpos d6, Kiwipete d5, position 3 d7, position 4 d5,
 //! position 5 d5. `full` and `list` run one ply less unless `--deep` is
@@ -194,7 +197,8 @@ mod ours {
 
 mod cozy {
     use super::*;
-    use cozy_chess::{Board, Move, Square};
+    use arrayvec::ArrayVec;
+    use cozy_chess::{Board, Move};
 
     pub struct Cozy(pub Vec<Board>);
 
@@ -241,16 +245,12 @@ mod cozy {
     }
 
     fn list(board: &Board, depth: u32) -> u64 {
-        let mut moves = [Move { from: Square::A1, to: Square::A1, promotion: None }; 256];
-        let mut len = 0;
+        let mut moves = ArrayVec::<Move, 256>::new();
         board.generate_moves(|piece_moves| {
-            for mv in piece_moves {
-                moves[len] = mv;
-                len += 1;
-            }
+            moves.extend(piece_moves);
             false
         });
-        let moves = black_box(&moves[..len]);
+        let moves = black_box(&moves);
         if depth == 1 {
             return moves.len() as u64;
         }
@@ -350,6 +350,7 @@ mod shak {
 
 mod jordan {
     use super::*;
+    use arrayvec::ArrayVec;
     use chess::{Board, ChessMove, MoveGen};
 
     pub struct Jordan(pub Vec<Board>);
@@ -377,13 +378,9 @@ mod jordan {
     }
 
     fn list(board: &Board, depth: u32) -> u64 {
-        let mut moves = [ChessMove::default(); 256];
-        let mut len = 0;
-        for mv in MoveGen::new_legal(board) {
-            moves[len] = mv;
-            len += 1;
-        }
-        let moves = black_box(&moves[..len]);
+        let mut moves = ArrayVec::<ChessMove, 256>::new();
+        moves.extend(MoveGen::new_legal(board));
+        let moves = black_box(&moves);
         if depth == 1 {
             return moves.len() as u64;
         }
@@ -501,6 +498,99 @@ fn median(xs: &mut [f64]) -> f64 {
 mod pgn;
 mod see;
 
+/// The options of a perft comparison run.
+struct Options {
+    rounds: usize,
+    deep: bool,
+    only: Option<Mode>,
+    engine_filter: Option<String>,
+    games: bool,
+    check960: Option<u32>,
+    tsv: bool,
+    offsets: Vec<usize>,
+    once: Option<(String, String, u32)>,
+}
+
+const USAGE: &str =
+    "usage: compare [--rounds N] [--deep] [--only bulk|full|list] [--crate NAME] [--check-games] [--check-960 DEPTH]
+       compare --align-sweep [--pads 0,16,32,48] [--passes 3] [options]
+       compare --stack-offsets 0,16,32,48 [options]
+       compare --once bulk|full|play|list POSITION DEPTH [--crate NAME]
+       compare --see|--see-ge REPS";
+
+/// The options from the command line; `None` when the run is over already
+/// (`--help`, `--see`).
+fn parse_args(all: Vec<String>) -> Option<Options> {
+    let mut o = Options {
+        rounds: 5,
+        deep: false,
+        only: None,
+        engine_filter: None,
+        games: false,
+        check960: None,
+        tsv: false,
+        offsets: vec![0],
+        once: None,
+    };
+    let mut args = all.into_iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--rounds" => o.rounds = args.next().and_then(|v| v.parse().ok()).expect("--rounds N"),
+            "--deep" => o.deep = true,
+            "--only" => {
+                o.only = Some(match args.next().as_deref() {
+                    Some("bulk") => Mode::Bulk,
+                    Some("full") => Mode::Full,
+                    Some("list") => Mode::List,
+                    other => panic!("--only bulk|full|list, not {other:?}"),
+                })
+            }
+            "--crate" => o.engine_filter = args.next(),
+            "--check-games" => o.games = true,
+            "--check-960" => o.check960 = Some(args.next().map_or(4, |d| d.parse().expect("--check-960 DEPTH"))),
+            "--tsv" => o.tsv = true,
+            "--see" | "--see-ge" => {
+                let reps = args.next().and_then(|v| v.parse().ok()).expect("--see REPS");
+                see::run(reps, arg == "--see-ge");
+                return None;
+            }
+            "--stack-offsets" => o.offsets = sweep::parse_offsets(&args.next().expect("--stack-offsets N,N,...")),
+            "--once" => {
+                let mut next = || args.next().expect("--once MODE POSITION DEPTH");
+                o.once = Some((next(), next(), next().parse().expect("--once: depth")));
+            }
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                return None;
+            }
+            other => panic!("unknown argument {other:?}; try --help"),
+        }
+    }
+    Some(o)
+}
+
+/// Every crate, each with the standard positions parsed its own way (the
+/// last is chess-movegen's copy-make).
+fn engines() -> Vec<Box<dyn Engine>> {
+    let ours = || POSITIONS.iter().map(|p| chess_movegen::Position::from_fen(p.1).expect("fen")).collect();
+    let shak = POSITIONS
+        .iter()
+        .map(|p| {
+            shakmaty::fen::Fen::from_ascii(p.1.as_bytes())
+                .expect("fen")
+                .into_position(shakmaty::CastlingMode::Standard)
+                .expect("position")
+        })
+        .collect();
+    vec![
+        Box::new(ours::Ours(ours(), false)),
+        Box::new(cozy::Cozy(POSITIONS.iter().map(|p| cozy_chess::Board::from_fen(p.1, false).expect("fen")).collect())),
+        Box::new(shak::Shak(shak)),
+        Box::new(jordan::Jordan(POSITIONS.iter().map(|p| chess::Board::from_str(p.1).expect("fen")).collect())),
+        Box::new(ours::Ours(ours(), true)),
+    ]
+}
+
 fn main() {
     // `compare pgn ...`: the PGN reading benchmark (src/pgn.rs).
     let all: Vec<String> = std::env::args().skip(1).collect();
@@ -508,96 +598,46 @@ fn main() {
         pgn::main(&all[1..]);
         return;
     }
-    let mut rounds = 5usize;
-    let mut deep = false;
-    let mut only: Option<Mode> = None;
-    let mut engine_filter: Option<String> = None;
-    let mut games = false;
-    let mut check960: Option<u32> = None;
-    let mut tsv = false;
-    let mut offsets = vec![0usize];
-    let mut once: Option<(String, String, u32)> = None;
     if all.iter().any(|a| a == "--align-sweep") {
         sweep::run(&all);
         return;
     }
-    let mut args = all.into_iter();
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--rounds" => rounds = args.next().and_then(|v| v.parse().ok()).expect("--rounds N"),
-            "--deep" => deep = true,
-            "--only" => {
-                only = Some(match args.next().as_deref() {
-                    Some("bulk") => Mode::Bulk,
-                    Some("full") => Mode::Full,
-                    Some("list") => Mode::List,
-                    other => panic!("--only bulk|full|list, not {other:?}"),
-                })
-            }
-            "--crate" => engine_filter = args.next(),
-            "--check-games" => games = true,
-            "--check-960" => check960 = Some(args.next().map_or(4, |d| d.parse().expect("--check-960 DEPTH"))),
-            "--tsv" => tsv = true,
-            "--see" | "--see-ge" => {
-                let reps = args.next().and_then(|v| v.parse().ok()).expect("--see REPS");
-                see::run(reps, arg == "--see-ge");
-                return;
-            }
-            "--stack-offsets" => offsets = sweep::parse_offsets(&args.next().expect("--stack-offsets N,N,...")),
-            "--once" => {
-                let mut next = || args.next().expect("--once MODE POSITION DEPTH");
-                once = Some((next(), next(), next().parse().expect("--once: depth")));
-            }
-            "-h" | "--help" => {
-                println!(
-                    "usage: compare [--rounds N] [--deep] [--only bulk|full|list] [--crate NAME] [--check-games] [--check-960 DEPTH]\n       \
-                     compare --align-sweep [--pads 0,16,32,48] [--passes 3] [options]\n       \
-                     compare --stack-offsets 0,16,32,48 [options]\n       \
-                     compare --once bulk|full|play|list POSITION DEPTH [--crate NAME]\n       \
-                     compare --see|--see-ge REPS"
-                );
-                return;
-            }
-            other => panic!("unknown argument {other:?}; try --help"),
-        }
-    }
-
-    let engines: Vec<Box<dyn Engine>> = vec![
-        Box::new(ours::Ours(
-            POSITIONS.iter().map(|p| chess_movegen::Position::from_fen(p.1).expect("fen")).collect(),
-            false,
-        )),
-        Box::new(cozy::Cozy(POSITIONS.iter().map(|p| cozy_chess::Board::from_fen(p.1, false).expect("fen")).collect())),
-        Box::new(shak::Shak(
-            POSITIONS
-                .iter()
-                .map(|p| {
-                    shakmaty::fen::Fen::from_ascii(p.1.as_bytes())
-                        .expect("fen")
-                        .into_position(shakmaty::CastlingMode::Standard)
-                        .expect("position")
-                })
-                .collect(),
-        )),
-        Box::new(jordan::Jordan(POSITIONS.iter().map(|p| chess::Board::from_str(p.1).expect("fen")).collect())),
-        Box::new(ours::Ours(
-            POSITIONS.iter().map(|p| chess_movegen::Position::from_fen(p.1).expect("fen")).collect(),
-            true,
-        )),
-    ];
-
-    if games {
+    let Some(o) = parse_args(all) else { return };
+    let engines = engines();
+    if o.games {
         check_games();
         return;
     }
-    if let Some(depth) = check960 {
+    if let Some(depth) = o.check960 {
         check_960(depth);
         return;
     }
-    if let Some((mode, position, depth)) = once {
-        run_once(&engines, &mode, &position, depth, engine_filter.as_deref());
+    if let Some((mode, position, depth)) = &o.once {
+        run_once(&engines, mode, position, *depth, o.engine_filter.as_deref());
         return;
     }
+    print_setup(o.rounds);
+    let mut table = Vec::new();
+    let mut offset_table = Vec::new();
+    for mode in [Mode::Bulk, Mode::Full, Mode::List] {
+        if o.only.is_none_or(|m| m == mode) {
+            measure(&engines, mode, &o, &mut table, &mut offset_table);
+        }
+    }
+    if o.offsets.len() > 1 {
+        sweep::print_offset_table(&o.offsets, &offset_table);
+    } else if o.tsv {
+        // For `--align-sweep`, which reads these lines back.
+        for (mode, name, mnps, _) in &table {
+            println!("{}{}\t{name}\t{mnps}", sweep::TSV_TAG, mode.name());
+        }
+    } else {
+        print_table(&table);
+    }
+}
+
+/// The sizes, the clock and the build of the run.
+fn print_setup(rounds: usize) {
     println!("size_of::<Position>() = {} bytes", std::mem::size_of::<chess_movegen::Position>());
     println!("size_of::<Move>()     = {} bytes", std::mem::size_of::<chess_movegen::Move>());
     println!("size_of::<Undo>()     = {} bytes", std::mem::size_of::<chess_movegen::Undo>());
@@ -612,91 +652,101 @@ fn main() {
         if chess_movegen::attacks::PEXT_LOOKUP { "PEXT" } else { "magic" }
     );
     println!();
+}
 
-    let modes = [Mode::Bulk, Mode::Full, Mode::List];
-    let mut table = Vec::new();
-    let mut offset_table = Vec::new();
-    for mode in modes {
-        if only.is_some_and(|m| m != mode) {
-            continue;
-        }
-        let less = if mode == Mode::Bulk || deep { 0 } else { 1 };
-        let work: Vec<(usize, u32, u64)> = POSITIONS
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                let depth = p.3 - less;
-                (i, depth, p.2[depth as usize - 1])
-            })
-            .collect();
-        let total: u64 = work.iter().map(|w| w.2).sum();
-        let depths: Vec<String> = work.iter().map(|w| format!("{} d{}", POSITIONS[w.0].0, w.1)).collect();
-        println!("{}: {} ({total} nodes)", mode.name(), depths.join(", "));
-        // Only "full" shows the copy-make variant of chess-movegen.
-        let active: Vec<&dyn Engine> = engines
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| *i < 4 || mode == Mode::Full)
-            .filter(|(i, e)| {
-                let bare = e.name().trim_end_matches(|c: char| c.is_ascii_digit() || c == '.').trim_end();
-                *i == 0 || engine_filter.as_ref().is_none_or(|f| bare == f)
-            })
-            .map(|(_, e)| e.as_ref())
-            .collect();
-        // One slot per crate and stack offset (`--stack-offsets`).
-        let slots = active.len() * offsets.len();
-        let mut rates = vec![Vec::new(); slots];
-        for round in 0..rounds {
-            // Interleaved per position, not per round, so that a slow spell
-            // of the shared machine hits every crate alike; the order of
-            // the crates turns by one each round.
-            let mut secs = vec![0f64; slots];
-            for &(i, depth, expected) in &work {
-                for k in 0..slots {
-                    let slot = (k + round) % slots;
-                    let engine = active[slot / offsets.len()];
-                    let start = Instant::now();
-                    let cpu_start = cpu_nanos();
-                    let nodes =
-                        sweep::with_stack_offset(offsets[slot % offsets.len()], &mut || engine.run(i, depth, mode));
-                    secs[slot] += match (cpu_start, cpu_nanos()) {
-                        (Some(a), Some(b)) if b > a => (b - a) as f64 / 1e9,
-                        _ => start.elapsed().as_secs_f64(),
-                    };
-                    assert_eq!(nodes, expected, "{} {} {} d{depth}", engine.name(), mode.name(), POSITIONS[i].0);
-                }
-            }
-            for (slot, secs) in secs.iter().enumerate() {
-                rates[slot].push(total as f64 / secs / 1e6);
-            }
-            eprint!("\r{} round {}/{rounds}", mode.name(), round + 1);
-        }
-        eprintln!();
-        let medians: Vec<f64> = rates.iter_mut().map(|r| median(r)).collect();
-        for (e, engine) in active.iter().enumerate() {
-            let per_offset = medians[e * offsets.len()..(e + 1) * offsets.len()].to_vec();
-            let ours = median(&mut medians[..offsets.len()].to_vec());
-            let mnps = median(&mut per_offset.clone());
-            table.push((mode, engine.name(), mnps, ours / mnps));
-            offset_table.push((mode, engine.name(), per_offset));
-        }
-    }
+/// One row of the results: mode, crate, median Mnps, chess-movegen's
+/// rate divided by the crate's.
+type Row = (Mode, &'static str, f64, f64);
 
-    if offsets.len() > 1 {
-        sweep::print_offset_table(&offsets, &offset_table);
-        return;
-    }
-    if tsv {
-        // For `--align-sweep`, which reads these lines back.
-        for (mode, name, mnps, _) in &table {
-            println!("{}{}\t{name}\t{mnps}", sweep::TSV_TAG, mode.name());
+/// Runs `mode` on the crates `o` selects, `o.rounds` times, and adds each
+/// crate's median rate to `table` (and per stack offset to `offset_table`).
+fn measure(
+    engines: &[Box<dyn Engine>],
+    mode: Mode,
+    o: &Options,
+    table: &mut Vec<Row>,
+    offset_table: &mut Vec<(Mode, &'static str, Vec<f64>)>,
+) {
+    let less = if mode == Mode::Bulk || o.deep { 0 } else { 1 };
+    let work: Vec<(usize, u32, u64)> = POSITIONS
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let depth = p.3 - less;
+            (i, depth, p.2[depth as usize - 1])
+        })
+        .collect();
+    let total: u64 = work.iter().map(|w| w.2).sum();
+    let depths: Vec<String> = work.iter().map(|w| format!("{} d{}", POSITIONS[w.0].0, w.1)).collect();
+    println!("{}: {} ({total} nodes)", mode.name(), depths.join(", "));
+    // Only "full" shows the copy-make variant of chess-movegen.
+    let active: Vec<&dyn Engine> = engines
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i < 4 || mode == Mode::Full)
+        .filter(|(i, e)| {
+            let bare = e.name().trim_end_matches(|c: char| c.is_ascii_digit() || c == '.').trim_end();
+            *i == 0 || o.engine_filter.as_ref().is_none_or(|f| bare == f)
+        })
+        .map(|(_, e)| e.as_ref())
+        .collect();
+    let offsets = &o.offsets;
+    let mut rates = vec![Vec::new(); active.len() * offsets.len()];
+    for round in 0..o.rounds {
+        let secs = run_round(&active, offsets, &work, mode, round);
+        for (slot, secs) in secs.iter().enumerate() {
+            rates[slot].push(total as f64 / secs / 1e6);
         }
-        return;
+        eprint!("\r{} round {}/{}", mode.name(), round + 1, o.rounds);
     }
+    eprintln!();
+    let medians: Vec<f64> = rates.iter_mut().map(|r| median(r)).collect();
+    for (e, engine) in active.iter().enumerate() {
+        let per_offset = medians[e * offsets.len()..(e + 1) * offsets.len()].to_vec();
+        let ours = median(&mut medians[..offsets.len()].to_vec());
+        let mnps = median(&mut per_offset.clone());
+        table.push((mode, engine.name(), mnps, ours / mnps));
+        offset_table.push((mode, engine.name(), per_offset));
+    }
+}
+
+/// One round of `work`: the seconds of each slot (one per crate and stack
+/// offset, `--stack-offsets`), every node count asserted. Interleaved per
+/// position, not per round, so that a slow spell of the shared machine
+/// hits every crate alike; the order of the crates turns by one each
+/// round.
+fn run_round(
+    active: &[&dyn Engine],
+    offsets: &[usize],
+    work: &[(usize, u32, u64)],
+    mode: Mode,
+    round: usize,
+) -> Vec<f64> {
+    let slots = active.len() * offsets.len();
+    let mut secs = vec![0f64; slots];
+    for &(i, depth, expected) in work {
+        for k in 0..slots {
+            let slot = (k + round) % slots;
+            let engine = active[slot / offsets.len()];
+            let start = Instant::now();
+            let cpu_start = cpu_nanos();
+            let nodes = sweep::with_stack_offset(offsets[slot % offsets.len()], &mut || engine.run(i, depth, mode));
+            secs[slot] += match (cpu_start, cpu_nanos()) {
+                (Some(a), Some(b)) if b > a => (b - a) as f64 / 1e9,
+                _ => start.elapsed().as_secs_f64(),
+            };
+            assert_eq!(nodes, expected, "{} {} {} d{depth}", engine.name(), mode.name(), POSITIONS[i].0);
+        }
+    }
+    secs
+}
+
+/// The results as a Markdown table, and the copy-make ratio.
+fn print_table(table: &[Row]) {
     println!();
     println!("| mode | crate | median Mnps | chess-movegen ÷ crate |");
     println!("|---|---|---:|---:|");
-    for (mode, name, mnps, ratio) in &table {
+    for (mode, name, mnps, ratio) in table {
         println!("| {} | {name} | {mnps:.1} | {ratio:.2} |", mode.name());
     }
     let rate = |name: &str| table.iter().find(|r| r.0 == Mode::Full && r.1.starts_with(name)).map(|r| r.2);

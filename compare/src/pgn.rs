@@ -237,13 +237,20 @@ fn usage() -> &'static str {
     "usage: compare pgn [--games N] [--annotated N] [--rounds N] [--file PATH] [--write PATH] [--only ours|theirs]"
 }
 
-pub fn main(args: &[String]) {
-    let mut games = 100_000usize;
-    let mut annotated = 2_000usize;
-    let mut rounds = 5usize;
-    let mut file = None;
-    let mut write = None;
-    let mut only: Option<String> = None;
+/// The options of a PGN reading run.
+struct Options {
+    games: usize,
+    annotated: usize,
+    rounds: usize,
+    file: Option<String>,
+    write: Option<String>,
+    only: Option<String>,
+}
+
+/// The options from the command line (exits on a bad one); `None` after
+/// `--help`.
+fn parse_args(args: &[String]) -> Option<Options> {
+    let mut o = Options { games: 100_000, annotated: 2_000, rounds: 5, file: None, write: None, only: None };
     let mut it = args.iter();
     let number = |v: Option<&String>, flag: &str| -> usize {
         v.and_then(|v| v.parse().ok()).unwrap_or_else(|| {
@@ -253,15 +260,15 @@ pub fn main(args: &[String]) {
     };
     while let Some(arg) = it.next() {
         match arg.as_str() {
-            "--games" => games = number(it.next(), "--games"),
-            "--annotated" => annotated = number(it.next(), "--annotated"),
-            "--rounds" => rounds = number(it.next(), "--rounds").max(1),
-            "--file" => file = it.next().cloned(),
-            "--write" => write = it.next().cloned(),
-            "--only" => only = it.next().cloned(),
+            "--games" => o.games = number(it.next(), "--games"),
+            "--annotated" => o.annotated = number(it.next(), "--annotated"),
+            "--rounds" => o.rounds = number(it.next(), "--rounds").max(1),
+            "--file" => o.file = it.next().cloned(),
+            "--write" => o.write = it.next().cloned(),
+            "--only" => o.only = it.next().cloned(),
             "-h" | "--help" => {
                 println!("{}", usage());
-                return;
+                return None;
             }
             other => {
                 eprintln!("unknown argument {other:?}\n{}", usage());
@@ -269,25 +276,36 @@ pub fn main(args: &[String]) {
             }
         }
     }
-    let data = match &file {
+    Some(o)
+}
+
+/// The PGN text to read: `--file`'s, or generated (and cached in the
+/// temporary directory, made again for `--write`).
+fn input(o: &Options) -> Vec<u8> {
+    match &o.file {
         Some(path) => std::fs::read(path).unwrap_or_else(|e| {
             eprintln!("{path}: {e}");
             std::process::exit(1)
         }),
         None => {
-            let cached = std::env::temp_dir().join(format!("chess-movegen-compare-{games}-{annotated}.pgn"));
+            let cached = std::env::temp_dir().join(format!("chess-movegen-compare-{}-{}.pgn", o.games, o.annotated));
             match std::fs::read(&cached) {
-                Ok(data) if write.is_none() => data,
+                Ok(data) if o.write.is_none() => data,
                 _ => {
-                    let data = make_input(games, annotated);
+                    let data = make_input(o.games, o.annotated);
                     let _ = std::fs::write(&cached, &data);
                     data
                 }
             }
         }
-    };
-    if let Some(path) = write {
-        std::fs::File::create(&path).and_then(|mut f| f.write_all(&data)).expect("write");
+    }
+}
+
+pub fn main(args: &[String]) {
+    let Some(o) = parse_args(args) else { return };
+    let data = input(&o);
+    if let Some(path) = &o.write {
+        std::fs::File::create(path).and_then(|mut f| f.write_all(&data)).expect("write");
         println!("wrote {} bytes to {path}", data.len());
         return;
     }
@@ -297,7 +315,7 @@ pub fn main(args: &[String]) {
         "input: {} games, {} mainline moves, {mb:.1} MB{}",
         expected.games,
         expected.moves,
-        file.as_ref().map(|f| format!(" ({f})")).unwrap_or_default()
+        o.file.as_ref().map(|f| format!(" ({f})")).unwrap_or_default()
     );
     let all: [(&str, ReadFn); 3] = [
         ("chess-movegen (Read)", ours::read_io),
@@ -307,30 +325,13 @@ pub fn main(args: &[String]) {
     // `--only ours|theirs` (for profiling one side).
     let readers: Vec<_> = all
         .into_iter()
-        .filter(|(name, _)| match only.as_deref() {
+        .filter(|(name, _)| match o.only.as_deref() {
             Some("ours") => name.starts_with("chess-movegen"),
             Some("theirs") => !name.starts_with("chess-movegen"),
             _ => true,
         })
         .collect();
-    let mut secs = vec![Vec::new(); readers.len()];
-    for round in 0..rounds {
-        for k in 0..readers.len() {
-            let r = (k + round) % readers.len();
-            let start = Instant::now();
-            let cpu = super::cpu_nanos();
-            let counts = (readers[r].1)(&data);
-            let s = match (cpu, super::cpu_nanos()) {
-                (Some(a), Some(b)) if b > a => (b - a) as f64 / 1e9,
-                _ => start.elapsed().as_secs_f64(),
-            };
-            assert_eq!(counts, expected, "{} read other counts", readers[r].0);
-            secs[r].push(s);
-        }
-        eprint!("\rround {}/{rounds}", round + 1);
-    }
-    eprintln!();
-    let medians: Vec<f64> = secs.iter_mut().map(|s| super::median(s)).collect();
+    let medians = time_readers(&readers, &data, o.rounds, &expected);
     println!();
     println!("| reader | games/s | MB/s | Mmoves/s | chess-movegen (Read) ÷ reader |");
     println!("|---|---:|---:|---:|---:|");
@@ -344,4 +345,28 @@ pub fn main(args: &[String]) {
             t / medians[0]
         );
     }
+}
+
+/// The median seconds of each reader over `rounds` rounds, the readers
+/// taking turns (the order turning each round), every count checked
+/// against `expected`.
+fn time_readers(readers: &[(&str, ReadFn)], data: &[u8], rounds: usize, expected: &Counts) -> Vec<f64> {
+    let mut secs = vec![Vec::new(); readers.len()];
+    for round in 0..rounds {
+        for k in 0..readers.len() {
+            let r = (k + round) % readers.len();
+            let start = Instant::now();
+            let cpu = super::cpu_nanos();
+            let counts = (readers[r].1)(data);
+            let s = match (cpu, super::cpu_nanos()) {
+                (Some(a), Some(b)) if b > a => (b - a) as f64 / 1e9,
+                _ => start.elapsed().as_secs_f64(),
+            };
+            assert_eq!(&counts, expected, "{} read other counts", readers[r].0);
+            secs[r].push(s);
+        }
+        eprint!("\rround {}/{rounds}", round + 1);
+    }
+    eprintln!();
+    secs.iter_mut().map(|s| super::median(s)).collect()
 }
