@@ -16,6 +16,7 @@ mod bitboards;
 mod board;
 mod moves;
 mod pgn;
+mod pgn_tree;
 
 create_exception!(
     chess_movegen,
@@ -63,6 +64,9 @@ fn _chess_movegen(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pgn::PgnGame>()?;
     m.add_class::<pgn::GameReader>()?;
     m.add_class::<pgn::PgnReport>()?;
+    m.add_class::<pgn_tree::PgnTree>()?;
+    m.add_function(wrap_pyfunction!(pgn_tree::read_game_text, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn_tree::cut_game, m)?)?;
     m.add("InvalidFenError", py.get_type::<InvalidFenError>())?;
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
