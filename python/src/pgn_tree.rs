@@ -137,6 +137,11 @@ impl PgnTree {
     /// Adds a child of `parent` for a move already checked.
     fn push_child(&mut self, parent: usize, mv: RawMove) -> usize {
         let before = self.position(parent);
+        self.push_child_from(parent, mv, before)
+    }
+
+    /// Adds a child of `parent` whose position (`before`) is known.
+    fn push_child_from(&mut self, parent: usize, mv: RawMove, before: Position) -> usize {
         let index = self.nodes.len();
         let mut node = TreeNode::root(before);
         node.parent = parent as u32;
@@ -167,11 +172,14 @@ struct Builder {
     starting_comment: String,
     in_variation: bool,
     headers_only: bool,
+    /// Room to make for nodes (a guess from the text's length).
+    expected_nodes: usize,
 }
 
 impl Builder {
-    fn new(headers_only: bool) -> Builder {
+    fn new(headers_only: bool, expected_nodes: usize) -> Builder {
         Builder {
+            expected_nodes,
             tree: PgnTree::new(Position::startpos(), None, false),
             stack: vec![0],
             starting_comment: String::new(),
@@ -200,14 +208,9 @@ fn join_comment(to: &mut String, text: &str) {
 /// A comment's text as python-chess keeps it: less one space after `{`
 /// and one before `}`.
 fn comment_text(raw: &[u8]) -> String {
-    let mut text = String::from_utf8_lossy(raw).into_owned();
-    if text.ends_with(' ') {
-        text.pop();
-    }
-    if text.starts_with(' ') {
-        text.remove(0);
-    }
-    text
+    let raw = raw.strip_suffix(b" ").unwrap_or(raw);
+    let raw = raw.strip_prefix(b" ").unwrap_or(raw);
+    String::from_utf8_lossy(raw).into_owned()
 }
 
 impl Visitor for Builder {
@@ -224,13 +227,14 @@ impl Visitor for Builder {
         let chess960 = start.castling_mode() == CastlingMode::Chess960;
         let headers = std::mem::take(&mut self.tree.headers);
         self.tree = PgnTree::new(*start, fen, chess960);
+        self.tree.nodes.reserve(self.expected_nodes);
         self.tree.headers = headers;
         Skip(self.headers_only)
     }
 
-    fn play(&mut self, _before: &Position, mv: RawMove) -> Skip {
+    fn play(&mut self, before: &Position, mv: RawMove) -> Skip {
         let top = self.top();
-        let index = self.tree.push_child(top, mv);
+        let index = self.tree.push_child_from(top, mv, *before);
         self.tree.nodes[index].starting_comment = std::mem::take(&mut self.starting_comment);
         if let Some(last) = self.stack.last_mut() {
             *last = index;
@@ -287,7 +291,7 @@ const MODE_HEADERS: u8 = 1;
 /// in `errors()`; None when the text holds no game.
 #[pyfunction]
 pub fn read_game_text(py: Python<'_>, text: &str, mode: u8) -> Option<PgnTree> {
-    let mut builder = Builder::new(mode == MODE_HEADERS);
+    let mut builder = Builder::new(mode == MODE_HEADERS, text.len() / 16);
     let mut reader = Reader::from_str(text);
     let outcome = py.detach(|| reader.read_game(&mut builder))?;
     if let Err(e) = outcome {
