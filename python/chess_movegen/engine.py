@@ -54,3 +54,35 @@ def _load() -> ModuleType:
 _engine = _load()
 globals().update({name: value for name, value in vars(_engine).items() if not name.startswith("__")})
 __all__ = [name for name in vars(_engine) if not name.startswith("_")]
+
+# What python-chess's engine code reads of a board. An attribute it lacks
+# would raise inside the engine's event loop, and the caller would wait
+# for ever: SimpleEngine asks first.
+_UCI_NEEDS = ("uci_variant", "chess960", "root", "move_stack", "fen", "copy", "turn", "push", "pop", "push_uci", "parse_uci")
+_XBOARD_NEEDS = _UCI_NEEDS + ("xboard_variant", "xboard", "push_xboard", "parse_xboard")
+
+
+def _check_board(engine: "_engine.SimpleEngine", board: object) -> None:
+    needs = _XBOARD_NEEDS if isinstance(engine.protocol, _engine.XBoardProtocol) else _UCI_NEEDS
+    missing = [name for name in needs if not hasattr(board, name)]
+    if missing:
+        raise AttributeError(
+            f"{type(board).__name__} has no {', '.join(missing)}, which chess.engine reads from the board"
+        )
+
+
+class SimpleEngine(_engine.SimpleEngine):
+    """python-chess's ``SimpleEngine``, checking first that the board has
+    what the engine code reads (AttributeError in the caller, not a hang)."""
+
+    def play(self, board, limit, **kwargs):  # type: ignore[no-untyped-def, override]
+        _check_board(self, board)
+        return super().play(board, limit, **kwargs)
+
+    def analyse(self, board, limit, **kwargs):  # type: ignore[no-untyped-def, override]
+        _check_board(self, board)
+        return super().analyse(board, limit, **kwargs)
+
+    def analysis(self, board, limit=None, **kwargs):  # type: ignore[no-untyped-def, override]
+        _check_board(self, board)
+        return super().analysis(board, limit, **kwargs)
