@@ -1165,26 +1165,43 @@ _BUILDER_METHODS = ("begin_game", "begin_headers", "visit_header", "end_headers"
 
 
 def _cut(handle: TextIO) -> Optional[str]:
+    """The next game's text. A line read ahead (the next game's first tag,
+    with no blank line before it) is kept for the next call on the same
+    file, if the file is still where it was left."""
+    pending = None
     try:
-        pending = _pending.pop(handle, None)
-    except TypeError:
-        pending = None
+        kept = _pending.pop(handle, None)
+    except TypeError:  # not weak-referenceable
+        kept = None
+    if kept is not None:
+        line, where = kept
+        if where is None or handle.tell() == where:
+            pending = line
     cut = cut_game(handle, pending)
     if cut is None:
         return None
     text, left = cut
     if left is not None:
+        seekable = getattr(handle, "seekable", None)
+        where = handle.tell() if seekable is not None and seekable() else None
         try:
-            _pending[handle] = left
+            _pending[handle] = (left, where)
         except TypeError:
             pass
     return text
 
 
+_plain_classes: Dict[Tuple[type, type], bool] = {}
+
+
 def _plain(visitor: Any, base: type) -> bool:
     """Whether `visitor` is a `base` whose visit methods are all `base`'s."""
     kind = type(visitor)
-    return isinstance(visitor, base) and all(getattr(kind, m) is getattr(base, m) for m in _BUILDER_METHODS)
+    known = _plain_classes.get((kind, base))
+    if known is None:
+        known = isinstance(visitor, base) and all(getattr(kind, m) is getattr(base, m) for m in _BUILDER_METHODS)
+        _plain_classes[kind, base] = known
+    return known
 
 
 def read_game(handle: TextIO, *, Visitor: Any = GameBuilder) -> Any:

@@ -195,14 +195,16 @@ impl Builder {
 
 /// Appends `text` to `to`, a space between (python-chess's
 /// `" ".join(filter(None, ...))`).
-fn join_comment(to: &mut String, text: &str) {
+fn join_comment(to: &mut String, text: String) {
     if text.is_empty() {
         return;
     }
-    if !to.is_empty() {
+    if to.is_empty() {
+        *to = text;
+    } else {
         to.push(' ');
+        to.push_str(&text);
     }
-    to.push_str(text);
 }
 
 /// A comment's text as python-chess keeps it: less one space after `{`
@@ -256,9 +258,9 @@ impl Visitor for Builder {
         let top = self.top();
         let node = &mut self.tree.nodes[top];
         if self.in_variation || (node.parent == NONE && node.children.is_empty()) {
-            join_comment(&mut node.comment, &text);
+            join_comment(&mut node.comment, text);
         } else {
-            join_comment(&mut self.starting_comment, &text);
+            join_comment(&mut self.starting_comment, text);
         }
     }
 
@@ -291,7 +293,7 @@ const MODE_HEADERS: u8 = 1;
 /// in `errors()`; None when the text holds no game.
 #[pyfunction]
 pub fn read_game_text(py: Python<'_>, text: &str, mode: u8) -> Option<PgnTree> {
-    let mut builder = Builder::new(mode == MODE_HEADERS, text.len() / 16);
+    let mut builder = Builder::new(mode == MODE_HEADERS, text.len() / 32);
     let mut reader = Reader::from_str(text);
     let outcome = py.detach(|| reader.read_game(&mut builder))?;
     if let Err(e) = outcome {
@@ -304,9 +306,9 @@ pub fn read_game_text(py: Python<'_>, text: &str, mode: u8) -> Option<PgnTree> {
 /// does: leading blank and `%`/`;` lines skipped, tag pairs with at most
 /// one blank line between them, then the movetext up to a blank line
 /// outside a comment. The next game's tag pairs also end it (python-chess
-/// would read two games with no blank line between them as one): a
-/// seekable file is put back before them, else the line is handed back as
-/// the second item for the next call. None at the end of the file.
+/// would read two games with no blank line between them as one): that
+/// line, already read, is handed back as the second item, for the next
+/// call to start with (`pending`). None at the end of the file.
 #[pyfunction]
 #[pyo3(signature = (handle, pending=None))]
 pub fn cut_game(handle: &Bound<'_, PyAny>, pending: Option<String>) -> PyResult<Option<(String, Option<String>)>> {
@@ -345,24 +347,7 @@ pub fn cut_game(handle: &Bound<'_, PyAny>, pending: Option<String>) -> PyResult<
         line = next()?;
     }
     text.push('\n');
-    let left = movetext(handle, &next, line, &mut text)?;
-    Ok(Some((text, left)))
-}
-
-/// Python's `str.isspace()` for a whole line (false for an empty one).
-fn is_blank(line: &str) -> bool {
-    !line.is_empty() && line.chars().all(py_space)
-}
-
-/// The movetext part of `cut_game`, from `line` on: returns the line read
-/// ahead that a file which cannot seek must hand back.
-fn movetext(
-    handle: &Bound<'_, PyAny>,
-    next: &dyn Fn() -> PyResult<String>,
-    mut line: String,
-    text: &mut String,
-) -> PyResult<Option<String>> {
-    let seekable = handle.call_method0("seekable").and_then(|s| s.is_truthy()).unwrap_or(false);
+    // The movetext, up to a blank line outside a comment or the next tags.
     let mut in_comment = false;
     while !line.is_empty() {
         if !in_comment && is_blank(&line) {
@@ -370,19 +355,17 @@ fn movetext(
         }
         text.push_str(&line);
         in_comment = brace_open_after(&line, in_comment);
-        let at = if seekable && !in_comment { Some(handle.call_method0("tell")?) } else { None };
         line = next()?;
         if !in_comment && line.starts_with('[') {
-            match at {
-                Some(at) => {
-                    handle.call_method1("seek", (at,))?;
-                    return Ok(None);
-                }
-                None => return Ok(Some(line)),
-            }
+            return Ok(Some((text, Some(line))));
         }
     }
-    Ok(None)
+    Ok(Some((text, None)))
+}
+
+/// Python's `str.isspace()` for a whole line (false for an empty one).
+fn is_blank(line: &str) -> bool {
+    !line.is_empty() && line.chars().all(py_space)
 }
 
 /// Whether a `{` comment is open after `line`.
