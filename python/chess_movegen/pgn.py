@@ -487,7 +487,10 @@ class ChildNode(GameNode):
 
     def uci(self, *, chess960: Optional[bool] = None) -> str:
         """The UCI of the move leading here."""
-        return self.parent.board().uci(self.move, chess960=chess960)
+        board = self.parent.board()
+        if chess960 is None:
+            return board.uci(self.move)
+        return board.uci(self.move, chess960=chess960)
 
     def end(self) -> "ChildNode":
         return super().end()  # type: ignore[return-value]

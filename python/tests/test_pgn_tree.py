@@ -58,6 +58,7 @@ def dump(node):
             n.move.uci() if n.move else None, n.comment, n.starting_comment, sorted(n.nags), n.clock(), n.emt(),
             str(score), n.eval_depth(), [a.pgn() for a in n.arrows()], len(n.variations), n.ply(),
             n.is_mainline(), n.starts_variation(), n.is_end(), n.san() if n.parent else None,
+            n.uci() if n.parent else None,
         ))
         stack.extend(reversed(n.variations))
     return out
