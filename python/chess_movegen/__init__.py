@@ -201,3 +201,8 @@ def _rebuild_board(cls: type, root_fen: str, chess960: bool, moves: List[str]) -
     for uci in moves:
         board.push_uci(uci)
     return board
+
+
+from ._install import install_as_chess  # noqa: E402  (python-chess programs: see README)
+Board._repr_svg_ = lambda self: __import__("chess_movegen.svg", fromlist=["board"]).board(self)  # Jupyter
+__all__.append("install_as_chess")

@@ -16,6 +16,9 @@ mod bitboards;
 mod board;
 mod moves;
 mod pgn;
+mod pgn_tree;
+mod polyglot;
+mod syzygy;
 
 create_exception!(
     chess_movegen,
@@ -63,6 +66,13 @@ fn _chess_movegen(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pgn::PgnGame>()?;
     m.add_class::<pgn::GameReader>()?;
     m.add_class::<pgn::PgnReport>()?;
+    m.add_class::<pgn_tree::PgnTree>()?;
+    m.add_function(wrap_pyfunction!(pgn_tree::read_game_text, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn_tree::cut_game, m)?)?;
+    m.add_class::<polyglot::PolyglotBook>()?;
+    m.add_function(wrap_pyfunction!(polyglot::polyglot_hash, m)?)?;
+    m.add_class::<syzygy::SyzygyTablebase>()?;
+    m.add("MissingTableError", py.get_type::<syzygy::MissingTableError>())?;
     m.add("InvalidFenError", py.get_type::<InvalidFenError>())?;
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
