@@ -41,9 +41,8 @@ from ._chess_movegen import (
     legal_moves_many,
     perft,
     planes,
-    read_games,
-    validate_pgn,
 )
+from ._feed import read_games, validate_pgn
 from ._outcome import Outcome, Termination
 from ._squareset import SquareSet
 

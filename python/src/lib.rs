@@ -14,8 +14,10 @@ mod args;
 mod arrays;
 mod bitboards;
 mod board;
+mod feed;
 mod moves;
 mod pgn;
+mod shutdown;
 
 create_exception!(
     chess_movegen,
@@ -63,6 +65,9 @@ fn _chess_movegen(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pgn::PgnGame>()?;
     m.add_class::<pgn::GameReader>()?;
     m.add_class::<pgn::PgnReport>()?;
+    m.add_class::<feed::PgnFeed>()?;
+    m.add_function(wrap_pyfunction!(feed::pgn_feed, m)?)?;
+    shutdown::register(m)?;
     m.add("InvalidFenError", py.get_type::<InvalidFenError>())?;
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
