@@ -55,7 +55,7 @@ fn positions_of(py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Vec<(P
             })
             .collect()
     });
-    parsed.map_err(|(i, e)| crate::InvalidFenError::new_err(format!("position {i}: {e}")))
+    parsed.map_err(|(i, e)| crate::errors::InvalidFenError::new_err(format!("position {i}: {e}")))
 }
 
 fn plane_index(color: Color, role_index: usize) -> usize {

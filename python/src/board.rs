@@ -11,8 +11,8 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyList, PyType};
 
 use crate::args::{echo, ColorArg, SquareArg, TextArg};
+use crate::errors::{move_error, IllegalMoveError, InvalidFenError, InvalidMoveError};
 use crate::moves::{extract_move, move_object, piece_object, python_chess_san_shape, Move, Piece, PyMv};
-use crate::{move_error, IllegalMoveError, InvalidFenError, InvalidMoveError};
 
 /// What `Board.__reduce__` gives pickle: the rebuilding function and its
 /// arguments (class, root FEN, Chess960 flag, moves in UCI).
@@ -108,12 +108,17 @@ fn square_set(py: Python<'_>, mask: u64) -> PyResult<Py<PyAny>> {
 /// `board` as an object of the class of `slf` (a subclass of Board
 /// included, made without calling its `__init__`).
 fn same_class(slf: &Bound<'_, Board>, board: Board) -> PyResult<Py<PyAny>> {
-    let py = slf.py();
-    let class = slf.get_type();
+    of_class(&slf.get_type(), board)
+}
+
+/// `board` as an object of `class` (Board or a subclass of it, made
+/// without calling its `__init__`).
+fn of_class(class: &Bound<'_, PyType>, board: Board) -> PyResult<Py<PyAny>> {
+    let py = class.py();
     if class.is(py.get_type::<Board>()) {
         return Ok(Py::new(py, board)?.into_any());
     }
-    let obj = class.call_method1("__new__", (&class,))?;
+    let obj = class.call_method1("__new__", (class,))?;
     *obj.cast::<Board>()?.borrow_mut() = board;
     Ok(obj.unbind())
 }
@@ -377,7 +382,7 @@ impl Board {
     /// the standard position), on a Chess960 board.
     #[classmethod]
     #[pyo3(signature = (scharnagl, *, chess960 = true))]
-    fn from_chess960_pos(_cls: &Bound<'_, PyType>, scharnagl: &Bound<'_, PyAny>, chess960: bool) -> PyResult<Board> {
+    fn from_chess960_pos(cls: &Bound<'_, PyType>, scharnagl: &Bound<'_, PyAny>, chess960: bool) -> PyResult<Py<PyAny>> {
         // Any int out of range (of any size) is a ValueError, as in python-chess.
         let number = match scharnagl.extract::<i64>() {
             Ok(n) => Some(n),
@@ -392,7 +397,7 @@ impl Board {
         } else {
             Position::from_fen(&pos.fen()).map_err(|e| InvalidFenError::new_err(e.to_string()))?
         };
-        Ok(Board::from_position(pos, chess960))
+        of_class(cls, Board::from_position(pos, chess960))
     }
 
     /// The FEN. `en_passant="legal"` (the default, as python-chess) writes

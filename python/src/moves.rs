@@ -8,7 +8,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
 
 use crate::args::{echo, ColorArg, TextArg};
-use crate::InvalidMoveError;
+use crate::errors::{IllegalMoveError, InvalidMoveError};
 
 /// A move as python-chess writes it: from and to squares (0 = a1 … 63 =
 /// h8), the promotion piece type (2 = knight … 5 = queen) or none.
@@ -178,7 +178,7 @@ impl UciError {
     /// invalid, since a `Move` cannot hold it.
     pub fn into_err(self, on_board: bool) -> PyErr {
         match self {
-            UciError::NotChess(message) if on_board => crate::IllegalMoveError::new_err(message),
+            UciError::NotChess(message) if on_board => IllegalMoveError::new_err(message),
             UciError::Invalid(message) | UciError::NotChess(message) => InvalidMoveError::new_err(message),
         }
     }

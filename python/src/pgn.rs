@@ -96,7 +96,11 @@ type Source = Reader<IoInput<Box<dyn Read + Send>>>;
 fn open(source: &Bound<'_, PyAny>) -> PyResult<Games> {
     let read: Box<dyn Read + Send> = if let Ok(path) = source.extract::<PathBuf>() {
         let file = std::fs::File::open(&path)
-            .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("cannot open {}: {e}", path.display())))?;
+            // OSError(errno, text, path) is the errno's subclass (FileNotFoundError, ...).
+            .map_err(|e| {
+                let errno = e.raw_os_error().unwrap_or(0);
+                pyo3::exceptions::PyOSError::new_err((errno, format!("cannot open: {e}"), path.display().to_string()))
+            })?;
         if file.metadata().is_ok_and(|m| m.is_dir()) {
             return Err(pyo3::exceptions::PyIsADirectoryError::new_err(format!(
                 "cannot read {}: it is a directory",
