@@ -9,7 +9,8 @@ BLACK = False, piece types PAWN = 1 … KING = 6, as in python-chess. A
 
 from __future__ import annotations
 
-from typing import Iterable, List, Optional
+from importlib.metadata import PackageNotFoundError, version as _version
+from typing import Dict, Iterable, List, Optional, cast
 
 from ._chess_movegen import (
     AmbiguousMoveError,
@@ -41,11 +42,15 @@ from ._chess_movegen import (
     legal_moves_many,
     perft,
     planes,
-    read_games,
-    validate_pgn,
 )
+from ._feed import read_games, validate_pgn
 from ._outcome import Outcome, Termination
 from ._squareset import SquareSet
+
+try:
+    __version__: str = _version("chess-movegen")
+except PackageNotFoundError:  # run from a source tree without installing
+    __version__ = "0+unknown"
 
 __all__ = [
     "AmbiguousMoveError", "Board", "GameReader", "IllegalMoveError", "InvalidFenError",
@@ -71,16 +76,16 @@ COLOR_NAMES: List[str] = ["black", "white"]
 
 PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = range(1, 7)
 PIECE_TYPES: List[int] = [PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING]
-PIECE_SYMBOLS = [None, "p", "n", "b", "r", "q", "k"]
-PIECE_NAMES = [None, "pawn", "knight", "bishop", "rook", "queen", "king"]
+PIECE_SYMBOLS: List[Optional[str]] = [None, "p", "n", "b", "r", "q", "k"]
+PIECE_NAMES: List[Optional[str]] = [None, "pawn", "knight", "bishop", "rook", "queen", "king"]
 
 FILE_NAMES: List[str] = ["a", "b", "c", "d", "e", "f", "g", "h"]
 RANK_NAMES: List[str] = ["1", "2", "3", "4", "5", "6", "7", "8"]
 SQUARES: List[int] = list(range(64))
 SQUARE_NAMES: List[str] = [f + r for r in RANK_NAMES for f in FILE_NAMES]
 
-STARTING_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-STARTING_BOARD_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+STARTING_FEN: str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+STARTING_BOARD_FEN: str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 
 BB_EMPTY = 0
 BB_ALL = 0xFFFF_FFFF_FFFF_FFFF
@@ -90,16 +95,21 @@ BB_RANKS: List[int] = [0xFF << (8 * r) for r in range(8)]
 BB_LIGHT_SQUARES = 0x55AA_55AA_55AA_55AA
 BB_DARK_SQUARES = 0xAA55_AA55_AA55_AA55
 SQUARES_180: List[int] = [sq ^ 0x38 for sq in SQUARES]
-UNICODE_PIECE_SYMBOLS = {
+UNICODE_PIECE_SYMBOLS: Dict[str, str] = {
     "R": "\u2656", "r": "\u265c", "N": "\u2658", "n": "\u265e", "B": "\u2657", "b": "\u265d",
     "Q": "\u2655", "q": "\u265b", "K": "\u2654", "k": "\u265a", "P": "\u2659", "p": "\u265f",
 }
 
 # A1 = 0 … H8 = 63, as module constants.
-for _index, _name in enumerate(SQUARE_NAMES):
-    globals()[_name.upper()] = _index
-    __all__.append(_name.upper())
-del _index, _name
+(A1, B1, C1, D1, E1, F1, G1, H1,
+ A2, B2, C2, D2, E2, F2, G2, H2,
+ A3, B3, C3, D3, E3, F3, G3, H3,
+ A4, B4, C4, D4, E4, F4, G4, H4,
+ A5, B5, C5, D5, E5, F5, G5, H5,
+ A6, B6, C6, D6, E6, F6, G6, H6,
+ A7, B7, C7, D7, E7, F7, G7, H7,
+ A8, B8, C8, D8, E8, F8, G8, H8) = SQUARES
+__all__ += [name.upper() for name in SQUARE_NAMES]
 
 
 def shift_down(b: int) -> int:
@@ -159,12 +169,12 @@ def square_distance(a: int, b: int) -> int:
 
 def piece_symbol(piece_type: int) -> str:
     """``p``, ``n``, ``b``, ``r``, ``q`` or ``k``."""
-    return PIECE_SYMBOLS[piece_type]
+    return cast(str, PIECE_SYMBOLS[piece_type])
 
 
 def piece_name(piece_type: int) -> str:
     """``pawn`` … ``king``."""
-    return PIECE_NAMES[piece_type]
+    return cast(str, PIECE_NAMES[piece_type])
 
 
 def from_python_chess(board) -> Board:

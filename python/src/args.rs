@@ -4,6 +4,7 @@
 use chess_movegen::{Color, Square};
 use pyo3::exceptions::{PyIndexError, PyOverflowError};
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 
 /// A colour argument: `True`/`1`/any truthy value is white, `False`/`0`
 /// black (python-chess indexes by the value, and `WHITE = True`).
@@ -54,4 +55,31 @@ pub(crate) fn square_arg(sq: i64) -> PyResult<Square> {
         .ok()
         .and_then(Square::from_index)
         .ok_or_else(|| PyIndexError::new_err(format!("square must be 0..63, got {sq}")))
+}
+
+/// A text argument (a move in SAN or UCI): any `str`, a lone surrogate
+/// included (read as U+FFFD, which no notation has, so the text is
+/// refused as invalid, as python-chess refuses it, not with a
+/// UnicodeEncodeError); anything else is a TypeError.
+pub(crate) struct TextArg(pub String);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for TextArg {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        Ok(TextArg(obj.cast::<PyString>()?.to_string_lossy().into_owned()))
+    }
+}
+
+/// How many characters of a refused text an error message repeats.
+const ECHO_CHARS: usize = 32;
+
+/// A refused text as error messages repeat it, as the library's move
+/// errors do: whole up to 32 characters, else its first 32, `…` and its
+/// length in bytes (a 10 MB argument gives a short message).
+pub(crate) fn echo(text: &str) -> String {
+    match text.char_indices().nth(ECHO_CHARS) {
+        None => text.to_owned(),
+        Some((cut, _)) => format!("{}\u{2026} ({} bytes)", &text[..cut], text.len()),
+    }
 }

@@ -45,7 +45,7 @@ fn positions_of(py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Vec<(P
             )));
         }
     }
-    let parsed: Result<Vec<(Position, bool)>, (usize, String)> = py.detach(move || {
+    let parsed: Result<Vec<(Position, bool)>, (usize, String)> = crate::shutdown::detach(py, move || {
         items
             .into_iter()
             .enumerate()
@@ -55,7 +55,7 @@ fn positions_of(py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Vec<(P
             })
             .collect()
     });
-    parsed.map_err(|(i, e)| crate::InvalidFenError::new_err(format!("position {i}: {e}")))
+    parsed.map_err(|(i, e)| crate::errors::InvalidFenError::new_err(format!("position {i}: {e}")))
 }
 
 fn plane_index(color: Color, role_index: usize) -> usize {
@@ -77,7 +77,7 @@ fn fill_planes(pos: &Position, out: &mut [u8]) {
 
 /// Planes of positions, as a new array.
 pub(crate) fn planes_of<'py>(py: Python<'py>, positions: &[Position]) -> PyResult<Bound<'py, PyAny>> {
-    let data = py.detach(|| {
+    let data = crate::shutdown::detach(py, || {
         let mut data = vec![0u8; positions.len() * 768];
         for (pos, chunk) in positions.iter().zip(data.chunks_exact_mut(768)) {
             fill_planes(pos, chunk);

@@ -2,17 +2,17 @@
 //! the library's `Position`.
 
 use chess_movegen::{
-    attacks, Bitboard, CastlingMode, Color, FenOptions, Move as RawMove, MoveList, Piece as RawPiece, Position, Role,
-    Setup, Square, Undo,
+    attacks, Bitboard, CastlingMode, Color, FenOptions, Move as RawMove, MoveError, MoveList, Piece as RawPiece,
+    Position, Role, Setup, Square, Undo,
 };
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyList, PyType};
 
-use crate::args::{ColorArg, SquareArg};
-use crate::moves::{extract_move, move_object, piece_object, Move, Piece, PyMv};
-use crate::{move_error, IllegalMoveError, InvalidFenError};
+use crate::args::{echo, ColorArg, SquareArg, TextArg};
+use crate::errors::{move_error, IllegalMoveError, InvalidFenError, InvalidMoveError};
+use crate::moves::{extract_move, move_object, piece_object, python_chess_san_shape, Move, Piece, PyMv};
 
 /// What `Board.__reduce__` gives pickle: the rebuilding function and its
 /// arguments (class, root FEN, Chess960 flag, moves in UCI).
@@ -108,12 +108,17 @@ fn square_set(py: Python<'_>, mask: u64) -> PyResult<Py<PyAny>> {
 /// `board` as an object of the class of `slf` (a subclass of Board
 /// included, made without calling its `__init__`).
 fn same_class(slf: &Bound<'_, Board>, board: Board) -> PyResult<Py<PyAny>> {
-    let py = slf.py();
-    let class = slf.get_type();
+    of_class(&slf.get_type(), board)
+}
+
+/// `board` as an object of `class` (Board or a subclass of it, made
+/// without calling its `__init__`).
+fn of_class(class: &Bound<'_, PyType>, board: Board) -> PyResult<Py<PyAny>> {
+    let py = class.py();
     if class.is(py.get_type::<Board>()) {
         return Ok(Py::new(py, board)?.into_any());
     }
-    let obj = class.call_method1("__new__", (&class,))?;
+    let obj = class.call_method1("__new__", (class,))?;
     *obj.cast::<Board>()?.borrow_mut() = board;
     Ok(obj.unbind())
 }
@@ -377,7 +382,7 @@ impl Board {
     /// the standard position), on a Chess960 board.
     #[classmethod]
     #[pyo3(signature = (scharnagl, *, chess960 = true))]
-    fn from_chess960_pos(_cls: &Bound<'_, PyType>, scharnagl: &Bound<'_, PyAny>, chess960: bool) -> PyResult<Board> {
+    fn from_chess960_pos(cls: &Bound<'_, PyType>, scharnagl: &Bound<'_, PyAny>, chess960: bool) -> PyResult<Py<PyAny>> {
         // Any int out of range (of any size) is a ValueError, as in python-chess.
         let number = match scharnagl.extract::<i64>() {
             Ok(n) => Some(n),
@@ -392,7 +397,7 @@ impl Board {
         } else {
             Position::from_fen(&pos.fen()).map_err(|e| InvalidFenError::new_err(e.to_string()))?
         };
-        Ok(Board::from_position(pos, chess960))
+        of_class(cls, Board::from_position(pos, chess960))
     }
 
     /// The FEN. `en_passant="legal"` (the default, as python-chess) writes
@@ -644,8 +649,8 @@ impl Board {
 
     /// Reads SAN (also long algebraic and UCI) and plays it; returns the
     /// move. Raises InvalidMoveError, IllegalMoveError or AmbiguousMoveError.
-    fn push_san(&mut self, py: Python<'_>, san: &str) -> PyResult<Py<Move>> {
-        let mv = self.parse_san_raw(san)?;
+    fn push_san(&mut self, py: Python<'_>, san: TextArg) -> PyResult<Py<Move>> {
+        let mv = self.parse_san_raw(&san.0)?;
         let m = self.py_move(mv);
         self.push_raw(mv);
         Ok(move_object(py, m))
@@ -653,8 +658,8 @@ impl Board {
 
     /// Reads UCI and plays it; returns the move. Raises InvalidMoveError or
     /// IllegalMoveError.
-    fn push_uci(&mut self, py: Python<'_>, uci: &str) -> PyResult<Py<Move>> {
-        let m = PyMv::parse_uci(uci).map_err(crate::InvalidMoveError::new_err)?;
+    fn push_uci(&mut self, py: Python<'_>, uci: TextArg) -> PyResult<Py<Move>> {
+        let m = PyMv::parse_uci(&uci.0).map_err(|e| e.into_err(true))?;
         if m.is_null() {
             self.push(move_object(py, m).bind(py).as_any())?;
             return Ok(move_object(py, m));
@@ -666,8 +671,8 @@ impl Board {
     }
 
     /// Reads SAN in this position; returns the move without playing it.
-    fn parse_san(&self, py: Python<'_>, san: &str) -> PyResult<Py<Move>> {
-        let mv = self.parse_san_raw(san)?;
+    fn parse_san(&self, py: Python<'_>, san: TextArg) -> PyResult<Py<Move>> {
+        let mv = self.parse_san_raw(&san.0)?;
         Ok(move_object(py, self.py_move(mv)))
     }
 
@@ -675,8 +680,8 @@ impl Board {
     /// if it is not legal). The king's two-square step from e1/e8 (with no
     /// rook on its target) is read as castling on Chess960 boards too, as
     /// python-chess does (`e1g1` gives `e1h1`).
-    fn parse_uci(&self, py: Python<'_>, uci: &str) -> PyResult<Py<Move>> {
-        let m = PyMv::parse_uci(uci).map_err(crate::InvalidMoveError::new_err)?;
+    fn parse_uci(&self, py: Python<'_>, uci: TextArg) -> PyResult<Py<Move>> {
+        let m = PyMv::parse_uci(&uci.0).map_err(|e| e.into_err(true))?;
         if m.is_null() {
             return Ok(move_object(py, m));
         }
@@ -1254,7 +1259,7 @@ impl Board {
     /// Counts the leaf nodes of the legal move tree to `depth`.
     fn perft(&self, py: Python<'_>, depth: u8) -> u64 {
         let pos = self.pos;
-        py.detach(|| chess_movegen::perft(&pos, depth))
+        crate::shutdown::detach(py, || chess_movegen::perft(&pos, depth))
     }
 }
 
@@ -1393,14 +1398,25 @@ impl Board {
         }
     }
 
+    /// Reads SAN as python-chess does: a text of another shape is
+    /// InvalidMoveError; one of its shape that names no legal move (a
+    /// promotion to king, say) IllegalMoveError.
     fn parse_san_raw(&self, san: &str) -> PyResult<RawMove> {
+        if !python_chess_san_shape(san) {
+            return Err(InvalidMoveError::new_err(format!("invalid san: {:?}", echo(san))));
+        }
         if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
             if self.pos.is_check() {
                 return Err(IllegalMoveError::new_err(format!("a null move cannot be played in check: {san:?}")));
             }
             return Ok(RawMove::NULL);
         }
-        self.pos.parse_san(san).map_err(|e| move_error(&e))
+        self.pos.parse_san(san).map_err(|e| match e {
+            MoveError::Syntax { .. } => {
+                IllegalMoveError::new_err(format!("illegal san: {:?} in {}", echo(san), self.fen_legal()))
+            }
+            e => move_error(&e),
+        })
     }
 }
 
@@ -1528,5 +1544,5 @@ pub(crate) fn python_chess_order(pos: &Position, moves: &mut MoveList, legal: bo
 pub fn perft(py: Python<'_>, board: PyRef<'_, Board>, depth: u8) -> u64 {
     let pos = board.pos;
     drop(board);
-    py.detach(|| chess_movegen::perft(&pos, depth))
+    crate::shutdown::detach(py, || chess_movegen::perft(&pos, depth))
 }

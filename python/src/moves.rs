@@ -7,8 +7,8 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
 
-use crate::args::ColorArg;
-use crate::InvalidMoveError;
+use crate::args::{echo, ColorArg, TextArg};
+use crate::errors::{IllegalMoveError, InvalidMoveError};
 
 /// A move as python-chess writes it: from and to squares (0 = a1 … 63 =
 /// h8), the promotion piece type (2 = knight … 5 = queen) or none.
@@ -46,9 +46,11 @@ impl PyMv {
     }
 
     /// Reads UCI text as python-chess's `Move.from_uci` does (no position:
-    /// any squares, any promotion letter of n, b, r, q, k... except that a
-    /// king promotion is refused, as python-chess has no use for it).
-    pub fn parse_uci(text: &str) -> Result<PyMv, String> {
+    /// any two different squares, a promotion letter of p, n, b, r, q, k;
+    /// `P@e4`-style drops; `0000`). A move python-chess can write but no
+    /// standard chess move can be (a drop, a promotion to pawn or king) is
+    /// `UciError::NotChess`; anything else unreadable `UciError::Invalid`.
+    pub fn parse_uci(text: &str) -> Result<PyMv, UciError> {
         let b = text.as_bytes();
         if text == "0000" {
             return Ok(PyMv::NULL);
@@ -56,24 +58,33 @@ impl PyMv {
         let square = |f: u8, r: u8| -> Option<u8> {
             ((b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r)).then(|| (r - b'1') * 8 + (f - b'a'))
         };
-        let bad = |why: &str| Err(format!("invalid uci: {text:?} ({why})"));
+        let invalid = |why: &str| Err(UciError::Invalid(format!("invalid uci: {:?} ({why})", echo(text))));
+        if let [piece, b'@', f, r] = *b {
+            if b"pnbrqk".contains(&piece.to_ascii_lowercase()) && square(f, r).is_some() {
+                return Err(UciError::NotChess(format!("{text:?} is a drop, which chess has not")));
+            }
+            return invalid("expected a piece letter and a square after a drop's @");
+        }
         if b.len() != 4 && b.len() != 5 {
-            return bad("expected 4 or 5 characters");
+            return invalid("expected 4 or 5 characters");
         }
         let (Some(from), Some(to)) = (square(b[0], b[1]), square(b[2], b[3])) else {
-            return bad("expected two squares a1..h8");
+            return invalid("expected two squares a1..h8");
         };
+        if from == to {
+            return invalid("from and to squares are the same; 0000 is the null move");
+        }
         let promo = match b.get(4) {
             None => 0,
             Some(b'n') => 2,
             Some(b'b') => 3,
             Some(b'r') => 4,
             Some(b'q') => 5,
-            Some(_) => return bad("the promotion piece must be one of n, b, r, q"),
+            Some(b'p' | b'k') => {
+                return Err(UciError::NotChess(format!("{text:?} promotes to a pawn or king, which chess has not")))
+            }
+            Some(_) => return invalid("the promotion piece must be one of n, b, r, q"),
         };
-        if from == to {
-            return bad("from and to squares are the same");
-        }
         Ok(PyMv { from, to, promo })
     }
 
@@ -150,6 +161,66 @@ impl PyMv {
         let slot = if self.promo == 0 { 0 } else { self.promo as usize - 1 };
         slot * 4096 + self.from as usize * 64 + self.to as usize
     }
+}
+
+/// Why a UCI text is not a `Move` (see `PyMv::parse_uci`).
+pub(crate) enum UciError {
+    /// Not UCI at all: python-chess's InvalidMoveError.
+    Invalid(String),
+    /// UCI for a move no standard chess position has (a drop, a promotion
+    /// to pawn or king): a `Board` calls it illegal, as python-chess does.
+    NotChess(String),
+}
+
+impl UciError {
+    /// The Python exception: on a board (`parse_uci`, `push_uci`) a move
+    /// that is not chess is illegal there; alone (`Move.from_uci`) it is
+    /// invalid, since a `Move` cannot hold it.
+    pub fn into_err(self, on_board: bool) -> PyErr {
+        match self {
+            UciError::NotChess(message) if on_board => IllegalMoveError::new_err(message),
+            UciError::Invalid(message) | UciError::NotChess(message) => InvalidMoveError::new_err(message),
+        }
+    }
+}
+
+/// True if `san` has the shape python-chess's `parse_san` reads (its
+/// castling and null-move texts, and `SAN_REGEX`:
+/// `[NBKRQ]?[a-h]?[1-8]?[-x]?[a-h][1-8](=?[nbrqkNBRQK])?[+#]?`, nothing
+/// around it). The library reads more (annotations such as `!?`, spaces);
+/// python-chess calls those invalid, and so does `Board`.
+pub(crate) fn python_chess_san_shape(san: &str) -> bool {
+    const CASTLES: [&str; 12] =
+        ["O-O", "O-O+", "O-O#", "0-0", "0-0+", "0-0#", "O-O-O", "O-O-O+", "O-O-O#", "0-0-0", "0-0-0+", "0-0-0#"];
+    if CASTLES.contains(&san) || matches!(san, "--" | "Z0" | "0000" | "@@@@") {
+        return true;
+    }
+    let mut b = san.as_bytes();
+    if let [rest @ .., b'+' | b'#'] = b {
+        b = rest;
+    }
+    if let [rest @ .., p] = b {
+        if b"nbrqkNBRQK".contains(p) {
+            b = rest.strip_suffix(b"=").unwrap_or(rest);
+        }
+    }
+    let [prefix @ .., f, r] = b else { return false };
+    if !(b'a'..=b'h').contains(f) || !(b'1'..=b'8').contains(r) {
+        return false;
+    }
+    // The prefix: each optional part at most once, in this order.
+    let parts: [&dyn Fn(u8) -> bool; 4] =
+        [&|c| b"NBKRQ".contains(&c), &|c| (b'a'..=b'h').contains(&c), &|c| (b'1'..=b'8').contains(&c), &|c| {
+            c == b'-' || c == b'x'
+        }];
+    let mut next = 0;
+    prefix.iter().all(|&c| match parts[next..].iter().position(|part| part(c)) {
+        Some(i) => {
+            next += i + 1;
+            true
+        }
+        None => false,
+    })
 }
 
 /// Every `Move` of from, to and promotion (none, knight … queen), made once:
@@ -312,8 +383,8 @@ impl Move {
 
     /// Reads a UCI move (`e2e4`, `e7e8q`, `0000`); raises InvalidMoveError.
     #[classmethod]
-    fn from_uci(_cls: &Bound<'_, PyType>, py: Python<'_>, uci: &str) -> PyResult<Py<Move>> {
-        let m = PyMv::parse_uci(uci).map_err(InvalidMoveError::new_err)?;
+    fn from_uci(_cls: &Bound<'_, PyType>, py: Python<'_>, uci: TextArg) -> PyResult<Py<Move>> {
+        let m = PyMv::parse_uci(&uci.0).map_err(|e| e.into_err(false))?;
         Ok(move_object(py, m))
     }
 
@@ -437,7 +508,7 @@ impl Piece {
         let mut chars = symbol.chars();
         match (chars.next().and_then(RawPiece::from_char), chars.next()) {
             (Some(p), None) => Ok(piece_object(py, p)),
-            _ => Err(PyValueError::new_err(format!("invalid piece symbol: {symbol:?}"))),
+            _ => Err(PyValueError::new_err(format!("invalid piece symbol: {:?}", echo(symbol)))),
         }
     }
 

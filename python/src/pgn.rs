@@ -3,14 +3,15 @@
 
 use std::io::Read;
 use std::path::PathBuf;
+use std::sync::{Mutex, TryLockError};
 
 use chess_movegen::pgn::{IoInput, Reader, Skip, TagValue, Visitor};
 use chess_movegen::GameResult as PgnResult;
 use chess_movegen::{CastlingMode, Move as RawMove, Position};
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyList};
 
 use crate::arrays;
 use crate::board::Board;
@@ -87,42 +88,19 @@ impl Visitor for Collect {
     fn end_game(&mut self) {}
 }
 
-/// A Python file object as `std::io::Read`: its `read(n)` gives bytes
-/// (binary files) or text (encoded as UTF-8).
-struct PyFile {
-    file: Py<PyAny>,
-    pending: Vec<u8>,
-}
-
-impl Read for PyFile {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        if self.pending.is_empty() {
-            let chunk = Python::attach(|py| -> PyResult<Vec<u8>> {
-                let data = self.file.bind(py).call_method1("read", (buf.len().max(1),))?;
-                if let Ok(b) = data.cast::<PyBytes>() {
-                    Ok(b.as_bytes().to_vec())
-                } else if let Ok(s) = data.cast::<PyString>() {
-                    Ok(s.to_cow()?.as_bytes().to_vec())
-                } else {
-                    Err(PyTypeError::new_err("read() of the PGN file must return bytes or str"))
-                }
-            })
-            .map_err(|e| std::io::Error::other(e.to_string()))?;
-            self.pending = chunk;
-        }
-        let n = self.pending.len().min(buf.len());
-        buf[..n].copy_from_slice(&self.pending[..n]);
-        self.pending.drain(..n);
-        Ok(n)
-    }
-}
-
 type Source = Reader<IoInput<Box<dyn Read + Send>>>;
 
-fn open(source: &Bound<'_, PyAny>) -> PyResult<Source> {
+/// A PGN file named by a path (str or os.PathLike). File objects are read
+/// by `chess_movegen.read_games` through `feed::PgnFeed`, so that their
+/// `read()` runs in Python's frames, not under this module's.
+fn open(source: &Bound<'_, PyAny>) -> PyResult<Games> {
     let read: Box<dyn Read + Send> = if let Ok(path) = source.extract::<PathBuf>() {
         let file = std::fs::File::open(&path)
-            .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("cannot open {}: {e}", path.display())))?;
+            // OSError(errno, text, path) is the errno's subclass (FileNotFoundError, ...).
+            .map_err(|e| {
+                let errno = e.raw_os_error().unwrap_or(0);
+                pyo3::exceptions::PyOSError::new_err((errno, format!("cannot open: {e}"), path.display().to_string()))
+            })?;
         if file.metadata().is_ok_and(|m| m.is_dir()) {
             return Err(pyo3::exceptions::PyIsADirectoryError::new_err(format!(
                 "cannot read {}: it is a directory",
@@ -131,11 +109,60 @@ fn open(source: &Bound<'_, PyAny>) -> PyResult<Source> {
         }
         Box::new(file)
     } else if source.hasattr("read")? {
-        Box::new(PyFile { file: source.clone().unbind(), pending: Vec::new() })
+        return Err(PyTypeError::new_err(
+            "the native reader takes a path; chess_movegen.read_games and validate_pgn take file objects too",
+        ));
     } else {
         return Err(PyTypeError::new_err("read_games takes a path (str or os.PathLike) or a file object"));
     };
-    Ok(Reader::new(read))
+    Ok(Games::new(read))
+}
+
+/// A PGN source and the visitor its games are read with.
+pub(crate) struct Games {
+    reader: Source,
+    visitor: Collect,
+}
+
+impl Games {
+    /// The games of `read`.
+    pub(crate) fn new(read: Box<dyn Read + Send>) -> Games {
+        Games { reader: Reader::new(read), visitor: Collect::default() }
+    }
+
+    /// The next game, or None at the end of the source.
+    pub(crate) fn next_game(&mut self) -> Option<PgnGame> {
+        self.visitor.clear();
+        let outcome = self.reader.read_game(&mut self.visitor)?;
+        let v = &mut self.visitor;
+        let errors = match outcome {
+            Ok(()) => Vec::new(),
+            Err(e) => vec![e.to_string()],
+        };
+        Some(PgnGame {
+            header_list: std::mem::take(&mut v.headers),
+            headers: PyOnceLock::new(),
+            start: v.start.unwrap_or_else(Position::startpos),
+            moves: std::mem::take(&mut v.moves),
+            py_moves: std::mem::take(&mut v.py_moves),
+            result: v.result.unwrap_or(""),
+            errors,
+        })
+    }
+
+    /// Reads every game, checking moves and keeping nothing (`validate_pgn`).
+    pub(crate) fn validate(mut self) -> PgnReport {
+        self.visitor.validate = true;
+        let mut games = 0;
+        let mut errors = Vec::new();
+        while let Some(outcome) = self.reader.read_game(&mut self.visitor) {
+            games += 1;
+            if let Err(e) = outcome {
+                errors.push(e.to_string());
+            }
+        }
+        PgnReport { games, errors }
+    }
 }
 
 /// One game of a PGN file: `headers` (a dict, the seven-tag roster first
@@ -249,11 +276,11 @@ impl PgnGame {
     }
 }
 
-/// The games of a PGN source, one at a time (an iterator).
-#[pyclass(module = "chess_movegen", name = "GameReader", unsendable)]
+/// The games of a PGN file, one at a time (an iterator). Any thread may
+/// advance it; while one does, another gets a RuntimeError.
+#[pyclass(module = "chess_movegen", name = "GameReader", frozen)]
 pub struct GameReader {
-    reader: Source,
-    visitor: Collect,
+    games: Mutex<Games>,
 }
 
 #[pymethods]
@@ -262,23 +289,15 @@ impl GameReader {
         slf
     }
 
-    fn __next__(&mut self) -> Option<PgnGame> {
-        self.visitor.clear();
-        let outcome = self.reader.read_game(&mut self.visitor)?;
-        let v = &mut self.visitor;
-        let errors = match outcome {
-            Ok(()) => Vec::new(),
-            Err(e) => vec![e.to_string()],
+    fn __next__(&self) -> PyResult<Option<PgnGame>> {
+        let mut games = match self.games.try_lock() {
+            Ok(games) => games,
+            Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
+            Err(TryLockError::WouldBlock) => {
+                return Err(PyRuntimeError::new_err("the GameReader is being advanced by another thread"))
+            }
         };
-        Some(PgnGame {
-            header_list: std::mem::take(&mut v.headers),
-            headers: PyOnceLock::new(),
-            start: v.start.unwrap_or_else(Position::startpos),
-            moves: std::mem::take(&mut v.moves),
-            py_moves: std::mem::take(&mut v.py_moves),
-            result: v.result.unwrap_or(""),
-            errors,
-        })
+        Ok(games.next_game())
     }
 }
 
@@ -289,7 +308,7 @@ impl GameReader {
 /// and the moves read before it; reading goes on with the next game.
 #[pyfunction]
 pub fn read_games(source: &Bound<'_, PyAny>) -> PyResult<GameReader> {
-    Ok(GameReader { reader: open(source)?, visitor: Collect::default() })
+    Ok(GameReader { games: Mutex::new(open(source)?) })
 }
 
 /// What `validate_pgn` found: the number of games and the error messages
@@ -319,24 +338,6 @@ impl PgnReport {
 /// move. Returns a `PgnReport`.
 #[pyfunction]
 pub fn validate_pgn(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<PgnReport> {
-    let mut reader = open(source)?;
-    let is_path = source.extract::<PathBuf>().is_ok();
-    let mut visitor = Collect { validate: true, ..Collect::default() };
-    let mut run = move || {
-        let mut games = 0;
-        let mut errors = Vec::new();
-        while let Some(outcome) = reader.read_game(&mut visitor) {
-            games += 1;
-            if let Err(e) = outcome {
-                errors.push(e.to_string());
-            }
-        }
-        PgnReport { games, errors }
-    };
-    // A file on disk is read without the GIL; a Python file object needs it.
-    if is_path {
-        Ok(py.detach(run))
-    } else {
-        Ok(run())
-    }
+    let games = open(source)?;
+    Ok(crate::shutdown::detach(py, move || games.validate()))
 }

@@ -58,7 +58,8 @@ impl Position {
 struct Entry {
     key: u64,
     /// Plies back that a repetition can reach: the halfmove clock, cut at
-    /// the last null move and at the bottom of the stack.
+    /// the last null move, at the bottom of the stack and at
+    /// [`KeyHistory::MAX_WINDOW`].
     window: usize,
     /// Distance to the nearest earlier occurrence of the key in the
     /// window, negative if that one itself repeated, 0 if none.
@@ -75,6 +76,10 @@ struct Entry {
 /// position's halfmove clock; push null moves with
 /// [`KeyHistory::push_null`]; pop on unmake. The positions of the game
 /// before the root are pushed the same way.
+///
+/// Repetitions are looked for at most [`KeyHistory::MAX_WINDOW`] plies
+/// back, so `push` and `upcoming_repetition` take bounded time whatever
+/// the halfmove clocks pushed.
 ///
 /// # Examples
 ///
@@ -107,6 +112,13 @@ pub struct KeyHistory {
 }
 
 impl KeyHistory {
+    /// How many plies back a repetition is looked for at most: 150, the
+    /// seventy-five-move rule's count. A position whose earlier occurrence
+    /// lies further back has a halfmove clock above 150, so the game had
+    /// already ended by that rule (FIDE article 9.6.2) before it; engines
+    /// stop at the fifty-move rule's 100.
+    pub const MAX_WINDOW: usize = 150;
+
     /// An empty history.
     pub fn new() -> KeyHistory {
         KeyHistory::default()
@@ -125,7 +137,7 @@ impl KeyHistory {
     /// Pushes the key of the position just reached, with its halfmove
     /// clock (0 after a capture or pawn move).
     pub fn push(&mut self, key: u64, halfmove_clock: u32) {
-        let window = self.entries.last().map_or(0, |e| e.window + 1).min(halfmove_clock as usize);
+        let window = self.entries.last().map_or(0, |e| e.window + 1).min(halfmove_clock as usize).min(Self::MAX_WINDOW);
         self.push_entry(key, window);
     }
 
@@ -166,7 +178,8 @@ impl KeyHistory {
     /// one ply deeper: an earlier position inside the search tree, or one
     /// before the root that had itself repeated.
     ///
-    /// The answer comes from keys alone, in time linear in the window: a
+    /// The answer comes from keys alone, in time linear in the window (at
+    /// most [`KeyHistory::MAX_WINDOW`] plies): a
     /// key difference found in the cuckoo table, with the move's squares
     /// open on this board (nothing between, our piece on one, the other
     /// empty). Legality is not tested. When the pushed keys are the
@@ -188,5 +201,44 @@ impl KeyHistory {
             let earlier = &self.entries[n - 1 - i];
             pos.cuckoo_move(last.key ^ earlier.key).is_some() && (ply > i || earlier.repetition != 0)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Keys that repeat every four plies, as two knights going out and back.
+    fn key(ply: usize) -> u64 {
+        0x9e37_79b9_7f4a_7c15u64.wrapping_mul(ply as u64 % 4 + 1)
+    }
+
+    #[test]
+    fn a_clock_that_keeps_growing_costs_bounded_work() {
+        let pos = Position::startpos();
+        let mut history = KeyHistory::new();
+        let mut upcoming = 0;
+        for ply in 0..200_000 {
+            history.push(key(ply), ply as u32);
+            upcoming += usize::from(history.upcoming_repetition(&pos, 0));
+            if ply >= 8 {
+                assert!(history.is_repetition(0), "ply {ply}");
+            }
+        }
+        assert_eq!(upcoming, 0);
+        assert_eq!(history.len(), 200_000);
+    }
+
+    #[test]
+    fn repetitions_reach_back_at_most_the_window() {
+        for (distance, found) in [(148, true), (150, true), (152, false), (300, false)] {
+            let mut history = KeyHistory::new();
+            history.push(1, 0);
+            for ply in 1..distance {
+                history.push(1000 + ply as u64, ply as u32);
+            }
+            history.push(1, distance as u32);
+            assert_eq!(history.is_repetition(1000), found, "distance {distance}");
+        }
     }
 }
