@@ -507,6 +507,25 @@ impl Board {
         same_class(slf, board)
     }
 
+    /// The variant's name in the UCI protocol, as python-chess's
+    /// `Board.uci_variant` (python-chess's `chess.engine` reads it).
+    #[classattr]
+    fn uci_variant() -> &'static str {
+        "chess"
+    }
+
+    /// The variant's name in the XBoard protocol (`xboard_variant`).
+    #[classattr]
+    fn xboard_variant() -> &'static str {
+        "normal"
+    }
+
+    /// The standard starting FEN (`Board.starting_fen`).
+    #[classattr]
+    fn starting_fen() -> &'static str {
+        STARTING_FEN
+    }
+
     /// True for Chess960 boards (castling written king-takes-rook).
     #[getter]
     fn chess960(&self) -> bool {
