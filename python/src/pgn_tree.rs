@@ -129,10 +129,8 @@ fn stated_fullmove(fen: &str) -> Option<i64> {
 
 impl PgnTree {
     fn new(start: Position, start_fen: Option<String>, chess960: bool) -> PgnTree {
-        let full_delta = start_fen
-            .as_deref()
-            .and_then(stated_fullmove)
-            .map_or(0, |full| full - i64::from(start.fullmove_number()));
+        let full_delta =
+            start_fen.as_deref().and_then(stated_fullmove).map_or(0, |full| full - i64::from(start.fullmove_number()));
         PgnTree {
             nodes: vec![TreeNode::root(start)],
             text: String::new(),
@@ -511,7 +509,9 @@ fn time_value(py: Python<'_>, parts: Option<(&str, &str, &str)>) -> PyResult<Py<
         _ => None,
     };
     match (whole, s.parse::<f64>()) {
-        (Some(whole), Ok(secs)) if whole < (1 << 53) => Ok((whole as f64 + secs).into_pyobject(py)?.into_any().unbind()),
+        (Some(whole), Ok(secs)) if whole < (1 << 53) => {
+            Ok((whole as f64 + secs).into_pyobject(py)?.into_any().unbind())
+        }
         _ => Ok(PyTuple::new(py, [h, m, s])?.into_any().unbind()),
     }
 }
@@ -884,9 +884,8 @@ impl PgnTree {
         } else {
             m.to_raw(&pos, true).filter(|&mv| pos.is_legal(mv))
         };
-        let raw = raw.ok_or_else(|| {
-            crate::IllegalMoveError::new_err(format!("illegal move {} in {}", m.uci(), pos.fen()))
-        })?;
+        let raw =
+            raw.ok_or_else(|| crate::IllegalMoveError::new_err(format!("illegal move {} in {}", m.uci(), pos.fen())))?;
         Ok(self.push_child(i, raw))
     }
 

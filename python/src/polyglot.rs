@@ -52,9 +52,8 @@ impl PolyglotBook {
         while hi < self.count() && self.key(hi) == key {
             hi += 1;
         }
-        Book::new(&self.data[lo * ENTRY_SIZE..hi * ENTRY_SIZE]).unwrap_or_else(|_| {
-            Book::new(&[]).expect("an empty book is a valid book")
-        })
+        Book::new(&self.data[lo * ENTRY_SIZE..hi * ENTRY_SIZE])
+            .unwrap_or_else(|_| Book::new(&[]).expect("an empty book is a valid book"))
     }
 }
 
@@ -73,7 +72,8 @@ impl PolyglotBook {
     /// is not a whole number of 16-byte entries.
     #[new]
     fn new(path: std::path::PathBuf) -> PyResult<PolyglotBook> {
-        let data = std::fs::read(&path).map_err(|e| PyOSError::new_err(format!("cannot read {}: {e}", path.display())))?;
+        let data =
+            std::fs::read(&path).map_err(|e| PyOSError::new_err(format!("cannot read {}: {e}", path.display())))?;
         if data.len() % ENTRY_SIZE != 0 {
             return Err(PyOSError::new_err(format!(
                 "invalid file size: {} is not a Polyglot opening book ({} bytes, not a multiple of 16)",

@@ -27,10 +27,7 @@ fn position_of(board: &Bound<'_, PyAny>) -> PyResult<Position> {
     if let Ok(b) = board.cast::<Board>() {
         return Ok(b.borrow().pos);
     }
-    let fen: String = board
-        .call_method0("fen")
-        .map_err(|_| PyTypeError::new_err("expected a Board"))?
-        .extract()?;
+    let fen: String = board.call_method0("fen").map_err(|_| PyTypeError::new_err("expected a Board"))?.extract()?;
     crate::board::parse_fen(&fen, false)
 }
 
@@ -40,11 +37,12 @@ fn probe_error(err: ProbeError, pos: &Position) -> PyErr {
         ProbeError::Castling => {
             PyKeyError::new_err(format!("syzygy tables do not contain positions with castling rights: {}", pos.fen()))
         }
-        ProbeError::TooManyPieces { pieces, max } => PyKeyError::new_err(format!(
-            "syzygy tables support up to {max} pieces, not {pieces}: {}",
-            pos.fen()
-        )),
-        ProbeError::MissingTable { table } => MissingTableError::new_err(format!("did not find table {}", table.as_str())),
+        ProbeError::TooManyPieces { pieces, max } => {
+            PyKeyError::new_err(format!("syzygy tables support up to {max} pieces, not {pieces}: {}", pos.fen()))
+        }
+        ProbeError::MissingTable { table } => {
+            MissingTableError::new_err(format!("did not find table {}", table.as_str()))
+        }
         other => PyOSError::new_err(other.to_string()),
     }
 }
