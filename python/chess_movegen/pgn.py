@@ -506,6 +506,18 @@ class ChildNode(GameNode):
         _walk(self._game, self._i, self.parent.board(), visitor, sidelines=False)
         return visitor.result()
 
+    def __reduce__(self) -> Any:
+        # The game is pickled as text: the node is found again by its place.
+        path = []
+        node: GameNode = self
+        while node.parent is not None:
+            siblings = node._tree.children(node.parent._i)
+            if node._i not in siblings:
+                raise ValueError("cannot pickle a node of a removed variation")
+            path.append(siblings.index(node._i))
+            node = node.parent
+        return (_node_of, (self._game, path[::-1]))
+
     def __repr__(self) -> str:
         board = self.parent.board()
         return "<{} at {:#x} ({}{} {} ...)>".format(
@@ -718,6 +730,22 @@ class Game(GameNode):
         visitor.end_game()
         return visitor.result()
 
+    def __copy__(self) -> "Game":
+        return self.__deepcopy__({})
+
+    def __deepcopy__(self, memo: dict) -> "Game":
+        """A copy of the whole tree (nodes of the copy are new objects)."""
+        self._sync()
+        game = type(self)._from_tree(self._tree.copy())
+        game.headers = self.headers.copy()
+        game._start_dirty = False
+        game.errors = list(self.errors)
+        return game
+
+    def __reduce__(self) -> Any:
+        # Pickled as its PGN text (for multiprocessing workers).
+        return (_game_from_text, (type(self), str(self), [str(e) for e in self.errors]))
+
     def __str__(self) -> str:
         self._sync()
         tags = list(self.headers.items())
@@ -753,6 +781,23 @@ class Game(GameNode):
         return "<{} at {:#x} ({!r} vs. {!r}, {!r} at {!r}{})>".format(
             type(self).__name__, id(self), h.get("White", "?"), h.get("Black", "?"), h.get("Date", "????.??.??"), h.get("Site", "?"), errors
         )
+
+
+def _game_from_text(cls: type, text: str, errors: List[str]) -> "Game":
+    """Unpickles a Game."""
+    tree = read_game_text(text, 0)
+    game = cls._from_tree(tree if tree is not None else PgnTree())
+    game.errors = [PgnError(message) for message in errors]
+    return game
+
+
+def _node_of(game: "Game", path: List[int]) -> GameNode:
+    """Unpickles a node: the node at `path` (variation numbers from the
+    game down) in its unpickled game."""
+    node: GameNode = game
+    for slot in path:
+        node = node.variations[slot]
+    return node
 
 
 class Mainline:

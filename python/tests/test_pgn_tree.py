@@ -290,3 +290,23 @@ def test_setup_and_fen_header_move_the_start():
     assert node.board().fen() == "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1"
     game.setup(chess_movegen.Board())
     assert "FEN" not in game.headers and game.board().fen() == chess_movegen.STARTING_FEN
+
+
+def test_copy_and_pickle_keep_the_tree():
+    import copy
+    import pickle
+
+    game = ours_pgn.read_game(io.StringIO(TRICKY))
+    text = str(game)
+    clone = copy.deepcopy(game)
+    assert str(clone) == text and clone is not game and clone.variations[0] is not game.variations[0]
+    clone.variations[0].comment = "changed"
+    assert str(game) == text
+    back = pickle.loads(pickle.dumps(game))
+    assert str(back) == text and type(back) is ours_pgn.Game
+    node = pickle.loads(pickle.dumps(game.end()))
+    assert node.board().fen() == game.end().board().fen()
+    game.variations[0].promote_to_main(game.variations[0].variations[1])
+    side = game.variations[0].variations[0].end()
+    again = pickle.loads(pickle.dumps(side))
+    assert again.board().fen() == side.board().fen() and again.comment == side.comment
