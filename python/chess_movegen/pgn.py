@@ -29,7 +29,7 @@ import weakref
 from collections.abc import MutableMapping, MutableSet
 from typing import Any, Callable, Dict, Generic, Iterable, Iterator, List, Optional, TextIO, Tuple, TypeVar
 
-from . import STARTING_FEN, SQUARE_NAMES, WHITE, Board, PgnError
+from . import STARTING_FEN, WHITE, Board, PgnError
 from ._chess_movegen import PgnTree, cut_game, read_game_text
 
 __all__ = [
