@@ -310,3 +310,19 @@ def test_copy_and_pickle_keep_the_tree():
     side = game.variations[0].variations[0].end()
     again = pickle.loads(pickle.dumps(side))
     assert again.board().fen() == side.board().fen() and again.comment == side.comment
+
+
+def test_reused_exporters_and_mainline_text_like_python_chess():
+    ours = [g for g in iter(lambda h=io.StringIO(TRICKY): ours_pgn.read_game(h), None)]
+    theirs = [g for g in iter(lambda h=io.StringIO(TRICKY): chess.pgn.read_game(h), None)]
+    assert len(ours) == len(theirs) == 4
+    a, b = ours_pgn.StringExporter(columns=50), chess.pgn.StringExporter(columns=50)
+    fa, fb = io.StringIO(), io.StringIO()
+    file_a, file_b = ours_pgn.FileExporter(fa), chess.pgn.FileExporter(fb)
+    for mine, their in zip(ours, theirs):
+        assert mine.accept(a) == their.accept(b)
+        assert mine.accept(file_a) == their.accept(file_b)
+        assert str(mine.mainline()) == str(their.mainline())
+        assert str(mine.variations[0]) == str(their.variations[0])
+        assert [str(n) for n in mine.variations[0].variations] == [str(n) for n in their.variations[0].variations]
+    assert fa.getvalue() == fb.getvalue()
