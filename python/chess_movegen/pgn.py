@@ -453,6 +453,30 @@ class GameNode:
         text = "" if seconds is None else _time_text("emt", seconds)
         self.comment = _set_command(self.comment, EMT_REGEX, text, newline_ok=True)
 
+    def accept_subgame(self, visitor: "BaseVisitor[ResultT]") -> ResultT:
+        """Visits the game as if it started at this node: the game's tags
+        (the start's FEN, SetUp and Variant tags last), then the moves
+        after this node, then the result."""
+        if visitor.begin_game() is not SKIP:
+            game = self._game
+            board = self.board()
+            start = Headers({})
+            _setup_headers(start, board)
+            visitor.begin_headers()
+            for name, value in game.headers.items():
+                if name not in start:
+                    visitor.visit_header(name, value)
+            for name, value in start.items():
+                visitor.visit_header(name, value)
+            if visitor.end_headers() is not SKIP:
+                visitor.visit_board(board)
+                first = self._tree.first_child(self._i)
+                if first is not None:
+                    _walk(game, first, board, visitor, sidelines=True)
+                visitor.visit_result(game.headers.get("Result", "*"))
+        visitor.end_game()
+        return visitor.result()
+
     def __str__(self) -> str:
         return self.accept(StringExporter(columns=None))
 
@@ -523,6 +547,27 @@ class ChildNode(GameNode):
         return "<{} at {:#x} ({}{} {} ...)>".format(
             type(self).__name__, id(self), board.fullmove_number, "." if board.turn == WHITE else "...", self.san()
         )
+
+
+def _setup_headers(headers: "Headers", board: Any) -> None:
+    """Sets or removes the FEN, SetUp and Variant tags for a start position
+    (a Board or a FEN)."""
+    if isinstance(board, str):
+        board = Board(board)
+        chess960 = board.has_chess960_castling_rights() if hasattr(board, "has_chess960_castling_rights") else False
+    else:
+        chess960 = board.chess960
+    fen = board.fen()
+    if fen == STARTING_FEN:
+        headers.pop("FEN", None)
+        headers.pop("SetUp", None)
+    else:
+        headers["FEN"] = fen
+        headers["SetUp"] = "1"
+    if chess960:
+        headers["Variant"] = "Chess960"
+    else:
+        headers.pop("Variant", None)
 
 
 class Headers(MutableMapping):
@@ -686,23 +731,7 @@ class Game(GameNode):
     def setup(self, board: Any) -> None:
         """Starts the game from a position (a Board or a FEN): sets or
         removes the FEN, SetUp and Variant tags."""
-        if isinstance(board, str):
-            board = Board(board)
-            chess960 = board.has_chess960_castling_rights() if hasattr(board, "has_chess960_castling_rights") else False
-        else:
-            chess960 = board.chess960
-        fen = board.fen()
-        headers = self.headers
-        if fen == STARTING_FEN:
-            headers.pop("FEN", None)
-            headers.pop("SetUp", None)
-        else:
-            headers["FEN"] = fen
-            headers["SetUp"] = "1"
-        if chess960:
-            headers["Variant"] = "Chess960"
-        else:
-            headers.pop("Variant", None)
+        _setup_headers(self.headers, board)
         self._start_dirty = True
         self._sync()
 

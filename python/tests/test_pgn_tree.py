@@ -326,3 +326,13 @@ def test_reused_exporters_and_mainline_text_like_python_chess():
         assert str(mine.variations[0]) == str(their.variations[0])
         assert [str(n) for n in mine.variations[0].variations] == [str(n) for n in their.variations[0].variations]
     assert fa.getvalue() == fb.getvalue()
+
+
+def test_accept_subgame_like_python_chess():
+    ours = ours_pgn.read_game(io.StringIO(TRICKY))
+    theirs = chess.pgn.read_game(io.StringIO(TRICKY))
+    for path in ([], [0], [0, 1], [0, 0, 0]):
+        mine, their = ours, theirs
+        for slot in path:
+            mine, their = mine.variations[slot], their.variations[slot]
+        assert mine.accept_subgame(ours_pgn.StringExporter()) == their.accept_subgame(chess.pgn.StringExporter())
