@@ -155,3 +155,24 @@ def test_plain_alias_trap_is_real():
         print(chess.__name__)
     """)
     assert done.stdout.strip() == "chess"
+
+
+def test_engine_without_python_chess_names_it():
+    done = run_python("""
+        import sys
+        sys.modules["chess"] = None  # python-chess not installed
+        import io
+        import chess_movegen.pgn
+        node = chess_movegen.pgn.read_game(io.StringIO("1. e4 { [%eval 0.2] [%clk 0:01:00] } *")).next()
+        assert node.clock() == 60
+        for attempt in (lambda: __import__("chess_movegen.engine"), node.eval):
+            try:
+                attempt()
+            except ImportError as error:
+                assert "python-chess" in str(error), error
+            else:
+                raise AssertionError("no ImportError")
+        print("ok")
+    """)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"
