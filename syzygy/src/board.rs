@@ -56,9 +56,7 @@ impl Board {
     pub(crate) fn captures<E>(&self, f: impl FnMut(&Capture) -> Result<bool, E>) -> Result<(), E> {
         let pos = &self.pos;
         let them = !pos.side_to_move();
-        // Nothing to take (a king is never taken: the side not to move is
-        // not in check): no generation at all.
-        if pos.pieces_of_color(them) == pos.pieces(them, Role::King) && pos.ep_square().is_none() {
+        if nothing_to_capture(pos) {
             return Ok(());
         }
         // The noisy moves are the captures and the promotions that capture
@@ -67,6 +65,15 @@ impl Board {
         let _ = pos.visit_moves(GenKind::Noisy, Legality::Legal, &mut visitor);
         visitor.error.map_or(Ok(()), Err)
     }
+}
+
+/// Whether `pos` certainly has no capture: the opponent has only its king
+/// (never taken: the side not to move is not in check) and no pawn can be
+/// taken en passant. Cheaper than asking the generator.
+#[inline]
+pub(crate) fn nothing_to_capture(pos: &Position) -> bool {
+    let them = !pos.side_to_move();
+    pos.pieces_of_color(them) == pos.pieces(them, Role::King) && pos.ep_square().is_none()
 }
 
 /// Plays each capture the generator gives and hands it to `f`, stopping
