@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import tempfile
 import sys
 import textwrap
 import xml.etree.ElementTree as ET
@@ -65,7 +66,7 @@ STOCKFISH = shutil.which("stockfish") or shutil.which("/usr/games/stockfish")
 
 def run_python(code, timeout=60):
     """Runs `code` in a fresh interpreter; a hang fails the test."""
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, timeout=timeout)
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=tempfile.gettempdir(), capture_output=True, text=True, timeout=timeout)
 
 
 def test_engine_call_on_a_board_without_what_the_engine_reads_raises():
