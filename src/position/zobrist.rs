@@ -78,6 +78,10 @@ pub(crate) fn castle_keys(us: Color, king: Square, rook: Square, king_to: Square
         ^ piece_key(us, Role::Rook, rook_to)
 }
 
+/// # Hash keys of the position
+///
+/// The en-passant part of the hash, the repetition key and the hash
+/// computed from scratch.
 impl Position {
     /// The en-passant part of the hash ([`ep_file_key`] of the en-passant
     /// square, if one is set, for the side to move).
