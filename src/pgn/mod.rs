@@ -87,8 +87,8 @@ use crate::position::{FenError, MoveError, Position};
 #[cfg(feature = "std")]
 pub use input::IoInput;
 pub use input::{Input, SliceInput};
-pub use reader::{Reader, Trees};
-pub use tree::{Node, PgnGame, TagError, TagErrorKind, Tags};
+pub use reader::Reader;
+pub use tree::{Node, PgnGame, TagError, TagErrorKind, Tags, Trees};
 
 /// Whether to skip what follows: returned by the [`Visitor`] callbacks
 /// that may skip (`Skip(true)`) or go on (`Skip(false)`).

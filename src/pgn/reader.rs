@@ -684,30 +684,3 @@ pub(crate) fn move_label(pos: &Position, text: &[u8]) -> String {
     let dots = if pos.side_to_move() == crate::types::Color::White { "." } else { "..." };
     alloc::format!("{}{dots} {text}", pos.fullmove_number())
 }
-
-/// An iterator over the games of a reader as trees; see [`Reader::trees`].
-pub struct Trees<I> {
-    reader: Reader<I>,
-}
-
-impl<I: Input> Iterator for Trees<I> {
-    type Item = Result<crate::pgn::PgnGame, PgnError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        self.reader.read_tree()
-    }
-}
-
-impl<I: Input> Reader<I> {
-    /// Reads the next game as a tree (see [`Reader::read_game`] for the
-    /// `None` and error cases).
-    pub fn read_tree(&mut self) -> Option<Result<crate::pgn::PgnGame, PgnError>> {
-        let mut builder = crate::pgn::tree::TreeBuilder::default();
-        self.read_game(&mut builder)
-    }
-
-    /// The games as trees, in order, an error in place of each broken game.
-    pub fn trees(self) -> Trees<I> {
-        Trees { reader: self }
-    }
-}

@@ -1,5 +1,6 @@
 //! The game tree: tags, and moves carrying their comments, NAGs and side
-//! lines; built by a visitor, turned into a `Game`.
+//! lines; built by a visitor ([`Reader::read_tree`]), turned into a `Game`.
+//! It sits above the reader (`reader.rs` imports nothing from here).
 
 use alloc::borrow::ToOwned;
 use alloc::string::String;
@@ -11,6 +12,7 @@ use core::str::FromStr;
 use crate::game::Game;
 use crate::moves::Move;
 use crate::outcome::GameResult;
+use crate::pgn::input::Input;
 use crate::pgn::reader::start_from_tags;
 use crate::pgn::{Nag, PgnError, PgnErrorKind, Reader, Skip, TagValue, Visitor};
 use crate::position::{CastlingMode, Position};
@@ -804,5 +806,32 @@ impl Visitor for TreeBuilder {
             .or_else(|| game.tags.get("Result").and_then(|text| text.trim().parse().ok()))
             .unwrap_or(GameResult::Unfinished);
         game
+    }
+}
+
+/// An iterator over the games of a reader as trees; see [`Reader::trees`].
+pub struct Trees<I> {
+    reader: Reader<I>,
+}
+
+impl<I: Input> Iterator for Trees<I> {
+    type Item = Result<PgnGame, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.reader.read_tree()
+    }
+}
+
+impl<I: Input> Reader<I> {
+    /// Reads the next game as a tree (see [`Reader::read_game`] for the
+    /// `None` and error cases).
+    pub fn read_tree(&mut self) -> Option<Result<PgnGame, PgnError>> {
+        let mut builder = TreeBuilder::default();
+        self.read_game(&mut builder)
+    }
+
+    /// The games as trees, in order, an error in place of each broken game.
+    pub fn trees(self) -> Trees<I> {
+        Trees { reader: self }
     }
 }
