@@ -58,6 +58,8 @@ mod pgn_deep;
 mod pgn_fast_path;
 #[path = "pgn_fixtures.rs"]
 mod pgn_fixtures;
+#[path = "pgn_limits.rs"]
+mod pgn_limits;
 #[path = "pgn_write.rs"]
 mod pgn_write;
 #[path = "polyglot.rs"]
