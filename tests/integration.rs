@@ -66,6 +66,8 @@ mod pgn_write;
 mod polyglot;
 #[path = "regressions.rs"]
 mod regressions;
+#[path = "round_trips.rs"]
+mod round_trips;
 #[path = "rules.rs"]
 mod rules;
 #[path = "scored.rs"]

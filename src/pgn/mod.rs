@@ -32,7 +32,7 @@
 //! next game and goes on. [`ReadOptions`] sets the limits (a line of a
 //! stream, a token, a comment: their defaults are far above what real
 //! files hold, and keep the memory of reading endless or binary input
-//! bounded).
+//! bounded) and the FEN options of the `FEN` tag.
 //!
 //! The writer ([`PgnGame::to_pgn`], [`Game::to_pgn`](crate::Game::to_pgn))
 //! puts the seven-tag roster first in its order, wraps the movetext at 80
@@ -86,7 +86,7 @@ use core::fmt;
 
 use crate::moves::Move;
 use crate::outcome::GameResult;
-use crate::position::{FenError, MoveError, Position};
+use crate::position::{FenError, FenOptions, MoveError, Position};
 
 #[cfg(feature = "std")]
 pub use input::IoInput;
@@ -270,7 +270,8 @@ impl fmt::Display for Limit {
     }
 }
 
-/// How a [`Reader`] reads: the longest line, token and comment it takes.
+/// How a [`Reader`] reads: the longest line, token and comment it takes,
+/// and the [`FenOptions`] of the `FEN` tag.
 ///
 /// The limits bound the memory the reader takes from a stream whatever it
 /// holds (`/dev/zero`, a binary file): it keeps a line whole, and a brace
@@ -301,6 +302,7 @@ pub struct ReadOptions {
     max_line: usize,
     max_token: usize,
     max_comment: usize,
+    fen: FenOptions,
 }
 
 impl Default for ReadOptions {
@@ -317,12 +319,14 @@ impl ReadOptions {
     /// The default longest comment: 1 MiB.
     pub const DEFAULT_MAX_COMMENT: usize = 1 << 20;
 
-    /// The defaults: the limits above.
+    /// The defaults: the limits above, and the `FEN` tag read leniently
+    /// (see [`ReadOptions::fen_options`]).
     pub const fn new() -> ReadOptions {
         ReadOptions {
             max_line: ReadOptions::DEFAULT_MAX_LINE,
             max_token: ReadOptions::DEFAULT_MAX_TOKEN,
             max_comment: ReadOptions::DEFAULT_MAX_COMMENT,
+            fen: FenOptions::new().lenient(true),
         }
     }
 
@@ -344,6 +348,32 @@ impl ReadOptions {
     /// With the longest brace comment, in bytes between the braces.
     pub const fn max_comment(mut self, bytes: usize) -> ReadOptions {
         self.max_comment = bytes;
+        self
+    }
+
+    /// With the options the `FEN` tag is read with. The default is
+    /// [`FenOptions::new`] made lenient (castling rights without their
+    /// rook dropped, and so on: see [`Repairs`](crate::Repairs)); with
+    /// [`FenOptions::impossible_check`] the reader takes the positions
+    /// such options read, and [`Game::to_pgn`](crate::Game::to_pgn)
+    /// writes. The castling mode is the one of games without a `Variant`
+    /// tag; with [`CastlingMode::Standard`](crate::CastlingMode::Standard), castling rights that only
+    /// Chess960 can hold (Shredder-FEN) still make the game Chess960.
+    ///
+    /// ```
+    /// use chess_movegen::pgn::{ReadOptions, Reader};
+    /// use chess_movegen::{FenOptions, Game, Position};
+    /// let fen = "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1";
+    /// let start = Position::from_fen_with(fen, FenOptions::new().impossible_check(true))?.0;
+    /// let pgn = Game::from_position(start).to_pgn();
+    /// assert!(Game::from_pgn(&pgn).is_err());
+    /// let options = ReadOptions::new().fen_options(FenOptions::new().lenient(true).impossible_check(true));
+    /// let game = Reader::from_str(&pgn).with_options(options).read_tree().unwrap()?;
+    /// assert_eq!(game.start, start);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const fn fen_options(mut self, fen: FenOptions) -> ReadOptions {
+        self.fen = fen;
         self
     }
 }

@@ -125,19 +125,20 @@ fn is_chess960_variant(v: &str) -> bool {
 }
 
 /// The position a game starts from, given its `FEN` and `Variant` tag
-/// values (if it has them) and the standard start position: what the
-/// reader plays the movetext from, and what the writer checks its tags
-/// against.
+/// values (if it has them), the standard start position and the FEN
+/// options (see [`ReadOptions::fen_options`]): what the reader plays the
+/// movetext from, and what the writer checks its tags against.
 pub(crate) fn start_from_tags(
     startpos: Position,
     fen: Option<&str>,
     variant: Option<&str>,
+    options: FenOptions,
 ) -> Result<Position, PgnErrorKind> {
     let chess960 = match variant.map(str::trim) {
         Some(v) if is_chess960_variant(v) => true,
         Some(v) if is_standard_variant(v) => false,
         Some(v) => return Err(PgnErrorKind::UnsupportedVariant(v.into())),
-        None => false,
+        None => options.castling == CastlingMode::Chess960,
     };
     let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
     let Some(fen) = fen else {
@@ -149,7 +150,7 @@ pub(crate) fn start_from_tags(
         return Ok(pos);
     };
     let fen = fen.trim();
-    let read = |mode| Position::from_fen_with(fen, FenOptions::new().castling(mode).lenient(true));
+    let read = |mode| Position::from_fen_with(fen, options.castling(mode));
     match read(mode) {
         Ok((pos, repairs)) if chess960 || !repairs.contains(Repairs::CASTLING_RIGHTS) => Ok(pos),
         first => {
@@ -381,7 +382,7 @@ impl<I: Input> Reader<I> {
     fn start_position(&self) -> Result<Position, PgnErrorKind> {
         let fen = self.has_fen.then_some(self.fen.as_str());
         let variant = self.has_variant.then_some(self.variant.as_str());
-        start_from_tags(self.startpos, fen, variant)
+        start_from_tags(self.startpos, fen, variant, self.options.fen)
     }
 
     /// The movetext of a game.
