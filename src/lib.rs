@@ -174,6 +174,10 @@
 //!   on an AMD Zen 5 and 2–21 % on an Intel Xeon, level on Zen 3 (see the
 //!   README's Performance section). The feature forces it, for a generic
 //!   target known to run on such processors only.
+//! - `small-tables`: rook and bishop attacks from 4 KiB of line masks
+//!   (obstruction difference: two bit scans per line) instead of the 1 MiB
+//!   magic table, for small downloads such as WebAssembly; the same
+//!   results, slower lookups. Excludes `pext`.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 
@@ -194,6 +198,7 @@ pub mod epd;
 // library itself only tests against it.
 #[cfg(test)]
 mod geometry;
+#[cfg(not(feature = "small-tables"))]
 mod magics;
 mod moves;
 mod outcome;
