@@ -138,7 +138,6 @@ fn write_small_tables(w: &mut impl Write, key_bytes: usize) -> std::io::Result<(
 /// The magic numbers and the slider table they index (and, with `pext`,
 /// the same slices indexed by PEXT).
 fn write_slider_magics(w: &mut impl Write, pext: bool) -> std::io::Result<()> {
-
     // Sliders: rook slices first, then bishop slices, in one table.
     let mut table = vec![0u64; ATTACK_TABLE_LEN];
     let mut offset = 0usize;
