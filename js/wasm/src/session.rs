@@ -66,14 +66,21 @@ impl Session {
     }
 }
 
+/// The sessions by handle (`None` for a freed one), and the freed
+/// handles, for reuse.
+#[derive(Default)]
+struct Sessions {
+    all: Vec<Option<Session>>,
+    free: Vec<u32>,
+}
+
 thread_local! {
-    /// The sessions by handle; `None` for a freed one.
-    static SESSIONS: RefCell<Vec<Option<Session>>> = const { RefCell::new(Vec::new()) };
+    static SESSIONS: RefCell<Sessions> = RefCell::new(Sessions::default());
 }
 
 /// Runs `f` on session `h` (an error for a freed or unknown handle).
 pub(crate) fn with<R>(h: u32, f: impl FnOnce(&mut Session) -> Result<R, String>) -> Result<R, String> {
-    SESSIONS.with_borrow_mut(|all| match all.get_mut(h as usize).and_then(Option::as_mut) {
+    SESSIONS.with_borrow_mut(|s| match s.all.get_mut(h as usize).and_then(Option::as_mut) {
         Some(session) => f(session),
         None => Err(format!("no game with handle {h} (freed?)")),
     })
@@ -82,23 +89,25 @@ pub(crate) fn with<R>(h: u32, f: impl FnOnce(&mut Session) -> Result<R, String>)
 /// A new game at the standard start position; returns its handle.
 #[no_mangle]
 pub extern "C" fn session_new() -> u32 {
-    SESSIONS.with_borrow_mut(|all| {
-        let free = all.iter().position(Option::is_none);
-        let h = free.unwrap_or(all.len());
-        if h == all.len() {
-            all.push(None);
+    SESSIONS.with_borrow_mut(|s| match s.free.pop() {
+        Some(h) => {
+            s.all[h as usize] = Some(Session::new());
+            h
         }
-        all[h] = Some(Session::new());
-        h as u32
+        None => {
+            s.all.push(Some(Session::new()));
+            (s.all.len() - 1) as u32
+        }
     })
 }
 
 /// Frees a game's memory; its handle may be reused.
 #[no_mangle]
 pub extern "C" fn session_free(h: u32) {
-    SESSIONS.with_borrow_mut(|all| {
-        if let Some(slot) = all.get_mut(h as usize) {
+    SESSIONS.with_borrow_mut(|s| {
+        if let Some(slot @ Some(_)) = s.all.get_mut(h as usize) {
             *slot = None;
+            s.free.push(h);
         }
     });
 }
