@@ -9,6 +9,7 @@ import { perft as opsPerft } from 'chessops/debug';
 import { Chess } from '../src/index.js';
 
 const quick = process.argv.includes('--quick');
+const opsFrom = (fen) => Ops.fromSetup(parseFen(fen).unwrap()).unwrap();
 const FENS = [
   'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
   'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
@@ -63,12 +64,15 @@ for (const [i, fen] of FENS.slice(0, 2).entries()) {
   row('moves() (SAN of 48 moves)', time(() => ours.moves()), time(() => ref.moves()));
 }
 
-// Perft against chessops and chess.js.
+// Perft against chessops and chess.js, after a warm-up (the engine
+// compiles WebAssembly in tiers).
+new Chess(FENS[1]).perft(4);
+opsPerft(opsFrom(FENS[1]), 3, false);
 const perftRows = [];
 for (const [i, fen] of FENS.slice(0, 3).entries()) {
   const depth = quick ? 3 : 4;
   const ours = new Chess(fen);
-  const pos = Ops.fromSetup(parseFen(fen).unwrap()).unwrap();
+  const pos = opsFrom(fen);
   let t = performance.now();
   const a = ours.perft(depth);
   const oursMs = Math.max(performance.now() - t, 0.01);
