@@ -220,7 +220,10 @@ export class Chess {
       if (r >= 0) return movesOf(read(r))[0];
     }
     const r = w.play(this.#h, send(uci), 0);
-    if (r < 0) throw new Error(`Invalid move: ${JSON.stringify(move)}: ${read(-1 - r).replace(/^Invalid move: [^:]*: /, '')}`);
+    if (r < 0) {
+      const shown = JSON.stringify(move);
+      throw new Error(`Invalid move: ${shown.length > 60 ? `${shown.slice(0, 60)}…` : shown}: ${read(-1 - r).replace(/^Invalid move: [^:]*: /, '')}`);
+    }
     return movesOf(read(r))[0];
   }
 

@@ -70,6 +70,18 @@ pub(crate) fn reply(result: Result<String, String>) -> i32 {
     }
 }
 
+/// At most 24 characters of `text` for an error message (with `…` when
+/// cut), so that a long input is not echoed whole.
+pub(crate) fn short(text: &str) -> String {
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(24).collect();
+    if chars.next().is_some() {
+        head + "…"
+    } else {
+        head
+    }
+}
+
 /// Validates a FEN: `0`, or an error (see the crate's conventions). Flag
 /// bit 0: Chess960 castling rights.
 #[no_mangle]

@@ -9,7 +9,7 @@ use chess_movegen::{
 };
 
 use crate::record::write_record;
-use crate::{input, reply};
+use crate::{input, reply, short};
 
 /// One game.
 pub(crate) struct Session {
@@ -188,7 +188,7 @@ pub extern "C" fn board(h: u32) -> i32 {
 
 /// Reads a square name.
 fn square(text: &str) -> Result<Square, String> {
-    text.parse().map_err(|_| format!("Invalid square: {}", text.chars().take(8).collect::<String>()))
+    text.parse().map_err(|_| format!("Invalid square: {}", short(text)))
 }
 
 /// Puts the piece (a FEN letter) of the buffer's `"Pe4"` on its square.
@@ -266,10 +266,10 @@ pub extern "C" fn moves(h: u32, len: usize, verbose: u32) -> i32 {
 pub extern "C" fn play(h: u32, len: usize, strict: u32) -> i32 {
     let text = input(len);
     reply(with(h, |s| {
-        let pos = *s.position().map_err(|why| format!("Invalid move: {text}: {why}"))?;
+        let pos = *s.position().map_err(|why| format!("Invalid move: {}: {why}", short(&text)))?;
         let parsed = if strict != 0 { pos.parse_san(&text) } else { parse_any(&pos, &text) };
-        let mv = parsed.map_err(|e| format!("Invalid move: {text}: {e}"))?;
-        s.game.push(mv).map_err(|e| format!("Invalid move: {text}: {e}"))?;
+        let mv = parsed.map_err(|e| format!("Invalid move: {}: {e}", short(&text)))?;
+        s.game.push(mv).map_err(|e| format!("Invalid move: {}: {e}", short(&text)))?;
         s.comments.push(None);
         let mut out = pos.normalized_fen();
         out.push('\n');
@@ -395,7 +395,7 @@ pub extern "C" fn convert(h: u32, len: usize, to_uci: u32) -> i32 {
     let text = input(len);
     reply(with(h, |s| {
         let pos = s.position()?;
-        let mv = parse_any(pos, &text).map_err(|e| format!("Invalid move: {text}: {e}"))?;
+        let mv = parse_any(pos, &text).map_err(|e| format!("Invalid move: {}: {e}", short(&text)))?;
         Ok(if to_uci != 0 { pos.uci(mv) } else { pos.san(mv) })
     }))
 }

@@ -8,7 +8,7 @@ use std::fmt::Write;
 use chess_movegen::pgn::{Nag, Node, PgnGame, Tags};
 use chess_movegen::{CastlingMode, GameResult, Move, Position};
 
-use crate::{input, reply};
+use crate::{input, reply, short};
 
 /// Writes `text` as a JSON string.
 fn json_str(out: &mut String, text: &str) {
@@ -195,7 +195,7 @@ fn build_tree(text: &str) -> Result<PgnGame, String> {
                 } else {
                     pos.parse_san(body)
                         .or_else(|e| pos.parse_uci(body).map_err(|_| e))
-                        .map_err(|e| format!("Invalid move in tree: {body}: {e}"))?
+                        .map_err(|e| format!("Invalid move in tree: {}: {e}", short(body)))?
                 };
                 line.before_last = pos;
                 if mv.is_null() {
@@ -208,7 +208,7 @@ fn build_tree(text: &str) -> Result<PgnGame, String> {
             "N" | "C" | "S" => {
                 let node = line.nodes.last_mut().ok_or("a NAG or comment before any move")?;
                 match kind {
-                    "N" => node.nags.push(Nag(body.parse().map_err(|_| format!("Invalid NAG: {body}"))?)),
+                    "N" => node.nags.push(Nag(body.parse().map_err(|_| format!("Invalid NAG: {}", short(body)))?)),
                     "C" => node.comments.push(body.to_string()),
                     _ => node.starting_comments.push(body.to_string()),
                 }
