@@ -180,7 +180,13 @@ impl Visitor for Record {
             self.uci.push(&before.uci(mv));
         }
         if self.wants.san {
-            self.san.push(&before.san(mv));
+            // The null move as PGN files (and python-chess) write it; the
+            // library's SAN gives its UCI text.
+            if mv.is_null() {
+                self.san.push("--");
+            } else {
+                self.san.push(&before.san(mv));
+            }
         }
         self.last_before = *before;
         self.last_move = Some(mv);

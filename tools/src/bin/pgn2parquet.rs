@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use chess_movegen_arrow::{write_parquet, Compression, Table, WriteOptions, WriteSummary};
 
 const USAGE: &str = "usage: pgn2parquet IN... OUT [--table games|positions|both] [--threads N] \
-[--compression zstd|snappy|none] [--row-group-size ROWS] [--batch-size GAMES] [--uci] [--san] [--quiet]";
+[--compression zstd|snappy|none] [--row-group-size ROWS] [--batch-size GAMES] [--piece-size BYTES] [--uci] [--san] [--quiet]";
 
 const HELP: &str = "\
 Reads the PGN files IN (plain, or zstd-compressed whatever their name) and
@@ -30,6 +30,8 @@ with its error column set; reading goes on with the next game.
   --compression C       zstd (default), snappy or none
   --row-group-size ROWS rows per Parquet row group (default 131072)
   --batch-size GAMES    games per record batch (default 1024)
+  --piece-size BYTES    with several threads, the size of the pieces (default
+                        4194304)
   --uci, --san          add the moves as UCI or SAN text
   --quiet               no progress on standard error (reported every 2 s)
 
@@ -62,6 +64,7 @@ fn parse_args(mut args: cli::Args) -> Result<Args, cli::Stop> {
             "--threads" => options.threads = positive(&mut args, "--threads")?,
             "--row-group-size" => options.row_group_size = positive(&mut args, "--row-group-size")?,
             "--batch-size" => options.read.batch_size = positive(&mut args, "--batch-size")?,
+            "--piece-size" => options.piece_size = positive(&mut args, "--piece-size")?,
             "--compression" => {
                 options.compression = match args.value("--compression")?.as_str() {
                     "zstd" => Compression::Zstd,
