@@ -100,13 +100,22 @@ impl<R: Read> Read for LineLimit<R> {
 pub fn open(path: impl AsRef<Path>) -> io::Result<Box<dyn Read + Send>> {
     let path = path.as_ref();
     let with_path = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", path.display()));
-    let mut file = BufReader::with_capacity(1 << 16, File::open(path).map_err(with_path)?);
-    let start = io::BufRead::fill_buf(&mut file).map_err(with_path)?;
+    decompress(File::open(path).map_err(with_path)?).map_err(with_path)
+}
+
+/// The PGN in `read`, decompressed if it is zstd (recognised by its first
+/// bytes).
+///
+/// # Errors
+///
+/// When the first bytes cannot be read.
+pub fn decompress<R: Read + Send + 'static>(read: R) -> io::Result<Box<dyn Read + Send>> {
+    let mut read = BufReader::with_capacity(1 << 16, read);
+    let start = io::BufRead::fill_buf(&mut read)?;
     if start.starts_with(&ZSTD_MAGIC) {
-        let decoder = zstd::stream::read::Decoder::with_buffer(file).map_err(with_path)?;
-        Ok(Box::new(decoder))
+        Ok(Box::new(zstd::stream::read::Decoder::with_buffer(read)?))
     } else {
-        Ok(Box::new(file))
+        Ok(Box::new(read))
     }
 }
 

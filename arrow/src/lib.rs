@@ -80,7 +80,7 @@ mod record;
 mod tags;
 
 pub use annotations::{Annotations, Eval};
-pub use convert::{open, Batches, Converter, Options, Table, TableReader};
+pub use convert::{decompress, open, Batches, Converter, Options, Table, TableReader};
 pub use games::games_schema;
 pub use parquet_out::{write_parquet, Compression, WriteError, WriteOptions, WriteSummary};
 pub use positions::positions_schema;
