@@ -12,6 +12,7 @@ mod args;
 mod arrays;
 mod bitboards;
 mod board;
+mod edit;
 mod errors;
 mod feed;
 mod moves;
