@@ -539,13 +539,49 @@ impl Board {
         fen.split(' ').next().unwrap_or_default().to_owned()
     }
 
-    /// The first four FEN fields (EPD without operations); `shredder`,
-    /// `en_passant` and `promoted` as in `fen`.
-    #[pyo3(signature = (*, shredder = false, en_passant = "legal", promoted = None))]
-    fn epd(&self, shredder: bool, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
+    /// The EPD: the first four FEN fields (`shredder`, `en_passant` and
+    /// `promoted` as in `fen`), then the operations given as keywords,
+    /// written as python-chess writes them (`bm=[move]` as SAN, `pv` as a
+    /// line, numbers, None as a bare opcode, other values as strings),
+    /// through the library's EPD writer. ValueError for an illegal move or
+    /// an invalid opcode.
+    #[pyo3(signature = (*, shredder = false, en_passant = "legal", promoted = None, **operations))]
+    fn epd(
+        &self,
+        shredder: bool,
+        en_passant: &str,
+        promoted: Option<bool>,
+        operations: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<String> {
         let _ = promoted;
         let fen = self.fen_with(self.ep_for(en_passant)?, shredder);
-        Ok(fen.split(' ').take(4).collect::<Vec<_>>().join(" "))
+        let mut epd = fen.split(' ').take(4).collect::<Vec<_>>().join(" ");
+        if operations.is_some_and(|ops| !ops.is_empty()) {
+            self.playable()?;
+            epd.push(' ');
+            epd.push_str(&crate::epd_ops::write_operations(&self.pos, operations)?);
+        }
+        Ok(epd)
+    }
+
+    /// Reads an EPD record into the board (the move stack is cleared; the
+    /// clocks from `hmvc` and `fmvn`, else `0 1`) and returns its
+    /// operations as python-chess does (`bm`/`am`/`pv` as lists of moves).
+    /// ValueError if it is not a record of a legal position; the board is
+    /// then unchanged.
+    fn set_epd(&mut self, py: Python<'_>, epd: &str) -> PyResult<Py<PyDict>> {
+        let (pos, ops) = crate::epd_ops::read(py, epd, self.chess960)?;
+        *self = Board::from_position(pos, self.chess960);
+        Ok(ops)
+    }
+
+    /// A board of this class from an EPD record, and its operations (see
+    /// `set_epd`).
+    #[classmethod]
+    #[pyo3(signature = (epd, *, chess960 = false))]
+    fn from_epd(cls: &Bound<'_, PyType>, epd: &str, chess960: bool) -> PyResult<(Py<PyAny>, Py<PyDict>)> {
+        let (pos, ops) = crate::epd_ops::read(cls.py(), epd, chess960)?;
+        Ok((of_class(cls, Board::from_position(pos, chess960))?, ops))
     }
 
     /// Replaces the position by the FEN's and clears the move stack; on an

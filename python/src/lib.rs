@@ -13,6 +13,7 @@ mod arrays;
 mod bitboards;
 mod board;
 mod edit;
+mod epd_ops;
 mod errors;
 mod feed;
 mod moves;

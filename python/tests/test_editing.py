@@ -177,3 +177,49 @@ def test_square_helpers_like_python_chess():
         assert cm.lsb(bb) == chess.lsb(bb) and cm.msb(bb) == chess.msb(bb)
         assert list(cm.scan_forward(bb)) == list(chess.scan_forward(bb))
         assert list(cm.scan_reversed(bb)) == list(chess.scan_reversed(bb))
+
+
+def ops_view(ops):
+    def value(v):
+        if isinstance(v, list):
+            return [m.uci() for m in v]
+        if hasattr(v, "from_square"):
+            return v.uci()
+        return v
+    return {k: value(v) for k, v in ops.items()}
+
+
+EPD_RECORDS = [
+    '2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id "WAC.001";',
+    'r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - am Ng5; c0 "a; b"; acd 12; ce -35;',
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - pv e4 e5 Nf3; hmvc 3; fmvn 7;",
+    "4k3/8/8/8/8/8/8/4K3 b - - noop; acs 1.5; sm Kd7;",
+]
+
+
+@pytest.mark.parametrize("record", EPD_RECORDS)
+def test_epd_read_and_written_as_python_chess(record):
+    ours, theirs = cm.Board(), chess.Board()
+    ours_ops, theirs_ops = ours.set_epd(record), theirs.set_epd(record)
+    assert ops_view(ours_ops) == ops_view(theirs_ops)
+    assert ours.fen() == theirs.fen()
+    board, ops = cm.Board.from_epd(record)
+    assert board.fen() == theirs.fen() and ops_view(ops) == ops_view(theirs_ops)
+    # Written back from python-chess's values (its moves given as ours).
+    ours_values = {k: v for k, v in ours_ops.items()}
+    assert ours.epd(**ours_values) == theirs.epd(**theirs_ops)
+
+
+def test_epd_operands_like_python_chess():
+    ours, theirs = cm.Board(), chess.Board()
+    e4, nf3 = chess.Move.from_uci("e2e4"), chess.Move.from_uci("g1f3")
+    kwargs = dict(bm=[nf3, e4], am=e4, id='say "hi"\\now', acd=3, ce=-0.25, noop=None, pv=[e4])
+    assert ours.epd(**kwargs) == theirs.epd(**kwargs)
+    assert ours.epd() == theirs.epd()
+    with pytest.raises(ValueError):
+        ours.epd(bm=[chess.Move.from_uci("e2e5")])
+    with pytest.raises(ValueError):
+        ours.epd(acd=float("nan"))
+    with pytest.raises(ValueError):
+        ours.set_epd("not an epd")
+    assert ours.fen() == chess.STARTING_FEN
