@@ -10,7 +10,7 @@ BLACK = False, piece types PAWN = 1 … KING = 6, as in python-chess. A
 from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version as _version
-from typing import Dict, Iterable, List, Optional, cast
+from typing import Dict, Iterable, Iterator, List, Optional, cast
 
 from ._chess_movegen import (
     AmbiguousMoveError,
@@ -42,10 +42,14 @@ from ._chess_movegen import (
     legal_moves_many,
     perft,
     planes,
+    ray,
+    between,
 )
 from ._feed import read_games, validate_pgn
 from ._outcome import Outcome, Termination
 from ._squareset import SquareSet
+from . import _status
+from ._status import Status
 
 try:
     __version__: str = _version("chess-movegen")
@@ -66,8 +70,13 @@ __all__ = [
     "square_mirror", "flip_vertical", "flip_horizontal", "flip_diagonal", "flip_anti_diagonal",
     "shift_down", "shift_2_down", "shift_up", "shift_2_up", "shift_right", "shift_2_right",
     "shift_left", "shift_2_left", "shift_up_left", "shift_up_right", "shift_down_left",
-    "shift_down_right",
+    "shift_down_right", "Status", "square_manhattan_distance", "square_knight_distance",
+    "lsb", "msb", "scan_forward", "scan_reversed", "ray", "between",
 ]
+for _name in dir(_status):
+    if _name.startswith("STATUS_"):
+        globals()[_name] = getattr(_status, _name)
+        __all__.append(_name)
 
 WHITE: bool = True
 BLACK: bool = False
@@ -165,6 +174,65 @@ def square_mirror(sq: int) -> int:
 def square_distance(a: int, b: int) -> int:
     """King steps between two squares."""
     return max(abs((a & 7) - (b & 7)), abs((a >> 3) - (b >> 3)))
+
+
+def square_manhattan_distance(a: int, b: int) -> int:
+    """Files plus ranks between two squares."""
+    return abs((a & 7) - (b & 7)) + abs((a >> 3) - (b >> 3))
+
+
+def _knight_distances(start: int) -> List[int]:
+    """Knight moves from ``start`` to every square (breadth first)."""
+    steps = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
+    dist = [-1] * 64
+    dist[start] = 0
+    frontier = [start]
+    while frontier:
+        reached = []
+        for sq in frontier:
+            for df, dr in steps:
+                f, r = (sq & 7) + df, (sq >> 3) + dr
+                if 0 <= f < 8 and 0 <= r < 8 and dist[r * 8 + f] < 0:
+                    dist[r * 8 + f] = dist[sq] + 1
+                    reached.append(r * 8 + f)
+        frontier = reached
+    return dist
+
+
+_KNIGHT_DISTANCES: List[List[int]] = []
+
+
+def square_knight_distance(a: int, b: int) -> int:
+    """The fewest knight moves from one square to another."""
+    if not _KNIGHT_DISTANCES:
+        _KNIGHT_DISTANCES.extend(_knight_distances(sq) for sq in SQUARES)
+    return _KNIGHT_DISTANCES[a][b]
+
+
+def lsb(bb: int) -> int:
+    """The lowest square of a non-empty bitboard."""
+    return (bb & -bb).bit_length() - 1
+
+
+def msb(bb: int) -> int:
+    """The highest square of a non-empty bitboard."""
+    return bb.bit_length() - 1
+
+
+def scan_forward(bb: int) -> Iterator[int]:
+    """The squares of a bitboard, lowest first."""
+    while bb:
+        low = bb & -bb
+        yield low.bit_length() - 1
+        bb ^= low
+
+
+def scan_reversed(bb: int) -> Iterator[int]:
+    """The squares of a bitboard, highest first."""
+    while bb:
+        sq = bb.bit_length() - 1
+        yield sq
+        bb ^= 1 << sq
 
 
 def piece_symbol(piece_type: int) -> str:

@@ -5,7 +5,10 @@
 //! Python operator each, faster in Python than through a call into the
 //! extension, so they are in `chess_movegen/__init__.py`.
 
+use chess_movegen::attacks;
 use pyo3::prelude::*;
+
+use crate::args::SquareArg;
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_B: u64 = FILE_A << 1;
@@ -92,6 +95,24 @@ pub fn shift_down_right(bb: u64) -> u64 {
     (bb >> 7) & !FILE_A
 }
 
+/// The whole line through squares `a` and `b` (edge to edge, both
+/// included) if they share a rank, file or diagonal, else 0 (python-chess's
+/// `ray`; the library's `attacks::line`).
+#[pyfunction]
+pub fn ray(a: SquareArg, b: SquareArg) -> u64 {
+    if a.0 == b.0 {
+        return 0;
+    }
+    attacks::line(a.0, b.0).0
+}
+
+/// The squares strictly between `a` and `b` if they share a rank, file or
+/// diagonal, else 0 (python-chess's `between`).
+#[pyfunction]
+pub fn between(a: SquareArg, b: SquareArg) -> u64 {
+    attacks::between(a.0, b.0).0
+}
+
 /// Adds the functions to the native module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(flip_vertical, m)?)?;
@@ -105,5 +126,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(shift_up_left, m)?)?;
     m.add_function(wrap_pyfunction!(shift_up_right, m)?)?;
     m.add_function(wrap_pyfunction!(shift_down_left, m)?)?;
-    m.add_function(wrap_pyfunction!(shift_down_right, m)?)
+    m.add_function(wrap_pyfunction!(shift_down_right, m)?)?;
+    m.add_function(wrap_pyfunction!(ray, m)?)?;
+    m.add_function(wrap_pyfunction!(between, m)?)
 }

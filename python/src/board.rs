@@ -3,7 +3,7 @@
 
 use chess_movegen::{
     attacks, Bitboard, CastlingMode, Color, FenOptions, Move as RawMove, MoveError, MoveList, Piece as RawPiece,
-    Position, Role, Setup, Square, Undo,
+    Position, Repairs, Role, Setup, Square, Undo,
 };
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
@@ -11,8 +11,9 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyList, PyType};
 
 use crate::args::{echo, ColorArg, SquareArg, TextArg};
+use crate::edit::{self, Edited, View};
 use crate::errors::{move_error, IllegalMoveError, InvalidFenError, InvalidMoveError};
-use crate::moves::{extract_move, move_object, piece_object, python_chess_san_shape, Move, Piece, PyMv};
+use crate::moves::{extract_move, extract_piece, move_object, piece_object, python_chess_san_shape, Move, Piece, PyMv};
 
 /// What `Board.__reduce__` gives pickle: the rebuilding function and its
 /// arguments (class, root FEN, Chess960 flag, moves in UCI).
@@ -73,6 +74,32 @@ fn stated_clocks(fen: &str) -> (Option<i64>, Option<i64>) {
     (half, full)
 }
 
+/// The FEN of an edited board as python-chess writes it: the castling
+/// rights python-chess's `clean_castling_rights` keeps (as rook files with
+/// `shredder`); the caller writes the en-passant square and the clocks.
+fn edited_fen(setup: &Setup, chess960: bool, shredder: bool) -> String {
+    let clean = View::Setup(setup).clean_castling(chess960);
+    let mut written = setup.clone();
+    written.set_castling_rooks(clean);
+    written.set_ep_square(None);
+    let fen = written.fen();
+    if !shredder {
+        return fen;
+    }
+    let mut castling = String::new();
+    for (back, white) in [(Bitboard(0xff), true), (Bitboard(0xff << 56), false)] {
+        for sq in (clean & back).into_iter().rev() {
+            let file = (b'a' + sq.file().index() as u8) as char;
+            castling.push(if white { file.to_ascii_uppercase() } else { file });
+        }
+    }
+    if castling.is_empty() {
+        castling.push('-');
+    }
+    let fields: Vec<&str> = fen.split(' ').collect();
+    format!("{} {} {castling} {}", fields[0], fields[1], fields[3..].join(" "))
+}
+
 fn role_arg(piece_type: i64) -> PyResult<Role> {
     match piece_type {
         1..=6 => Ok(Role::ALL[piece_type as usize - 1]),
@@ -92,6 +119,9 @@ const THREEFOLD_REPETITION: u8 = 7;
 
 /// The Python `Outcome` factory, `chess_movegen._outcome.make_outcome`.
 static MAKE_OUTCOME: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// `chess_movegen._status.Status`, python-chess's status flags.
+static STATUS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
 /// `chess_movegen._squareset._of`, which makes a `SquareSet` of a mask
 /// without parsing it.
@@ -142,16 +172,36 @@ pub struct Board {
     full_delta: i64,
     /// Captures and pawn moves on the stack.
     zeroing: u32,
+    /// The board as edited, when the library's `Position` cannot hold it
+    /// as it is (see `edit.rs`); in force while the move stack is empty.
+    edited: Option<Box<Edited>>,
 }
 
 impl Board {
     pub(crate) fn from_position(pos: Position, chess960: bool) -> Board {
-        Board { pos, root: pos, stack: Vec::new(), chess960, half_delta: 0, full_delta: 0, zeroing: 0 }
+        Board { pos, root: pos, stack: Vec::new(), chess960, half_delta: 0, full_delta: 0, zeroing: 0, edited: None }
     }
 
-    /// A board from a FEN, with the clocks the FEN states.
+    /// A board from a FEN, with the clocks the FEN states. A FEN the
+    /// library repairs (castling rights without their rook, an en-passant
+    /// square no double step explains) or cannot play (no king, say) gives
+    /// an edited board, as python-chess keeps such boards.
     fn from_fen(fen: &str, chess960: bool) -> PyResult<Board> {
-        let pos = parse_fen(fen, chess960)?;
+        let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+        let options = FenOptions::new().castling(mode).lenient(true).impossible_check(true);
+        let pos = match Position::from_fen_with(fen, options) {
+            Ok((pos, repairs)) if !repairs.intersects(Repairs::CASTLING_RIGHTS | Repairs::EP_SQUARE) => pos,
+            _ => {
+                let mut setup =
+                    Setup::from_fen_with(fen, options).map_err(|e| InvalidFenError::new_err(e.to_string()))?;
+                let (half, full) = stated_clocks(fen);
+                setup.set_halfmove_clock(half.and_then(|h| u32::try_from(h).ok()).unwrap_or(0));
+                setup.set_fullmove_number(full.and_then(|f| u32::try_from(f).ok()).unwrap_or(1));
+                let mut board = Board::from_position(Position::startpos(), chess960);
+                board.install(setup);
+                return Ok(board);
+            }
+        };
         let mut board = Board::from_position(pos, chess960);
         let (half, full) = stated_clocks(fen);
         if let Some(half) = half {
@@ -168,17 +218,78 @@ impl Board {
         let mut board = Board::from_position(self.pos, self.chess960);
         board.half_delta = if self.zeroing == 0 { self.half_delta } else { 0 };
         board.full_delta = self.full_delta;
+        board.edited = self.edit().map(|e| Box::new(e.clone()));
         board
+    }
+
+    /// The edited board, while it is in force (see `edited`).
+    fn edit(&self) -> Option<&Edited> {
+        self.edited.as_deref().filter(|_| self.stack.is_empty())
+    }
+
+    /// The board's placement and state, as edited or as the position.
+    pub(crate) fn view(&self) -> View<'_> {
+        match self.edit() {
+            Some(e) => View::Setup(&e.setup),
+            None => View::Pos(&self.pos),
+        }
+    }
+
+    /// Ok if moves can be generated on this board; else the ValueError
+    /// that says why not (an edited board the library cannot play).
+    pub(crate) fn playable(&self) -> PyResult<()> {
+        match self.edit() {
+            Some(e) if !e.playable => Err(PyValueError::new_err(format!(
+                "no moves on a board that is not a valid position ({}): see Board.status()",
+                e.setup.fen()
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    /// The board as a library `Setup`, with its clocks.
+    fn to_setup(&self) -> Setup {
+        edit::setup_of(self.view(), self.halfmove(), self.fullmove(), self.chess960)
+    }
+
+    /// Makes `setup` the board, with an empty move stack: the library's
+    /// position if it holds the setup as it is, else the setup kept as
+    /// edited (see `edit.rs`).
+    fn install(&mut self, mut setup: Setup) {
+        setup.set_castling_mode(if self.chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard });
+        let (half, full) = (setup.halfmove_clock(), setup.fullmove_number().max(1));
+        setup.set_fullmove_number(full);
+        match edit::playable(&setup) {
+            Some((pos, kept)) => {
+                *self = Board::from_position(pos, self.chess960);
+                self.half_delta = i64::from(half) - i64::from(pos.halfmove_clock());
+                self.full_delta = i64::from(full) - i64::from(pos.fullmove_number());
+                if kept {
+                    self.edited = Some(Box::new(Edited { setup, playable: true }));
+                }
+            }
+            None => {
+                let pos = self.pos;
+                *self = Board::from_position(pos, self.chess960);
+                self.edited = Some(Box::new(Edited { setup, playable: false }));
+            }
+        }
     }
 
     /// The halfmove clock as python-chess counts it.
     fn halfmove(&self) -> u64 {
+        if let Some(e) = self.edit() {
+            return u64::from(e.setup.halfmove_clock());
+        }
         let delta = if self.zeroing == 0 { self.half_delta } else { 0 };
         (i64::from(self.pos.halfmove_clock()) + delta).max(0) as u64
     }
 
     /// The fullmove number as python-chess counts it.
     fn fullmove(&self) -> u64 {
+        if let Some(e) = self.edit() {
+            return u64::from(e.setup.fullmove_number());
+        }
         (i64::from(self.pos.fullmove_number()) + self.full_delta).max(1) as u64
     }
 
@@ -228,7 +339,11 @@ impl Board {
     /// The FEN with the given en-passant square written (python-chess
     /// writes it only when a legal capture exists, by default).
     fn fen_with(&self, ep: Option<Square>, shredder: bool) -> String {
-        let full = if shredder { self.pos.shredder_fen() } else { self.pos.fen() };
+        let full = match self.edit() {
+            None if shredder => self.pos.shredder_fen(),
+            None => self.pos.fen(),
+            Some(e) => edited_fen(&e.setup, self.chess960, shredder),
+        };
         let mut fields = full.split(' ');
         let mut out = String::with_capacity(full.len() + 2);
         for (i, field) in fields.by_ref().enumerate().take(4) {
@@ -370,12 +485,12 @@ impl Board {
     #[new]
     #[pyo3(signature = (fen = Some(STARTING_FEN), *, chess960 = false))]
     fn new(fen: Option<&str>, chess960: bool) -> PyResult<Board> {
-        let Some(fen) = fen else {
-            return Err(InvalidFenError::new_err(
-                "Board(None) (an empty board) is not supported: a position needs both kings",
-            ));
-        };
-        Board::from_fen(fen, chess960)
+        let mut board = Board::from_position(Position::startpos(), chess960);
+        match fen {
+            None => board.install(Setup::empty()),
+            Some(fen) => board.set_fen(fen)?,
+        }
+        Ok(board)
     }
 
     /// The Chess960 starting position number `scharnagl` (0..959; 518 is
@@ -417,24 +532,191 @@ impl Board {
     #[pyo3(signature = (*, promoted = None))]
     fn board_fen(&self, promoted: Option<bool>) -> String {
         let _ = promoted;
-        let fen = self.pos.fen();
+        let fen = match self.edit() {
+            Some(e) => e.setup.fen(),
+            None => self.pos.fen(),
+        };
         fen.split(' ').next().unwrap_or_default().to_owned()
     }
 
-    /// The first four FEN fields (EPD without operations); `shredder`,
-    /// `en_passant` and `promoted` as in `fen`.
-    #[pyo3(signature = (*, shredder = false, en_passant = "legal", promoted = None))]
-    fn epd(&self, shredder: bool, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
+    /// The EPD: the first four FEN fields (`shredder`, `en_passant` and
+    /// `promoted` as in `fen`), then the operations given as keywords,
+    /// written as python-chess writes them (`bm=[move]` as SAN, `pv` as a
+    /// line, numbers, None as a bare opcode, other values as strings),
+    /// through the library's EPD writer. ValueError for an illegal move or
+    /// an invalid opcode.
+    #[pyo3(signature = (*, shredder = false, en_passant = "legal", promoted = None, **operations))]
+    fn epd(
+        &self,
+        shredder: bool,
+        en_passant: &str,
+        promoted: Option<bool>,
+        operations: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<String> {
         let _ = promoted;
         let fen = self.fen_with(self.ep_for(en_passant)?, shredder);
-        Ok(fen.split(' ').take(4).collect::<Vec<_>>().join(" "))
+        let mut epd = fen.split(' ').take(4).collect::<Vec<_>>().join(" ");
+        if operations.is_some_and(|ops| !ops.is_empty()) {
+            self.playable()?;
+            epd.push(' ');
+            epd.push_str(&crate::epd_ops::write_operations(&self.pos, operations)?);
+        }
+        Ok(epd)
+    }
+
+    /// Reads an EPD record into the board (the move stack is cleared; the
+    /// clocks from `hmvc` and `fmvn`, else `0 1`) and returns its
+    /// operations as python-chess does (`bm`/`am`/`pv` as lists of moves).
+    /// ValueError if it is not a record of a legal position; the board is
+    /// then unchanged.
+    fn set_epd(&mut self, py: Python<'_>, epd: &str) -> PyResult<Py<PyDict>> {
+        let (pos, ops) = crate::epd_ops::read(py, epd, self.chess960)?;
+        *self = Board::from_position(pos, self.chess960);
+        Ok(ops)
+    }
+
+    /// A board of this class from an EPD record, and its operations (see
+    /// `set_epd`).
+    #[classmethod]
+    #[pyo3(signature = (epd, *, chess960 = false))]
+    fn from_epd(cls: &Bound<'_, PyType>, epd: &str, chess960: bool) -> PyResult<(Py<PyAny>, Py<PyDict>)> {
+        let (pos, ops) = crate::epd_ops::read(cls.py(), epd, chess960)?;
+        Ok((of_class(cls, Board::from_position(pos, chess960))?, ops))
     }
 
     /// Replaces the position by the FEN's and clears the move stack; on an
     /// error the board is unchanged.
+    /// A FEN the library cannot play (no king, say) still gives a board,
+    /// as in python-chess, with `status()` telling what is wrong.
     fn set_fen(&mut self, fen: &str) -> PyResult<()> {
         *self = Board::from_fen(fen, self.chess960)?;
         Ok(())
+    }
+
+    /// An empty board of this class (`Board(None)`).
+    #[classmethod]
+    #[pyo3(signature = (*, chess960 = false))]
+    fn empty(cls: &Bound<'_, PyType>, chess960: bool) -> PyResult<Py<PyAny>> {
+        let kwargs = PyDict::new(cls.py());
+        kwargs.set_item("chess960", chess960)?;
+        Ok(cls.call((cls.py().None(),), Some(&kwargs))?.unbind())
+    }
+
+    /// Empties the board: no pieces, White to move, no castling rights,
+    /// no en-passant square, clocks `0 1`, no move stack.
+    fn clear(&mut self) {
+        self.install(Setup::empty());
+    }
+
+    /// Takes every piece off the board; side to move, castling rights, en
+    /// passant square and clocks stay as they are (as in python-chess);
+    /// the move stack is forgotten.
+    fn clear_board(&mut self) {
+        let mut setup = self.to_setup();
+        setup.clear();
+        self.install(setup);
+    }
+
+    /// Puts `piece` on `square` (None empties it); the move stack is
+    /// forgotten. Any placement is allowed: `status()` says whether the
+    /// board is a valid position. `promoted` is accepted as python-chess
+    /// does (it matters in Crazyhouse only).
+    #[pyo3(signature = (square, piece, promoted = false))]
+    fn set_piece_at(&mut self, square: SquareArg, piece: Option<&Bound<'_, PyAny>>, promoted: bool) -> PyResult<()> {
+        let _ = promoted;
+        let mut setup = self.to_setup();
+        match piece.filter(|p| !p.is_none()) {
+            Some(p) => setup.put(square.0, extract_piece(p)?),
+            None => setup.remove(square.0),
+        };
+        self.install(setup);
+        Ok(())
+    }
+
+    /// Takes the piece off `square` and returns it (None if empty); the
+    /// move stack is forgotten.
+    fn remove_piece_at(&mut self, py: Python<'_>, square: SquareArg) -> Option<Py<Piece>> {
+        let mut setup = self.to_setup();
+        let removed = setup.remove(square.0);
+        self.install(setup);
+        removed.map(|p| piece_object(py, p))
+    }
+
+    /// Replaces the pieces by `{square: Piece}`; the rest of the state
+    /// stays, the move stack is forgotten.
+    fn set_piece_map(&mut self, pieces: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mut setup = self.to_setup();
+        setup.clear();
+        for item in pieces.call_method0("items")?.try_iter()? {
+            let (square, piece): (SquareArg, Bound<'_, PyAny>) = item?.extract()?;
+            setup.put(square.0, extract_piece(&piece)?);
+        }
+        self.install(setup);
+        Ok(())
+    }
+
+    /// Replaces the pieces by those of a FEN's placement field
+    /// (`rnbqkbnr/pppppppp/8/...`); ValueError if it is not one, the board
+    /// then unchanged. The move stack is forgotten.
+    fn set_board_fen(&mut self, fen: &str) -> PyResult<()> {
+        let placement = Setup::from_fen_with(&format!("{} w - - 0 1", fen.trim()), FenOptions::new().lenient(true))
+            .map_err(|e| PyValueError::new_err(format!("invalid board fen {:?}: {e}", echo(fen))))?;
+        if fen.trim().contains(char::is_whitespace) {
+            return Err(PyValueError::new_err(format!("a board fen has no spaces: {:?}", echo(fen))));
+        }
+        let mut setup = self.to_setup();
+        setup.clear();
+        for (sq, piece) in placement.iter() {
+            setup.put(sq, piece);
+        }
+        self.install(setup);
+        Ok(())
+    }
+
+    /// Sets the castling rights from a FEN's castling field (`KQkq`,
+    /// `-`, Shredder-FEN or X-FEN file letters); ValueError if it is not
+    /// one. The move stack is forgotten.
+    fn set_castling_fen(&mut self, castling_fen: &str) -> PyResult<()> {
+        let mut setup = self.to_setup();
+        let board = setup.fen();
+        let placement = board.split(' ').next().unwrap_or_default();
+        let text = if castling_fen.is_empty() { "-" } else { castling_fen };
+        let mode = if self.chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+        let parsed = Setup::from_fen_with(&format!("{placement} w {text} - 0 1"), FenOptions::new().castling(mode))
+            .map_err(|_| PyValueError::new_err(format!("invalid castling fen: {:?}", echo(castling_fen))))?;
+        setup.set_castling_rooks(parsed.castling_rooks());
+        self.install(setup);
+        Ok(())
+    }
+
+    /// Sets up Chess960 starting position number `scharnagl` (0..959),
+    /// on a Chess960 board; the move stack is forgotten.
+    fn set_chess960_pos(&mut self, scharnagl: i64) -> PyResult<()> {
+        let pos = u32::try_from(scharnagl).ok().and_then(Position::chess960).ok_or_else(|| {
+            PyValueError::new_err(format!("Chess960 position number must be 0..959, got {scharnagl}"))
+        })?;
+        *self = Board::from_position(pos, true);
+        Ok(())
+    }
+
+    /// What is wrong with the board as a position, as python-chess's
+    /// `Status` flags (`STATUS_VALID` if nothing), with the library's
+    /// stricter checks as extra flags: `STATUS_TOO_MUCH_MATERIAL` (more
+    /// promoted pieces than missing pawns) and `STATUS_UNREACHABLE_CHECK`
+    /// (a check no last move can have given, which python-chess's rule
+    /// lets pass).
+    fn status(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let make = STATUS.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+            Ok(py.import("chess_movegen._status")?.getattr("Status")?.unbind())
+        })?;
+        make.call1(py, (self.status_flags(),))
+    }
+
+    /// True if `status()` finds nothing wrong but perhaps
+    /// `STATUS_UNREACHABLE_CHECK` (the board plays such positions, as
+    /// `Board(fen)` reads them).
+    fn is_valid(&self) -> bool {
+        self.status_flags() & !edit::flags::UNREACHABLE_CHECK == 0
     }
 
     /// Back to the standard starting position, with an empty move stack.
@@ -535,7 +817,16 @@ impl Board {
     /// The side to move: True for white.
     #[getter]
     fn turn(&self) -> bool {
-        self.pos.side_to_move() == Color::White
+        self.view().side() == Color::White
+    }
+
+    /// Sets the side to move (the move stack is forgotten: python-chess
+    /// keeps it, but its moves no longer lead here).
+    #[setter]
+    fn set_turn(&mut self, turn: ColorArg) {
+        let mut setup = self.to_setup();
+        setup.set_side_to_move(turn.color());
+        self.install(setup);
     }
 
     /// The castling rooks as a bitboard: python-chess's
@@ -543,18 +834,41 @@ impl Board {
     /// rights a FEN stated for rooks or kings that are not there).
     #[getter]
     fn castling_rights(&self) -> u64 {
-        self.pos.castling_rooks().0
+        self.view().castling().0
     }
 
-    /// The castling rooks as a bitboard (as `castling_rights`).
+    /// Sets the castling rights as rook squares (a bitboard); rights
+    /// without their king and rook make `status()` report
+    /// STATUS_BAD_CASTLING_RIGHTS. The move stack is forgotten.
+    #[setter]
+    fn set_castling_rights(&mut self, rights: u64) {
+        let mut setup = self.to_setup();
+        setup.set_castling_rooks(Bitboard(rights));
+        self.install(setup);
+    }
+
+    /// The castling rights that have their king and rook in place, as a
+    /// bitboard of rook squares.
     fn clean_castling_rights(&self) -> u64 {
-        self.pos.castling_rooks().0
+        match self.edit() {
+            Some(e) => View::Setup(&e.setup).clean_castling(self.chess960).0,
+            None => self.pos.castling_rooks().0,
+        }
     }
 
     /// The en-passant square after a double step, or None.
     #[getter]
     fn ep_square(&self) -> Option<u8> {
-        self.pos.ep_square().map(|s| s as u8)
+        self.view().ep().map(|s| s as u8)
+    }
+
+    /// Sets the en-passant square (None for none); the move stack is
+    /// forgotten.
+    #[setter]
+    fn set_ep_square(&mut self, square: Option<SquareArg>) {
+        let mut setup = self.to_setup();
+        setup.set_ep_square(square.map(|s| s.0));
+        self.install(setup);
     }
 
     /// Half-moves since the last capture or pawn move.
@@ -563,10 +877,26 @@ impl Board {
         self.halfmove()
     }
 
+    /// Sets the halfmove clock; the move stack is forgotten.
+    #[setter]
+    fn set_halfmove_clock(&mut self, value: u32) {
+        let mut setup = self.to_setup();
+        setup.set_halfmove_clock(value);
+        self.install(setup);
+    }
+
     /// The move number, from 1, increased after black's move.
     #[getter]
     fn fullmove_number(&self) -> u64 {
         self.fullmove()
+    }
+
+    /// Sets the fullmove number; the move stack is forgotten.
+    #[setter]
+    fn set_fullmove_number(&mut self, value: u32) {
+        let mut setup = self.to_setup();
+        setup.set_fullmove_number(value);
+        self.install(setup);
     }
 
     /// The moves pushed, oldest first.
@@ -593,35 +923,142 @@ impl Board {
         LegalMoveGenerator { board: slf, pseudo: true }
     }
 
-    /// The legal moves from a square in `from_mask` to a square in `to_mask`.
+    /// The legal moves from a square in `from_mask` to a square in
+    /// `to_mask` (for castling, the rook's square, as python-chess tests
+    /// it), in python-chess's order. ValueError on a board the library
+    /// cannot play (see `status()`); the generators below likewise.
     #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
     fn generate_legal_moves<'py>(&self, py: Python<'py>, from_mask: u64, to_mask: u64) -> PyResult<Bound<'py, PyAny>> {
-        let list = if from_mask == u64::MAX && to_mask == u64::MAX {
-            self.moves_list(py, &self.pos.legal_moves(), true)?
-        } else {
-            let mut legal = self.pos.legal_moves();
-            python_chess_order(&self.pos, &mut legal, true);
-            let moves: Vec<_> = legal
-                .into_iter()
-                .map(|mv| self.py_move(mv))
-                .filter(|m| from_mask >> m.from & 1 != 0 && to_mask >> m.to & 1 != 0)
-                .map(|m| move_object(py, m))
-                .collect();
-            PyList::new(py, moves)?
-        };
-        Ok(list.as_any().try_iter()?.into_any())
+        self.generated(py, true, Kind::All, from_mask, to_mask)
     }
 
     /// The legal captures (en passant included).
-    fn generate_legal_captures<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let mut legal = self.pos.legal_moves();
-        python_chess_order(&self.pos, &mut legal, true);
-        let moves: Vec<_> = legal
-            .into_iter()
-            .filter(|&mv| !mv.is_castle() && self.pos.is_capture(mv))
-            .map(|mv| move_object(py, self.py_move(mv)))
-            .collect();
-        Ok(PyList::new(py, moves)?.as_any().try_iter()?.into_any())
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_legal_captures<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.generated(py, true, Kind::Captures, from_mask, to_mask)
+    }
+
+    /// The legal en-passant captures.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_legal_ep<'py>(&self, py: Python<'py>, from_mask: u64, to_mask: u64) -> PyResult<Bound<'py, PyAny>> {
+        self.generated(py, true, Kind::EnPassant, from_mask, to_mask)
+    }
+
+    /// The legal castling moves.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_castling_moves<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.generated(py, true, Kind::Castling, from_mask, to_mask)
+    }
+
+    /// The pseudo-legal moves (they may leave the own king in check).
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_pseudo_legal_moves<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.generated(py, false, Kind::All, from_mask, to_mask)
+    }
+
+    /// The pseudo-legal captures (en passant included).
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_pseudo_legal_captures<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.generated(py, false, Kind::Captures, from_mask, to_mask)
+    }
+
+    /// The pseudo-legal en-passant captures.
+    #[pyo3(signature = (from_mask = u64::MAX, to_mask = u64::MAX))]
+    fn generate_pseudo_legal_ep<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.generated(py, false, Kind::EnPassant, from_mask, to_mask)
+    }
+
+    /// True if the pseudo-legal move would leave the own king in check
+    /// (python-chess's `is_into_check`); False without a king. For a move
+    /// that is not pseudo-legal: True when in check (no such move gets out
+    /// of it), else False.
+    fn is_into_check(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = extract_move(mv)?;
+        if self.view().king(self.view().side()).is_none() {
+            return Ok(false);
+        }
+        self.playable()?;
+        Ok(match m.to_raw(&self.pos, true).filter(|&raw| !m.is_null() && self.pos.is_pseudo_legal(raw)) {
+            Some(raw) => !self.pos.is_legal(raw),
+            None => self.pos.is_check(),
+        })
+    }
+
+    /// True if the side that just moved left its king in check (its king
+    /// is attacked with the other side to move): only on edited boards.
+    fn was_into_check(&self) -> bool {
+        self.view().was_into_check()
+    }
+
+    /// True if the move is castling king-side (towards the h-file).
+    fn is_kingside_castling(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = extract_move(mv)?;
+        Ok(self.is_castling(mv)? && m.to % 8 > m.from % 8)
+    }
+
+    /// True if the move is castling queen-side (towards the a-file).
+    fn is_queenside_castling(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = extract_move(mv)?;
+        Ok(self.is_castling(mv)? && m.to % 8 < m.from % 8)
+    }
+
+    /// The move in the XBoard protocol: UCI (`@@@@` for the null move),
+    /// castling as `O-O`/`O-O-O` on Chess960 boards (or with
+    /// `chess960=True`).
+    #[pyo3(signature = (mv, chess960 = None))]
+    fn xboard(&self, mv: &Bound<'_, PyAny>, chess960: Option<bool>) -> PyResult<String> {
+        let m = extract_move(mv)?;
+        if m.is_null() {
+            return Ok("@@@@".to_owned());
+        }
+        if !chess960.unwrap_or(self.chess960) || !self.is_castling(mv)? {
+            return Ok(m.uci());
+        }
+        Ok(if m.to % 8 > m.from % 8 { "O-O" } else { "O-O-O" }.to_owned())
+    }
+
+    /// Reads a move in the XBoard protocol (SAN, as python-chess reads it).
+    fn parse_xboard(&self, py: Python<'_>, xboard: TextArg) -> PyResult<Py<Move>> {
+        self.parse_san(py, xboard)
+    }
+
+    /// The SAN of a legal move, then plays it; returns the SAN.
+    fn san_and_push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<String> {
+        let san = self.san(mv)?;
+        self.push(mv)?;
+        Ok(san)
+    }
+
+    /// The FEN with castling rights as rook files (`HAha`).
+    #[pyo3(signature = (*, en_passant = "legal", promoted = None))]
+    fn shredder_fen(&self, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
+        let _ = promoted;
+        Ok(self.fen_with(self.ep_for(en_passant)?, true))
     }
 
     /// Plays a move (a `Move`, or a python-chess `Move`). Raises
@@ -629,6 +1066,7 @@ impl Board {
     /// (python-chess does not check). `Move.null()` passes the turn, except
     /// in check.
     fn push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.playable()?;
         let m = extract_move(mv)?;
         if m.is_null() {
             if self.pos.is_check() {
@@ -669,6 +1107,7 @@ impl Board {
     /// Reads SAN (also long algebraic and UCI) and plays it; returns the
     /// move. Raises InvalidMoveError, IllegalMoveError or AmbiguousMoveError.
     fn push_san(&mut self, py: Python<'_>, san: TextArg) -> PyResult<Py<Move>> {
+        self.playable()?;
         let mv = self.parse_san_raw(&san.0)?;
         let m = self.py_move(mv);
         self.push_raw(mv);
@@ -678,6 +1117,7 @@ impl Board {
     /// Reads UCI and plays it; returns the move. Raises InvalidMoveError or
     /// IllegalMoveError.
     fn push_uci(&mut self, py: Python<'_>, uci: TextArg) -> PyResult<Py<Move>> {
+        self.playable()?;
         let m = PyMv::parse_uci(&uci.0).map_err(|e| e.into_err(true))?;
         if m.is_null() {
             self.push(move_object(py, m).bind(py).as_any())?;
@@ -691,6 +1131,7 @@ impl Board {
 
     /// Reads SAN in this position; returns the move without playing it.
     fn parse_san(&self, py: Python<'_>, san: TextArg) -> PyResult<Py<Move>> {
+        self.playable()?;
         let mv = self.parse_san_raw(&san.0)?;
         Ok(move_object(py, self.py_move(mv)))
     }
@@ -700,6 +1141,7 @@ impl Board {
     /// rook on its target) is read as castling on Chess960 boards too, as
     /// python-chess does (`e1g1` gives `e1h1`).
     fn parse_uci(&self, py: Python<'_>, uci: TextArg) -> PyResult<Py<Move>> {
+        self.playable()?;
         let m = PyMv::parse_uci(&uci.0).map_err(|e| e.into_err(true))?;
         if m.is_null() {
             return Ok(move_object(py, m));
@@ -711,6 +1153,7 @@ impl Board {
     /// The SAN of a legal move (`Nf3`, `exd5`, `O-O`, `e8=Q#`; `--` for the
     /// null move).
     fn san(&self, mv: &Bound<'_, PyAny>) -> PyResult<String> {
+        self.playable()?;
         let m = extract_move(mv)?;
         if m.is_null() {
             return Ok("--".to_owned());
@@ -721,6 +1164,7 @@ impl Board {
 
     /// The long algebraic notation of a legal move (`Ng1-f3`).
     fn lan(&self, mv: &Bound<'_, PyAny>) -> PyResult<String> {
+        self.playable()?;
         let m = extract_move(mv)?;
         if m.is_null() {
             return Ok("--".to_owned());
@@ -743,6 +1187,7 @@ impl Board {
     /// The SAN of a line of legal moves from this position, numbered
     /// (`1. e4 e5 2. Nf3`); the board is unchanged.
     fn variation_san(&self, variation: &Bound<'_, PyAny>) -> PyResult<String> {
+        self.playable()?;
         let mut board = self.detached();
         let mut out = String::new();
         for (i, item) in variation.try_iter()?.enumerate() {
@@ -765,6 +1210,7 @@ impl Board {
 
     /// True if the move is legal here (False for None).
     fn is_legal(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        self.playable()?;
         if mv.is_none() {
             return Ok(false);
         }
@@ -784,6 +1230,7 @@ impl Board {
         to_square: SquareArg,
         promotion: Option<i64>,
     ) -> PyResult<Py<Move>> {
+        self.playable()?;
         let (from, mut to) = (from_square.0, to_square.0);
         let mut promo = match promotion {
             None => 0,
@@ -819,6 +1266,7 @@ impl Board {
     /// that touches a king or rook with castling rights, or any move while
     /// an en-passant capture is legal. The move need not be legal.
     fn is_irreversible(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        self.playable()?;
         let m = extract_move(mv)?;
         let touched = (1u64 << m.from) ^ (1u64 << m.to);
         let them = self.pos.pieces_of_color(!self.pos.side_to_move()).0;
@@ -833,12 +1281,14 @@ impl Board {
 
     /// True if the move is pseudo-legal here.
     fn is_pseudo_legal(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        self.playable()?;
         let m = extract_move(mv)?;
         Ok(!m.is_null() && m.to_raw(&self.pos, !self.chess960).is_some_and(|raw| self.pos.is_pseudo_legal(raw)))
     }
 
     /// True if the legal move gives check.
     fn gives_check(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        self.playable()?;
         let m = extract_move(mv)?;
         let raw = self.legal_raw(m, true).ok_or_else(|| self.illegal(m))?;
         Ok(self.pos.gives_check(raw))
@@ -846,24 +1296,28 @@ impl Board {
 
     /// True if the legal move captures (en passant included).
     fn is_capture(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        self.playable()?;
         let m = extract_move(mv)?;
         Ok(m.to_raw(&self.pos, true).is_some_and(|raw| !raw.is_castle() && self.pos.is_capture(raw)))
     }
 
     /// True if the move is an en-passant capture.
     fn is_en_passant(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        self.playable()?;
         let m = extract_move(mv)?;
         Ok(m.to_raw(&self.pos, true).is_some_and(|raw| raw.is_en_passant()))
     }
 
     /// True if the move is castling.
     fn is_castling(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        self.playable()?;
         let m = extract_move(mv)?;
         Ok(m.to_raw(&self.pos, true).is_some_and(|raw| raw.is_castle()))
     }
 
     /// True for a capture or a pawn move (they reset the halfmove clock).
     fn is_zeroing(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        self.playable()?;
         let m = extract_move(mv)?;
         Ok(m.to_raw(&self.pos, true).is_some_and(|raw| {
             !raw.is_castle() && (self.pos.role_at(raw.from()) == Some(Role::Pawn) || self.pos.is_capture(raw))
@@ -875,6 +1329,7 @@ impl Board {
     /// to move wins or loses if both sides capture on the target square as
     /// long as it pays.
     fn see(&self, mv: &Bound<'_, PyAny>) -> PyResult<i32> {
+        self.playable()?;
         let m = extract_move(mv)?;
         let raw = self.legal_raw(m, true).ok_or_else(|| self.illegal(m))?;
         Ok(self.pos.see(raw))
@@ -882,74 +1337,88 @@ impl Board {
 
     /// True if the side to move is in check.
     fn is_check(&self) -> bool {
-        self.pos.is_check()
+        self.checkers_mask() != 0
     }
 
     /// The squares of the pieces giving check, as a bitboard.
     fn checkers_mask(&self) -> u64 {
-        self.pos.checkers().0
+        match self.edit() {
+            Some(e) => View::Setup(&e.setup).checkers().0,
+            None => self.pos.checkers().0,
+        }
     }
 
     /// True if the side to move is checkmated.
-    fn is_checkmate(&self) -> bool {
-        self.pos.is_checkmate()
+    fn is_checkmate(&self) -> PyResult<bool> {
+        self.playable()?;
+        Ok(self.pos.is_checkmate())
     }
 
     /// True if the side to move is not in check and has no legal move.
-    fn is_stalemate(&self) -> bool {
-        self.pos.is_stalemate()
+    fn is_stalemate(&self) -> PyResult<bool> {
+        self.playable()?;
+        Ok(self.pos.is_stalemate())
     }
 
     /// True if neither side has mating material (python-chess's rule).
-    fn is_insufficient_material(&self) -> bool {
-        self.insufficient()
+    fn is_insufficient_material(&self) -> PyResult<bool> {
+        self.playable()?;
+        Ok(self.insufficient())
     }
 
     /// True if `color` cannot mate whatever the other side does (python-chess's rule).
-    fn has_insufficient_material(&self, color: ColorArg) -> bool {
-        self.pos.has_insufficient_material(color.color())
+    fn has_insufficient_material(&self, color: ColorArg) -> PyResult<bool> {
+        self.playable()?;
+        Ok(self.pos.has_insufficient_material(color.color()))
     }
 
     /// True after 100 half-moves without capture or pawn move, unless the
     /// side to move has no legal move.
-    fn is_fifty_moves(&self) -> bool {
-        self.fifty()
+    fn is_fifty_moves(&self) -> PyResult<bool> {
+        self.playable()?;
+        Ok(self.fifty())
     }
 
     /// True after 150 half-moves without capture or pawn move (an automatic
     /// draw), unless the side to move has no legal move.
-    fn is_seventyfive_moves(&self) -> bool {
-        self.seventy_five()
+    fn is_seventyfive_moves(&self) -> PyResult<bool> {
+        self.playable()?;
+        Ok(self.seventy_five())
     }
 
     /// True if the position occurred `count` times (counting now) since the
     /// last irreversible move.
     #[pyo3(signature = (count = 3))]
-    fn is_repetition(&self, count: usize) -> bool {
-        self.repetition(count)
+    fn is_repetition(&self, count: usize) -> PyResult<bool> {
+        self.playable()?;
+        Ok(self.repetition(count))
     }
 
     /// True if the position occurred 5 times (an automatic draw).
-    fn is_fivefold_repetition(&self) -> bool {
-        self.repetition(5)
+    fn is_fivefold_repetition(&self) -> PyResult<bool> {
+        self.playable()?;
+        Ok(self.repetition(5))
     }
 
     /// True if the side to move can claim a draw by the fifty-move rule
     /// (now, or with a move that completes the 50 moves).
-    fn can_claim_fifty_moves(&self) -> bool {
-        self.claim_fifty()
+    fn can_claim_fifty_moves(&self) -> PyResult<bool> {
+        self.playable()?;
+        Ok(self.claim_fifty())
     }
 
     /// True if the side to move can claim a draw by threefold repetition
     /// (now, or with a move that repeats the position a third time).
-    fn can_claim_threefold_repetition(&self) -> bool {
-        self.claim_threefold()
+    fn can_claim_threefold_repetition(&self) -> PyResult<bool> {
+        self.playable()?;
+        Ok(self.claim_threefold())
     }
 
     /// True if the side to move can claim a draw (fifty moves or threefold
     /// repetition).
-    fn can_claim_draw(&self) -> bool {
-        self.claim_fifty() || self.claim_threefold()
+    fn can_claim_draw(&self) -> PyResult<bool> {
+        self.playable()?;
+        Ok(self.claim_fifty() || self.claim_threefold())
     }
 
     /// The game's end, as python-chess's `Outcome` (termination, winner),
@@ -957,6 +1426,7 @@ impl Board {
     /// fifty-move or threefold-repetition claim.
     #[pyo3(signature = (*, claim_draw = false))]
     fn outcome(&self, py: Python<'_>, claim_draw: bool) -> PyResult<Option<Py<PyAny>>> {
+        self.playable()?;
         let Some((code, winner)) = self.outcome_code(claim_draw) else { return Ok(None) };
         let make = MAKE_OUTCOME.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
             Ok(py.import("chess_movegen._outcome")?.getattr("make_outcome")?.unbind())
@@ -966,56 +1436,60 @@ impl Board {
 
     /// True if the game is over (see `outcome`).
     #[pyo3(signature = (*, claim_draw = false))]
-    fn is_game_over(&self, claim_draw: bool) -> bool {
-        self.outcome_code(claim_draw).is_some()
+    fn is_game_over(&self, claim_draw: bool) -> PyResult<bool> {
+        self.playable()?;
+        Ok(self.outcome_code(claim_draw).is_some())
     }
 
     /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
     #[pyo3(signature = (*, claim_draw = false))]
-    fn result(&self, claim_draw: bool) -> &'static str {
-        match self.outcome_code(claim_draw) {
+    fn result(&self, claim_draw: bool) -> PyResult<&'static str> {
+        self.playable()?;
+        Ok(match self.outcome_code(claim_draw) {
             None => "*",
             Some((_, Some(true))) => "1-0",
             Some((_, Some(false))) => "0-1",
             Some((_, None)) => "1/2-1/2",
-        }
+        })
     }
 
     /// The piece on a square, or None.
     fn piece_at(&self, py: Python<'_>, square: SquareArg) -> PyResult<Option<Py<Piece>>> {
-        Ok(self.pos.piece_at(square.0).map(|p| piece_object(py, p)))
+        Ok(self.view().piece_at(square.0).map(|p| piece_object(py, p)))
     }
 
     /// The piece type on a square (1 = pawn … 6 = king), or None.
     fn piece_type_at(&self, square: SquareArg) -> PyResult<Option<u8>> {
-        Ok(self.pos.role_at(square.0).map(|r| r.index() as u8 + 1))
+        Ok(self.view().piece_at(square.0).map(|p| p.role.index() as u8 + 1))
     }
 
     /// The colour of the piece on a square (True = white), or None.
     fn color_at(&self, square: SquareArg) -> PyResult<Option<bool>> {
-        Ok(self.pos.piece_at(square.0).map(|p| p.color == Color::White))
+        Ok(self.view().piece_at(square.0).map(|p| p.color == Color::White))
     }
 
     /// `{square: Piece}` for every occupied square in `mask`.
     #[pyo3(signature = (*, mask = u64::MAX))]
     fn piece_map<'py>(&self, py: Python<'py>, mask: u64) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
-        for sq in self.pos.occupied() & Bitboard(mask) {
-            if let Some(p) = self.pos.piece_at(sq) {
+        let view = self.view();
+        for sq in view.occupied() & Bitboard(mask) {
+            if let Some(p) = view.piece_at(sq) {
                 dict.set_item(sq as u8, piece_object(py, p))?;
             }
         }
         Ok(dict)
     }
 
-    /// The square of `color`'s king.
-    fn king(&self, color: ColorArg) -> u8 {
-        self.pos.king(color.color()) as u8
+    /// The square of `color`'s king, or None (the highest one on an
+    /// edited board with more than one).
+    fn king(&self, color: ColorArg) -> Option<u8> {
+        self.view().king(color.color()).map(|k| k as u8)
     }
 
     /// The squares of `color`'s pieces of `piece_type`, as a bitboard.
     fn pieces_mask(&self, piece_type: i64, color: ColorArg) -> PyResult<u64> {
-        Ok(self.pos.pieces(color.color(), role_arg(piece_type)?).0)
+        Ok(self.view().pieces(color.color(), role_arg(piece_type)?).0)
     }
 
     /// The squares of `color`'s pieces of `piece_type`, as a SquareSet.
@@ -1035,7 +1509,7 @@ impl Board {
 
     /// The pieces giving check, as a SquareSet.
     fn checkers(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        square_set(py, self.pos.checkers().0)
+        square_set(py, self.checkers_mask())
     }
 
     /// The position mirrored vertically with colours swapped (white's
@@ -1056,11 +1530,10 @@ impl Board {
     /// piece type's and colour's squares, to the castling rooks and to the
     /// en-passant square, as python-chess's `transform`: without the move
     /// stack, clocks and side to move kept, as a new board of the same
-    /// class. Castling rights and an en-passant square that no longer fit
-    /// are dropped. Raises ValueError when the result is not a legal
-    /// position (a king shifted off the board, pawns on a back rank, the
-    /// side not to move in check), which python-chess would return as an
-    /// invalid board.
+    /// class. A result that is not a valid position (a king shifted off
+    /// the board, pawns on a back rank) is an edited board, as in
+    /// python-chess, with `status()` telling. ValueError if `f` does not
+    /// map the pieces to one piece per square.
     fn transform(slf: &Bound<'_, Self>, f: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let board = slf.borrow().transformed(f)?;
         same_class(slf, board)
@@ -1081,7 +1554,7 @@ impl Board {
         for rank in (0..8u8).rev() {
             for file in 0..8u8 {
                 let sq = Square::from_index(rank * 8 + file).expect("a square");
-                match self.pos.piece_at(sq) {
+                match self.view().piece_at(sq) {
                     Some(p) => {
                         let white = (p.color == Color::White) != invert_color;
                         let i = p.role.index();
@@ -1107,66 +1580,67 @@ impl Board {
     /// All pieces, as a bitboard (bit n = square n).
     #[getter]
     fn occupied(&self) -> u64 {
-        self.pos.occupied().0
+        self.view().occupied().0
     }
 
     /// `[black pieces, white pieces]` as bitboards (indexed by colour).
     #[getter]
     fn occupied_co(&self) -> [u64; 2] {
-        [self.pos.pieces_of_color(Color::Black).0, self.pos.pieces_of_color(Color::White).0]
+        let view = self.view();
+        [view.color(Color::Black).0, view.color(Color::White).0]
     }
 
     /// The pawns of both colours, as a bitboard.
     #[getter]
     fn pawns(&self) -> u64 {
-        self.pos.pieces_of_role(Role::Pawn).0
+        self.view().role(Role::Pawn).0
     }
 
     /// The knights of both colours, as a bitboard.
     #[getter]
     fn knights(&self) -> u64 {
-        self.pos.pieces_of_role(Role::Knight).0
+        self.view().role(Role::Knight).0
     }
 
     /// The bishops of both colours, as a bitboard.
     #[getter]
     fn bishops(&self) -> u64 {
-        self.pos.pieces_of_role(Role::Bishop).0
+        self.view().role(Role::Bishop).0
     }
 
     /// The rooks of both colours, as a bitboard.
     #[getter]
     fn rooks(&self) -> u64 {
-        self.pos.pieces_of_role(Role::Rook).0
+        self.view().role(Role::Rook).0
     }
 
     /// The queens of both colours, as a bitboard.
     #[getter]
     fn queens(&self) -> u64 {
-        self.pos.pieces_of_role(Role::Queen).0
+        self.view().role(Role::Queen).0
     }
 
     /// The kings of both colours, as a bitboard.
     #[getter]
     fn kings(&self) -> u64 {
-        self.pos.pieces_of_role(Role::King).0
+        self.view().role(Role::King).0
     }
 
     /// The squares of `color`'s pieces that attack `square`, as a bitboard.
     fn attackers_mask(&self, color: ColorArg, square: SquareArg) -> PyResult<u64> {
-        Ok(self.pos.attackers_to(square.0, color.color()).0)
+        Ok(self.view().attackers(square.0, color.color()).0)
     }
 
     /// True if `color` attacks `square`.
     fn is_attacked_by(&self, color: ColorArg, square: SquareArg) -> PyResult<bool> {
-        Ok(self.pos.is_attacked(square.0, color.color()))
+        Ok(self.view().attackers(square.0, color.color()).any())
     }
 
     /// The squares the piece on `square` attacks, as a bitboard (0 if empty).
     fn attacks_mask(&self, square: SquareArg) -> PyResult<u64> {
         let sq = square.0;
-        let occupied = self.pos.occupied();
-        let Some(p) = self.pos.piece_at(sq) else { return Ok(0) };
+        let occupied = self.view().occupied();
+        let Some(p) = self.view().piece_at(sq) else { return Ok(0) };
         Ok(match p.role {
             Role::Pawn => attacks::pawn_attacks(p.color, sq),
             Role::Knight => attacks::knight_attacks(sq),
@@ -1198,14 +1672,15 @@ impl Board {
     }
 
     /// True if some legal move captures en passant.
-    fn has_legal_en_passant(&self) -> bool {
-        self.pos.legal_ep_square().is_some()
+    fn has_legal_en_passant(&self) -> PyResult<bool> {
+        self.playable()?;
+        Ok(self.pos.legal_ep_square().is_some())
     }
 
     /// True if `color` may still castle on either side.
     fn has_castling_rights(&self, color: ColorArg) -> bool {
         let rank = if color.0 { 0xff } else { 0xff << 56 };
-        self.pos.castling_rooks().0 & rank != 0
+        self.clean_castling_rights() & rank != 0
     }
 
     /// True if `color` may still castle king-side.
@@ -1220,25 +1695,22 @@ impl Board {
 
     /// The library's Zobrist key of the position (its own keys, not
     /// Polyglot's; equal positions have equal keys).
-    fn zobrist_hash(&self) -> u64 {
-        self.pos.zobrist_hash()
+    fn zobrist_hash(&self) -> PyResult<u64> {
+        self.playable()?;
+        Ok(self.pos.zobrist_hash())
     }
 
     /// The Polyglot opening-book key (python-chess's
     /// `chess.polyglot.zobrist_hash(board)`).
-    fn polyglot_key(&self) -> u64 {
-        self.pos.polyglot_key()
+    fn polyglot_key(&self) -> PyResult<u64> {
+        self.playable()?;
+        Ok(self.pos.polyglot_key())
     }
 
     /// The Chess960 starting-position number of this position, or None.
-    fn chess960_pos(&self) -> Option<u32> {
-        self.pos.chess960_number()
-    }
-
-    /// True if the position is consistent (always, for boards built by this
-    /// package; the library rechecks every invariant).
-    fn is_valid(&self) -> bool {
-        self.pos.is_consistent()
+    fn chess960_pos(&self) -> PyResult<Option<u32>> {
+        self.playable()?;
+        Ok(self.pos.chess960_number())
     }
 
     /// The board as 8 lines of piece symbols, rank 8 first (`.` for empty).
@@ -1247,7 +1719,7 @@ impl Board {
         for rank in (0..8u8).rev() {
             for file in 0..8u8 {
                 let sq = Square::from_index(rank * 8 + file).expect("a square");
-                out.push(self.pos.piece_at(sq).map_or('.', |p| p.char()));
+                out.push(self.view().piece_at(sq).map_or('.', |p| p.char()));
                 out.push(if file == 7 { '\n' } else { ' ' });
             }
         }
@@ -1276,21 +1748,69 @@ impl Board {
     }
 
     /// Counts the leaf nodes of the legal move tree to `depth`.
-    fn perft(&self, py: Python<'_>, depth: u8) -> u64 {
+    fn perft(&self, py: Python<'_>, depth: u8) -> PyResult<u64> {
+        self.playable()?;
         let pos = self.pos;
-        crate::shutdown::detach(py, || chess_movegen::perft(&pos, depth))
+        Ok(crate::shutdown::detach(py, || chess_movegen::perft(&pos, depth)))
     }
 }
 
+/// Which moves a `generate_*` method lists.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    All,
+    Captures,
+    EnPassant,
+    Castling,
+}
+
 impl Board {
+    /// python-chess's status flags and the library's extra ones (see
+    /// `status`).
+    fn status_flags(&self) -> u32 {
+        let setup = self.to_setup();
+        edit::status(self.view(), &setup, self.chess960)
+    }
+
+    /// The legal (or pseudo-legal) moves of `kind` from a square in
+    /// `from_mask` to one in `to_mask` (the rook's square for castling),
+    /// in python-chess's order, as an iterator.
+    fn generated<'py>(
+        &self,
+        py: Python<'py>,
+        legal: bool,
+        kind: Kind,
+        from_mask: u64,
+        to_mask: u64,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.playable()?;
+        let mut moves = if legal { self.pos.legal_moves() } else { self.pseudo_moves() };
+        python_chess_order(&self.pos, &mut moves, legal);
+        let them = self.pos.pieces_of_color(!self.pos.side_to_move());
+        let wanted = |mv: RawMove| {
+            let of_kind = match kind {
+                Kind::All => true,
+                Kind::Captures => !mv.is_castle() && (mv.is_en_passant() || them.contains(mv.to())),
+                Kind::EnPassant => mv.is_en_passant(),
+                Kind::Castling => mv.is_castle(),
+            };
+            of_kind && from_mask >> (mv.from() as u8) & 1 != 0 && to_mask >> (mv.to() as u8) & 1 != 0
+        };
+        let list: Vec<_> =
+            moves.into_iter().filter(|&mv| wanted(mv)).map(|mv| move_object(py, self.py_move(mv))).collect();
+        Ok(PyList::new(py, list)?.as_any().try_iter()?.into_any())
+    }
+
     /// The en-passant square `fen(en_passant=...)` writes.
     fn ep_for(&self, en_passant: &str) -> PyResult<Option<Square>> {
+        let view = self.view();
         Ok(match en_passant {
-            "legal" => self.pos.legal_ep_square(),
-            "fen" => self.pos.ep_square(),
-            "xfen" => self.pos.ep_square().filter(|&ep| {
-                let us = self.pos.side_to_move();
-                (attacks::pawn_attacks(!us, ep) & self.pos.pieces(us, Role::Pawn)).any()
+            "legal" if self.playable().is_ok() => self.pos.legal_ep_square().filter(|&ep| view.ep() == Some(ep)),
+            "legal" => None,
+            "fen" => view.ep(),
+            "xfen" => view.ep().filter(|&ep| {
+                let us = view.side();
+                (attacks::pawn_attacks(!us, ep) & view.pieces(us, Role::Pawn)).any()
             }),
             other => {
                 return Err(PyValueError::new_err(format!(
@@ -1318,6 +1838,9 @@ impl Board {
             board.half_delta = 0;
         }
         board.stack.drain(..dropped);
+        if dropped > 0 {
+            board.edited = None;
+        }
         board.zeroing = board.stack.iter().map(|e| u32::from(e.zeroing)).sum();
         board
     }
@@ -1326,13 +1849,13 @@ impl Board {
     /// `transform`).
     fn transformed(&self, f: &Bound<'_, PyAny>) -> PyResult<Board> {
         let apply = |bb: Bitboard| -> PyResult<Bitboard> { f.call1((bb.0,))?.extract::<u64>().map(Bitboard) };
+        let view = self.view();
         let mut roles = [Bitboard::EMPTY; 6];
         for (set, role) in roles.iter_mut().zip(Role::ALL) {
-            *set = apply(self.pos.pieces_of_role(role))?;
+            *set = apply(view.role(role))?;
         }
-        let colors = [apply(self.pos.pieces_of_color(Color::White))?, apply(self.pos.pieces_of_color(Color::Black))?];
+        let colors = [apply(view.color(Color::White))?, apply(view.color(Color::Black))?];
         let mut setup = Setup::empty();
-        setup.set_castling_mode(if self.chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard });
         let mut placed = 0;
         for (set, role) in roles.into_iter().zip(Role::ALL) {
             for (color_set, color) in colors.into_iter().zip(Color::ALL) {
@@ -1347,29 +1870,22 @@ impl Board {
         if placed != count(&roles) || placed != count(&colors) || placed != occupied.len() {
             return Err(PyValueError::new_err("the transformation does not map the pieces to one piece per square"));
         }
-        setup.set_castling_rooks(apply(self.pos.castling_rooks())?);
-        if let Some(ep) = self.pos.ep_square() {
+        setup.set_castling_rooks(apply(view.castling())?);
+        if let Some(ep) = view.ep() {
             setup.set_ep_square(apply(ep.bitboard())?.last());
         }
-        setup.set_side_to_move(self.pos.side_to_move());
+        setup.set_side_to_move(view.side());
         setup.set_halfmove_clock(u32::try_from(self.halfmove()).unwrap_or(u32::MAX));
         setup.set_fullmove_number(u32::try_from(self.fullmove()).unwrap_or(u32::MAX));
-        let fen = setup.fen();
-        let pos = parse_fen_text(&fen, self.chess960).map_err(|err| {
-            PyValueError::new_err(format!("the transformed board {fen} is not a legal position: {err}"))
-        })?;
-        let mut board = Board::from_position(pos, self.chess960);
-        board.half_delta = self.halfmove() as i64 - i64::from(pos.halfmove_clock());
-        board.full_delta = self.fullmove() as i64 - i64::from(pos.fullmove_number());
+        let mut board = Board::from_position(self.pos, self.chess960);
+        board.install(setup);
         Ok(board)
     }
 
     /// The current position mirrored, clocks kept (as python-chess).
     fn mirrored(&self) -> Board {
-        let mirrored = self.pos.mirror();
-        let mut board = Board::from_position(mirrored, self.chess960);
-        board.half_delta = self.halfmove() as i64 - i64::from(mirrored.halfmove_clock());
-        board.full_delta = self.fullmove() as i64 - i64::from(mirrored.fullmove_number());
+        let mut board = Board::from_position(self.pos, self.chess960);
+        board.install(self.to_setup().mirror());
         board
     }
 
@@ -1377,17 +1893,18 @@ impl Board {
     /// `pin_mask`): the line through the king and an enemy slider with
     /// nothing but `sq` between them, or every square.
     fn pin_line(&self, color: Color, sq: Square) -> u64 {
-        let king = self.pos.king(color);
+        let view = self.view();
+        let Some(king) = view.king(color) else { return u64::MAX };
         let line = attacks::line(king, sq);
         if sq == king || !line.any() {
             return u64::MAX;
         }
         let them = !color;
         let straight = king.file() == sq.file() || king.rank() == sq.rank();
-        let sliders = self.pos.pieces(them, Role::Queen)
-            | if straight { self.pos.pieces(them, Role::Rook) } else { self.pos.pieces(them, Role::Bishop) };
+        let sliders = view.pieces(them, Role::Queen)
+            | if straight { view.pieces(them, Role::Rook) } else { view.pieces(them, Role::Bishop) };
         let square = Bitboard(1u64 << (sq as u8));
-        let occupied = self.pos.occupied() | square;
+        let occupied = view.occupied() | square;
         for sniper in line & sliders {
             if attacks::between(sniper, king) & occupied == square {
                 return line.0;
@@ -1401,14 +1918,15 @@ impl Board {
         let mut board = Board::from_position(self.root, self.chess960);
         board.half_delta = self.half_delta;
         board.full_delta = self.full_delta;
+        board.edited = self.edited.clone();
         board
     }
 
     fn castling_side(&self, white: bool, king_side: bool) -> bool {
         let c = ColorArg(white).color();
-        let king = self.pos.king(c);
         let rank = if white { 0xffu64 } else { 0xff << 56 };
-        let rooks = self.pos.castling_rooks().0 & rank;
+        let Some(king) = (self.view().pieces(c, Role::King) & Bitboard(rank)).last() else { return false };
+        let rooks = self.clean_castling_rights() & rank;
         let king_bit = 1u64 << (king as u8);
         if king_side {
             rooks > king_bit
@@ -1449,31 +1967,26 @@ pub struct LegalMoveGenerator {
 
 #[pymethods]
 impl LegalMoveGenerator {
-    fn __len__(&self, py: Python<'_>) -> usize {
+    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
         let b = self.board.borrow(py);
-        if self.pseudo {
-            b.pseudo_moves().len()
-        } else {
-            b.pos.legal_move_count()
-        }
+        b.playable()?;
+        Ok(if self.pseudo { b.pseudo_moves().len() } else { b.pos.legal_move_count() })
     }
 
     /// The number of moves (as `len`).
-    fn count(&self, py: Python<'_>) -> usize {
+    fn count(&self, py: Python<'_>) -> PyResult<usize> {
         self.__len__(py)
     }
 
-    fn __bool__(&self, py: Python<'_>) -> bool {
+    fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
         let b = self.board.borrow(py);
-        if self.pseudo {
-            !b.pseudo_moves().is_empty()
-        } else {
-            b.has_moves()
-        }
+        b.playable()?;
+        Ok(if self.pseudo { !b.pseudo_moves().is_empty() } else { b.has_moves() })
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let b = self.board.borrow(py);
+        b.playable()?;
         let moves = if self.pseudo { b.pseudo_moves() } else { b.pos.legal_moves() };
         Ok(b.moves_list(py, &moves, !self.pseudo)?.as_any().try_iter()?.into_any())
     }
@@ -1481,7 +1994,7 @@ impl LegalMoveGenerator {
     fn __contains__(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> bool {
         let Ok(m) = extract_move(mv) else { return false };
         let b = self.board.borrow(py);
-        if m.is_null() {
+        if m.is_null() || b.playable().is_err() {
             return false;
         }
         if self.pseudo {
@@ -1493,6 +2006,9 @@ impl LegalMoveGenerator {
 
     fn __repr__(&self, py: Python<'_>) -> String {
         let b = self.board.borrow(py);
+        if b.playable().is_err() {
+            return "<LegalMoveGenerator of a board that is not a valid position>".to_owned();
+        }
         let mut moves = if self.pseudo { b.pseudo_moves() } else { b.pos.legal_moves() };
         python_chess_order(&b.pos, &mut moves, !self.pseudo);
         let sans: Vec<String> = if self.pseudo {
@@ -1560,8 +2076,9 @@ pub(crate) fn python_chess_order(pos: &Position, moves: &mut MoveList, legal: bo
 /// Counts the leaf nodes of the legal move tree of `board` to `depth`
 /// (bulk counting at the last ply; the GIL is released meanwhile).
 #[pyfunction]
-pub fn perft(py: Python<'_>, board: PyRef<'_, Board>, depth: u8) -> u64 {
+pub fn perft(py: Python<'_>, board: PyRef<'_, Board>, depth: u8) -> PyResult<u64> {
+    board.playable()?;
     let pos = board.pos;
     drop(board);
-    crate::shutdown::detach(py, || chess_movegen::perft(&pos, depth))
+    Ok(crate::shutdown::detach(py, || chess_movegen::perft(&pos, depth)))
 }

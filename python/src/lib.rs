@@ -12,6 +12,8 @@ mod args;
 mod arrays;
 mod bitboards;
 mod board;
+mod edit;
+mod epd_ops;
 mod errors;
 mod feed;
 mod moves;

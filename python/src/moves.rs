@@ -446,6 +446,25 @@ pub struct Piece {
     color: bool,
 }
 
+impl Piece {
+    /// The library's piece.
+    pub(crate) fn raw(&self) -> RawPiece {
+        let color = if self.color { Color::White } else { Color::Black };
+        RawPiece::new(color, Role::ALL[usize::from(self.piece_type) - 1])
+    }
+}
+
+/// A piece argument: a `Piece`, or any object with python-chess's
+/// `piece_type` (1..6) and `color` attributes (a python-chess `Piece`).
+pub(crate) fn extract_piece(obj: &Bound<'_, PyAny>) -> PyResult<RawPiece> {
+    if let Ok(p) = obj.cast::<Piece>() {
+        return Ok(p.borrow().raw());
+    }
+    let piece_type: i64 = obj.getattr("piece_type")?.extract()?;
+    let color: ColorArg = obj.getattr("color")?.extract()?;
+    Ok(Piece::new(piece_type, color)?.raw())
+}
+
 static PIECE_CACHE: PyOnceLock<Vec<Py<Piece>>> = PyOnceLock::new();
 
 /// The shared `Piece` object for a library piece.

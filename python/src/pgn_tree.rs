@@ -377,7 +377,7 @@ const MODE_HEADERS: u8 = 1;
 pub fn read_game_text(py: Python<'_>, text: &str, mode: u8) -> Option<PgnTree> {
     let mut builder = Builder::new(mode == MODE_HEADERS, text.len() / 32);
     let mut reader = Reader::from_str(text);
-    let outcome = py.detach(|| reader.read_game(&mut builder))?;
+    let outcome = crate::shutdown::detach(py, || reader.read_game(&mut builder))?;
     if let Err(e) = outcome {
         builder.tree.errors.push(e.to_string());
     }

@@ -162,9 +162,7 @@ BAD_FENS = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
     "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1",
-    "8/8/8/8/8/8/8/8 w - - 0 1",
     "4k3/8/8/8/8/8/8/4K3 w - - x 1",
-    "P3k3/8/8/8/8/8/8/4K3 w - - 0 1",
     "4k3/8/8/8/8/8/8/3QK3 b - - 0 1\x00",
 ]
 

@@ -188,3 +188,15 @@ def outcome(module, kind: str, text: str) -> str:
 @pytest.mark.parametrize("kind,text", MOVE_TEXTS)
 def test_move_text_exceptions_as_python_chess(kind, text):
     assert outcome(cm, kind, text) == outcome(chess, kind, text)
+
+
+def test_daemon_thread_in_pgn_read_game_at_exit():
+    # The tree is read from the game's text without the GIL: a thread
+    # still reading at exit must not take it back (see shutdown.rs).
+    body = """
+    from chess_movegen._chess_movegen import read_game_text
+    text = '[Event "x"]\\n\\n' + '1. e4 e5 ' * 200_000 + '*\\n'
+    while True:
+        read_game_text(text, 0)
+    """
+    assert run_until_exit(body) == [0] * RUNS

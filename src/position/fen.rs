@@ -608,6 +608,32 @@ impl Position {
         Ok((pos, repairs))
     }
 
+    /// The position of a [`Setup`] read with the options the
+    /// FEN readers take: `options.lenient` repairs what
+    /// [`Position::from_setup_lenient`] repairs, `options.impossible_check`
+    /// accepts a check no last move can have given. `options.castling` is
+    /// not looked at: the setup has its own castling mode. Board editors
+    /// use it to play a setup exactly when [`Position::from_fen_with`]
+    /// would play its FEN.
+    ///
+    /// # Errors
+    ///
+    /// Every rule the setup still breaks.
+    ///
+    /// ```
+    /// use chess_movegen::{FenOptions, Position, PositionError, Setup};
+    /// // A double check along one line: no move gives it.
+    /// let setup = Setup::from_fen("4k3/8/8/8/8/8/4R3/R3K3 b - - 0 1")?;
+    /// assert_eq!(Position::from_setup(&setup).unwrap_err(), PositionError::IMPOSSIBLE_CHECK);
+    /// let options = FenOptions::new().impossible_check(true);
+    /// let (pos, _) = Position::from_setup_with(&setup, options)?;
+    /// assert!(pos.is_check());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_setup_with(setup: &Setup, options: FenOptions) -> Result<(Position, Repairs), PositionError> {
+        Position::validated_with(setup, options.lenient, options.impossible_check)
+    }
+
     /// The position as FEN. Castling rights are written `KQkq` when they
     /// name the outermost rook on their side (always so in standard chess)
     /// and as the rook's file letter otherwise (X-FEN).
