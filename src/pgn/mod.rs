@@ -281,7 +281,7 @@ impl fmt::Display for Limit {
 /// comment [`DEFAULT_MAX_COMMENT`](ReadOptions::DEFAULT_MAX_COMMENT)
 /// (1 MiB), a token (a tag name or value, a move)
 /// [`DEFAULT_MAX_TOKEN`](ReadOptions::DEFAULT_MAX_TOKEN) (64 KiB); a
-/// stream then costs at most about 2 MiB of buffer. Lengths are in bytes,
+/// stream then takes a buffer of a few MiB at most. Lengths are in bytes,
 /// line feeds not counted. Longer is a [`PgnErrorKind::TooLong`]. The line
 /// limit applies to streams ([`Reader::new`]) only: text in memory is
 /// held already.
