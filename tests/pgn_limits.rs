@@ -181,13 +181,17 @@ fn runs_of_unclosed_braces_are_read_in_linear_time() {
 fn tokens_longer_than_the_limit_skip_their_game() {
     let options = ReadOptions::new().max_token(8);
     let text = "[Event \"12345678\"]\n\n1. e4 *\n\n[Event \"123456789\"]\n[Site \"x\"]\n\n1. e4 *\n\n\
-                [Annotator9 \"x\"]\n\n1. e4 *\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5!?!?!? a6 *\n\n1. d4 d5 *\n";
+                [Annotator9 \"x\"]\n\n1. e4 *\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5xxxxxx a6 *\n\n1. d4!?!?!?!? d5 *\n";
     let read = games(text, options);
     assert_eq!(read.len(), 5);
     assert_eq!(read[0].as_ref().unwrap().tags.get("Event"), Some("12345678"));
     assert_eq!(place(&read[1]), (2, 5, 8, too_long(Limit::Token, 8)));
     assert_eq!(place(&read[2]), (3, 10, 2, too_long(Limit::Token, 8)));
     assert_eq!(place(&read[3]), (4, 14, 24, too_long(Limit::Token, 8)));
+    // A move followed by a long run of glyphs is a move.
     assert_eq!(read[4].as_ref().unwrap().mainline().count(), 2);
-    assert_eq!(games(text, ReadOptions::new()).iter().filter(|g| g.is_ok()).count(), 5);
+    assert_eq!(read[4].as_ref().unwrap().moves[0].nags.len(), 4);
+    let default = games(text, ReadOptions::new());
+    assert!(matches!(&default[3], Err(e) if matches!(e.kind, PgnErrorKind::Move { .. })));
+    assert_eq!(default.iter().filter(|g| g.is_ok()).count(), 4);
 }

@@ -14,13 +14,14 @@ pub(crate) mod sealed {
         /// with a line feed, so no token but a brace comment crosses the
         /// end.
         fn data(&self) -> &[u8];
-        /// Drops the first `consumed` bytes of [`Sealed::data`] and makes
-        /// more available. `Ok(false)` at the end of the input (then the
-        /// data is left as it was, without the dropped bytes). A line of
-        /// more than `max_line` bytes (its line feed not counted) that is
-        /// not yet in the data is an error ([`PgnErrorKind::TooLong`]), as
-        /// a failed read is ([`PgnErrorKind::Io`]); either ends the input.
-        fn more(&mut self, consumed: usize, max_line: usize) -> Result<bool, PgnErrorKind>;
+        /// May drop the first `consumed` bytes of [`Sealed::data`] (or
+        /// fewer: their number comes first) and makes more available.
+        /// `Ok(false)` at the end of the input (then the data is left as
+        /// it was, without the dropped bytes). A line of more than
+        /// `max_line` bytes (its line feed not counted) that is not yet in
+        /// the data is an error ([`PgnErrorKind::TooLong`]), as a failed
+        /// read is ([`PgnErrorKind::Io`]); either ends the input.
+        fn more(&mut self, consumed: usize, max_line: usize) -> (usize, Result<bool, PgnErrorKind>);
     }
 }
 
@@ -44,10 +45,10 @@ impl sealed::Sealed for SliceInput<'_> {
         self.data
     }
 
-    fn more(&mut self, consumed: usize, _max_line: usize) -> Result<bool, crate::pgn::PgnErrorKind> {
+    fn more(&mut self, consumed: usize, _max_line: usize) -> (usize, Result<bool, crate::pgn::PgnErrorKind>) {
         // The text is in memory already: its lines cost nothing more.
         self.data = &self.data[consumed..];
-        Ok(false)
+        (consumed, Ok(false))
     }
 }
 
@@ -73,43 +74,23 @@ mod io {
     #[derive(Debug)]
     pub struct IoInput<R> {
         read: R,
-        /// `buf[start..filled]` holds the bytes read and not yet dropped;
-        /// the rest is room for the next read (zeroed once, when it grows,
-        /// not at every read).
+        /// `buf[..filled]` holds the bytes read and not yet dropped; the
+        /// rest is room for the next read (zeroed once, when it grows, not
+        /// at every read).
         buf: Vec<u8>,
-        /// Dropped bytes stay in front until they are as many as those
-        /// kept: moving the kept bytes (a long comment) at every read made
-        /// reading time quadratic in their length.
-        start: usize,
         filled: usize,
-        /// `buf[start..valid]` is handed out: whole lines, or everything at
-        /// the end.
+        /// `buf[..valid]` is handed out: whole lines, or everything at the end.
         valid: usize,
         eof: bool,
     }
 
     impl<R: Read> IoInput<R> {
         pub(crate) fn new(read: R) -> IoInput<R> {
-            IoInput { read, buf: Vec::new(), start: 0, filled: 0, valid: 0, eof: false }
-        }
-    }
-
-    impl<R: Read> super::Input for IoInput<R> {}
-
-    impl<R: Read> super::sealed::Sealed for IoInput<R> {
-        #[inline(always)]
-        fn data(&self) -> &[u8] {
-            &self.buf[self.start..self.valid]
+            IoInput { read, buf: Vec::new(), filled: 0, valid: 0, eof: false }
         }
 
-        fn more(&mut self, consumed: usize, max_line: usize) -> Result<bool, PgnErrorKind> {
-            self.start += consumed;
-            if self.start >= self.filled - self.start {
-                self.buf.copy_within(self.start..self.filled, 0);
-                self.filled -= self.start;
-                self.valid -= self.start;
-                self.start = 0;
-            }
+        /// Reads until the data ends with a whole line, or the input ends.
+        fn fill(&mut self, max_line: usize) -> Result<bool, PgnErrorKind> {
             // Reads no more than a line may hold, so that every line that
             // starts and ends within one read is short enough: only the
             // line a read continues needs counting.
@@ -152,6 +133,28 @@ mod io {
                     return Ok(true);
                 }
             }
+        }
+    }
+
+    impl<R: Read> super::Input for IoInput<R> {}
+
+    impl<R: Read> super::sealed::Sealed for IoInput<R> {
+        #[inline(always)]
+        fn data(&self) -> &[u8] {
+            &self.buf[..self.valid]
+        }
+
+        fn more(&mut self, consumed: usize, max_line: usize) -> (usize, Result<bool, PgnErrorKind>) {
+            // Consumed bytes stay in front until they are as many as those
+            // kept: moving the kept bytes (a long comment) at every read
+            // made reading time quadratic in their length.
+            let dropped = if consumed >= self.filled - consumed { consumed } else { 0 };
+            if dropped > 0 {
+                self.buf.copy_within(dropped..self.filled, 0);
+                self.filled -= dropped;
+                self.valid -= dropped;
+            }
+            (dropped, self.fill(max_line))
         }
     }
 }

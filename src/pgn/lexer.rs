@@ -168,24 +168,25 @@ impl<I: Sealed> Lexer<I> {
         self.input.data()
     }
 
-    /// Asks for more data, keeping bytes from `keep` on. False at the end.
+    /// Asks for more data, keeping bytes from `keep` on (the input may
+    /// keep more: `base` and `pos` move by what it dropped). False at the
+    /// end.
     #[cold]
     fn more(&mut self, keep: usize) -> bool {
         if self.failed {
             return false;
         }
-        match self.input.more(keep, self.max_line) {
+        let (dropped, result) = self.input.more(keep, self.max_line);
+        self.base += dropped as u64;
+        self.pos -= dropped;
+        match result {
             Ok(more) => {
-                self.base += keep as u64;
-                self.pos -= keep;
                 if !self.bom_checked {
                     self.check_bom();
                 }
                 more
             }
             Err(e) => {
-                self.base += keep as u64;
-                self.pos -= keep;
                 self.io_error = Some(e);
                 self.failed = true;
                 false
@@ -445,19 +446,21 @@ impl<I: Sealed> Lexer<I> {
             if stop == limit {
                 return self.comment_too_long(brace, start, pos, (line, line_start));
             }
-            let keep = start - 1;
             self.pos = pos;
-            if !self.more(keep) {
+            let base = self.base;
+            let more = self.more(start - 1);
+            let dropped = (self.base - base) as usize;
+            if !more {
                 // Unterminated: start again just after the brace, so the
                 // caller can look for the next game.
-                self.pos = start - keep;
+                self.pos = start - dropped;
                 self.line = line;
                 self.line_start = line_start;
                 self.unclosed_from = self.abs(self.pos - 1);
                 return Token::UnterminatedComment;
             }
             pos = self.pos;
-            start -= keep;
+            start -= dropped;
         }
     }
 

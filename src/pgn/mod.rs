@@ -254,7 +254,8 @@ pub trait Visitor {
 pub enum Limit {
     /// A line ([`ReadOptions::max_line`]).
     Line,
-    /// A move, a tag name or a tag value ([`ReadOptions::max_token`]).
+    /// A tag name or value, or a word of the movetext that is no move
+    /// ([`ReadOptions::max_token`]).
     Token,
     /// A brace comment ([`ReadOptions::max_comment`]).
     Comment,
@@ -278,9 +279,9 @@ impl fmt::Display for Limit {
 /// comment whole. The defaults are far above what real files hold:
 /// a line [`DEFAULT_MAX_LINE`](ReadOptions::DEFAULT_MAX_LINE) (1 MiB), a
 /// comment [`DEFAULT_MAX_COMMENT`](ReadOptions::DEFAULT_MAX_COMMENT)
-/// (1 MiB), a token (a move, a tag name or value)
+/// (1 MiB), a token (a tag name or value, a move)
 /// [`DEFAULT_MAX_TOKEN`](ReadOptions::DEFAULT_MAX_TOKEN) (64 KiB); a
-/// stream then costs at most about 2 MiB of buffer. Lengths are in bytes,
+/// stream then takes a buffer of a few MiB at most. Lengths are in bytes,
 /// line feeds not counted. Longer is a [`PgnErrorKind::TooLong`]. The line
 /// limit applies to streams ([`Reader::new`]) only: text in memory is
 /// held already.
@@ -338,8 +339,10 @@ impl ReadOptions {
         self
     }
 
-    /// With the longest token: a move, a tag name, a tag value (escapes
-    /// included), in bytes.
+    /// With the longest token, in bytes: a tag name, a tag value (escapes
+    /// included), a word of the movetext (a move and its `!?` glyphs). A
+    /// longer word that is no move is reported as too long rather than as
+    /// a bad move (a legal move followed by a long run of glyphs is read).
     pub const fn max_token(mut self, bytes: usize) -> ReadOptions {
         self.max_token = bytes;
         self

@@ -600,10 +600,6 @@ impl<I: Input> Reader<I> {
     #[inline(always)]
     fn play<V: Visitor>(&mut self, visitor: &mut V, cur: &mut Level, s: usize, e: usize) -> Result<(), Stop> {
         debug_assert_eq!(self.lexer.pos, e, "the token just read (glyph runs are found before the lexer's position)");
-        if e - s > self.options.max_token {
-            let kind = self.too_long(Limit::Token);
-            return Err(Stop::Error(self.error_at(self.lexer.mark_at(s), kind), Recover::Movetext));
-        }
         let token = &self.lexer.data()[s..e];
         let (len, glyph) = split_annotation(token);
         let mv = match san::parse(&token[..len]) {
@@ -693,6 +689,11 @@ impl<I: Input> Reader<I> {
     #[cold]
     #[inline(never)]
     fn move_error(&self, cur: &Level, s: usize, len: usize, error: impl FnOnce(&Position, &[u8]) -> MoveError) -> Stop {
+        // The token ends at the lexer's position. Checked here, not for
+        // every move: a token that long is no move.
+        if self.lexer.pos - s > self.options.max_token {
+            return Stop::Error(self.error_at(self.lexer.mark_at(s), self.too_long(Limit::Token)), Recover::Movetext);
+        }
         let text = &self.lexer.data()[s..s + len];
         let error = error(&cur.pos, text);
         let mv = move_label(&cur.pos, text);
