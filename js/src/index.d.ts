@@ -81,7 +81,6 @@ export declare class Chess {
   attackers(square: Square, attackedBy?: Color): Square[];
   isAttacked(square: Square, attackedBy: Color): boolean;
   /** Passes the move (a null move; throws when in check, as chess.js does); the history starts again. */
-  /** Passes the move (a null move: throws when in check, as chess.js); the history starts again. */
   setTurn(color: Color): boolean;
   getCastlingRights(color: Color): { k: boolean; q: boolean };
   moves(): string[];
