@@ -78,6 +78,11 @@ export declare class Chess {
   ascii(): string;
   findPiece(piece: Piece): Square[];
   squareColor(square: Square): 'light' | 'dark' | null;
+  attackers(square: Square, attackedBy?: Color): Square[];
+  isAttacked(square: Square, attackedBy: Color): boolean;
+  /** Passes the move (a null move; throws when in check, as chess.js does); the history starts again. */
+  setTurn(color: Color): boolean;
+  getCastlingRights(color: Color): { k: boolean; q: boolean };
   moves(): string[];
   moves(options: { verbose: true; square?: Square | string; piece?: PieceSymbol }): Move[];
   moves(options: { verbose?: false; square?: Square | string; piece?: PieceSymbol }): string[];

@@ -196,6 +196,20 @@ export class Chess {
     return SQUARES.filter((_, i) => cells[i] === want);
   }
 
+  attackers(square, attackedBy = this.turn()) {
+    const text = recv(w.attackers(this.#h, send(`${square} ${attackedBy}`)));
+    return text === '' ? [] : text.split(' ');
+  }
+
+  isAttacked(square, attackedBy) { return this.attackers(square, attackedBy).length > 0; }
+
+  setTurn(color) { return recv(w.set_turn(this.#h, color === BLACK ? 1 : 0)) === '1'; }
+
+  getCastlingRights(color) {
+    const bits = w.castling(this.#h) >> (color === BLACK ? 2 : 0);
+    return { [KING]: (bits & 1) !== 0, [QUEEN]: (bits & 2) !== 0 };
+  }
+
   squareColor(square) {
     const i = SQUARES.indexOf(square);
     if (i < 0) return null;

@@ -27,6 +27,14 @@ function compareState(ours, ref, where, verbose = true) {
     assert.equal(ours[q](), ref[q](), `${q} ${where}`);
   }
   assert.deepEqual(ours.board(), ref.board(), `board ${where}`);
+  for (const color of ['w', 'b']) {
+    assert.deepEqual(ours.getCastlingRights(color), ref.getCastlingRights(color), `castling ${color} ${where}`);
+  }
+  for (const sq of ['e4', 'd5', 'f7', 'e1', 'e8']) {
+    for (const color of ['w', 'b']) {
+      assert.deepEqual(ours.attackers(sq, color).sort(), ref.attackers(sq, color).sort(), `attackers ${sq} ${color} ${where}`);
+    }
+  }
   assert.equal(ours.ascii(), ref.ascii(), `ascii ${where}`);
 }
 
@@ -124,6 +132,24 @@ test('errors are thrown as chess.js throws them, with the library message', () =
     assert.equal(validateFen(fen).ok, refValidateFen(fen).ok, fen);
   }
   assert.match(validateFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1').error, /side to move/);
+});
+
+test('setTurn as chess.js does it', () => {
+  for (const fen of ['rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1', '4k3/8/8/8/8/8/8/4K2R w K - 0 1', '4k3/4R3/8/8/8/8/8/4K3 b - - 0 1']) {
+    const ours = new Chess(fen);
+    const ref = new Ref(fen);
+    for (const color of ['w', 'b']) {
+      let expected;
+      try {
+        expected = ref.setTurn(color);
+      } catch (e) {
+        assert.throws(() => ours.setTurn(color), { message: e.message });
+        continue;
+      }
+      assert.equal(ours.setTurn(color), expected, `setTurn ${color} in ${fen}`);
+      assert.equal(ours.fen(), ref.fen(), `after setTurn ${color} in ${fen}`);
+    }
+  }
 });
 
 test('board editing: get, put, remove, clear', () => {

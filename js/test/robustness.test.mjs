@@ -61,6 +61,12 @@ test('a deep tree of side lines reads and writes without recursion', () => {
   assert.ok(writePgn(tree).length > 8000);
 });
 
+test('null moves in trees: written as --, refused in check', () => {
+  assert.equal(writePgn({ headers: {}, moves: [{ san: 'e4' }, { san: '--' }, { san: 'd4' }] }).trim(), '1. e4 -- 2. d4 *');
+  assert.deepEqual(readPgn('1. e4 -- 2. d4 *').moves.map((m) => m.uci), ['e2e4', '0000', 'd2d4']);
+  assert.throws(() => writePgn({ headers: {}, fen: '4k3/8/8/8/8/8/8/R3K2r w - - 0 1', moves: [{ san: '--' }] }), /null move in check/);
+});
+
 test('chess.js-style null move and over-long input are refused with a message', () => {
   const game = new Chess();
   assert.throws(() => game.move(null), /Null move/);

@@ -428,3 +428,65 @@ pub(crate) fn to_tree(s: &Session) -> PgnGame {
     }
     tree
 }
+
+/// The squares of the pieces of colour `w`/`b` attacking the buffer's
+/// `"square colour"`, separated by spaces (none on an unplayable board).
+#[no_mangle]
+pub extern "C" fn attackers(h: u32, len: usize) -> i32 {
+    let text = input(len);
+    reply(with(h, |s| {
+        let (sq, color) = text.split_once(' ').unwrap_or((&text, "w"));
+        let sq = square(sq)?;
+        let color = if color == "b" { Color::Black } else { Color::White };
+        let Ok(pos) = s.position() else {
+            return Ok(String::new());
+        };
+        Ok(pos.attackers_to(sq, color).into_iter().map(|sq| sq.to_string()).collect::<Vec<_>>().join(" "))
+    }))
+}
+
+/// Passes the move to `black` (1) or white (0) with a null move (the
+/// clocks count it, the en-passant square goes) and answers `1`; answers
+/// nothing if that side is already to move or the board is unplayable,
+/// and an error if the side to move is in check. The history starts
+/// again from the new position.
+#[no_mangle]
+pub extern "C" fn set_turn(h: u32, black: u32) -> i32 {
+    reply(with(h, |s| {
+        let side = if black != 0 { Color::Black } else { Color::White };
+        let Ok(&pos) = s.position() else {
+            return Ok(String::new());
+        };
+        if pos.side_to_move() == side {
+            return Ok(String::new());
+        }
+        if pos.is_check() {
+            return Err("Null move not allowed when in check".into());
+        }
+        let mut pos = pos;
+        pos.make_null_move();
+        s.restart(pos);
+        Ok("1".into())
+    }))
+}
+
+/// The castling rights as bits: 1 white king side, 2 white queen side,
+/// 4 black king side, 8 black queen side.
+#[no_mangle]
+pub extern "C" fn castling(h: u32) -> u32 {
+    use chess_movegen::{CastlingRights, CastlingSide};
+    with(h, |s| {
+        let rights = s.position().map_or(CastlingRights::empty(), |pos| pos.castling_rights());
+        let sides = [
+            (Color::White, CastlingSide::KingSide),
+            (Color::White, CastlingSide::QueenSide),
+            (Color::Black, CastlingSide::KingSide),
+            (Color::Black, CastlingSide::QueenSide),
+        ];
+        Ok(sides
+            .iter()
+            .enumerate()
+            .fold(0, |acc, (i, &(c, side))| acc | (u32::from(rights.contains(CastlingRights::of(c, side))) << i)))
+    })
+    .unwrap_or(0)
+}

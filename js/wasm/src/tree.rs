@@ -153,6 +153,30 @@ impl OpenLine {
     fn new(start: Position) -> OpenLine {
         OpenLine { nodes: Vec::new(), before_last: start, current: start }
     }
+
+    /// Adds the move `text` (SAN or UCI; `--` or `0000` for a null move),
+    /// read in the line's current position.
+    fn play(&mut self, text: &str) -> Result<(), String> {
+        let pos = self.current;
+        let mv = if text == "--" || text == "0000" {
+            if pos.is_check() {
+                return Err("Invalid move in tree: a null move in check".into());
+            }
+            Move::NULL
+        } else {
+            pos.parse_san(text)
+                .or_else(|e| pos.parse_uci(text).map_err(|_| e))
+                .map_err(|e| format!("Invalid move in tree: {}: {e}", short(text)))?
+        };
+        self.before_last = pos;
+        if mv.is_null() {
+            self.current.make_null_move();
+        } else {
+            self.current = pos.play(mv);
+        }
+        self.nodes.push(Node::new(mv));
+        Ok(())
+    }
 }
 
 /// Builds a tree from the buffer's tokens, separated by `\u{1}`, each a
@@ -188,23 +212,7 @@ fn build_tree(text: &str) -> Result<PgnGame, String> {
             }
             "G" => game.comments.push(body.to_string()),
             "R" => game.result = body.parse::<GameResult>().map_err(|e| e.to_string())?,
-            "M" => {
-                let pos = line.current;
-                let mv = if body == "--" || body == "0000" {
-                    Move::NULL
-                } else {
-                    pos.parse_san(body)
-                        .or_else(|e| pos.parse_uci(body).map_err(|_| e))
-                        .map_err(|e| format!("Invalid move in tree: {}: {e}", short(body)))?
-                };
-                line.before_last = pos;
-                if mv.is_null() {
-                    line.current.make_null_move();
-                } else {
-                    line.current = pos.play(mv);
-                }
-                line.nodes.push(Node::new(mv));
-            }
+            "M" => line.play(body)?,
             "N" | "C" | "S" => {
                 let node = line.nodes.last_mut().ok_or("a NAG or comment before any move")?;
                 match kind {
