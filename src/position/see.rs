@@ -128,15 +128,13 @@ impl Turn {
     }
 }
 
-/// The exchange under way: the board, the turn of `side` (to capture),
-/// the value of the piece on the square and the most a pawn's capture
-/// adds to the gain.
+/// The exchange under way: the board, the turn of `side` (to capture)
+/// and the value of the piece on the square.
 struct Line {
     ex: Exchange,
     turn: Turn,
     side: Color,
     on_square: i32,
-    promotion: i32,
 }
 
 impl Line {
@@ -372,13 +370,19 @@ impl Position {
             Err(value) => return value.clamp(alpha, beta),
         };
         let us = self.side_to_move();
-        // The most a pawn's capture adds to the gain (a pawn takes on the
-        // last rank as a queen).
+        // The most the next capture can gain (a pawn takes on the last
+        // rank as a queen).
         let last_rank = LAST_RANKS.contains(start.to);
-        let promotion = if last_rank { promotion_gain(values) } else { 0 };
+        let most = if last_rank { start.on_square + promotion_gain(values) } else { start.on_square };
         let mut turn = Turn { stand: -start.gain, alpha: -beta, beta: -alpha };
-        if let Some(value) = turn.decided(start.on_square + promotion) {
-            return -value;
+        // (An open window, `see`'s, is never cut here: the test is left
+        // out of its code.)
+        if beta - alpha < 2 * UNBOUNDED {
+            if let Some(value) = turn.decided(most) {
+                return -value;
+            }
+        } else {
+            turn.alpha = turn.alpha.max(turn.stand);
         }
         let reach = Reach::new(self, start.to, start.occupied);
         if !last_rank && reach.none_of(self.bb.by_color[us.index()]) {
@@ -394,13 +398,8 @@ impl Position {
                 return turn.after(start.on_square).last();
             }
         }
-        let mut line = Line {
-            ex: Exchange::new(&reach, start.to, start.occupied),
-            turn,
-            side: !us,
-            on_square: start.on_square,
-            promotion,
-        };
+        let mut line =
+            Line { ex: Exchange::new(&reach, start.to, start.occupied), turn, side: !us, on_square: start.on_square };
         // The first two captures written out (most exchanges end there),
         // the rest out of line.
         if let Some(value) = self.capture(&mut line, values) {
@@ -440,7 +439,8 @@ impl Position {
         line.on_square = placed;
         line.turn = line.turn.after(gain);
         line.side = !line.side;
-        if let Some(value) = line.turn.decided(line.on_square + line.promotion) {
+        let most = if line.ex.last_rank() { line.on_square + promotion_gain(values) } else { line.on_square };
+        if let Some(value) = line.turn.decided(most) {
             return Some(line.for_mover(us, value));
         }
         line.ex.remove(self, sq);
