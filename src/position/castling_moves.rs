@@ -92,9 +92,8 @@ impl Position {
     /// rook on `rook`) is attacked by `them` with both castling pieces
     /// lifted off the board `occupied`, as `them`'s attack map made exact
     /// on the path ([`castling_reach`]) shows; `path` is the king's path
-    /// or a part of it. The generator's castlings with
-    /// a rook in its corner read the same map shared with the king's steps
-    /// (see `Position::king_moves`).
+    /// or a part of it. The generator's standard castlings read the same
+    /// map, shared with the king's steps (see `Position::king_moves`).
     #[inline(always)]
     pub(crate) fn castling_path_safe(
         &self,
