@@ -625,8 +625,8 @@ impl Position {
     ///
     /// ```
     /// use chess_movegen::{FenOptions, Position, PositionError, Setup};
-    /// // A double check along one line: no move gives it.
-    /// let setup = Setup::from_fen("4k3/8/8/8/8/8/4R3/R3K3 b - - 0 1")?;
+    /// // A double check by two knights: no move gives it.
+    /// let setup = Setup::from_fen("4k3/8/3N1N2/8/8/8/8/4K3 b - - 0 1")?;
     /// assert_eq!(Position::from_setup(&setup).unwrap_err(), PositionError::IMPOSSIBLE_CHECK);
     /// let options = FenOptions::new().impossible_check(true);
     /// let (pos, _) = Position::from_setup_with(&setup, options)?;
