@@ -4,6 +4,7 @@
 SAN after short move sequences, and PGN (the test files, games with
 side lines nested up to 100,000 deep). Usage: python3 fuzz/seed_corpus.py"""
 import hashlib
+import json
 import os
 import sys
 
@@ -67,4 +68,17 @@ for depth in (10, 1000, 30000, 100000):
     d = min(depth, 70000)  # 13 bytes a level
     write("pgn_read", b"[Event \"deep\"]\n\n1. e4 e5 " + b"(1... c5 {c} " * d + b")" * d + b" 2. Nf3 $1 1-0\n")
 write("pgn_read", b'[White "a \\"quoted\\" \\\\ name"]\n[Variant "Chess960"]\n[FEN "rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1"]\n\n1. O-O-O *\n')
+# EPD: the suite files' records (perft counts, bm/am/id/c0 and the other
+# operations of the test-suite styles, quoted strings with escapes), and
+# the records python-chess was checked against.
+for name in ["quick.epd", "quick960.epd", "unusual.epd", "epd/eret_style.epd", "epd/sts_style.epd"]:
+    with open(os.path.join(data, name), "rb") as f:
+        for line in f.read().splitlines()[:200]:
+            if line.strip() and not line.startswith(b"#"):
+                write("epd_roundtrip", line)
+with open(os.path.join(data, "epd", "records.jsonl")) as f:
+    for line in f:
+        write("epd_roundtrip", json.loads(line)["input"].encode())
+write("epd_roundtrip", b"4k3/8/8/8/8/8/8/R3K2R w KQ - bm O-O Ra8+; am Kd2; pv O-O Kd7 Rd1+; hmvc 3; fmvn 20; acd 1;")
+write("epd_roundtrip", b"4k3/8/8/8/8/8/8/4K3 b - - 7 30 ce -12; dm 3; id \"a \\\"b\\\" ;c\"; c0 \"x\"; f1 1.5e-3;")
 print("corpus written", file=sys.stderr)

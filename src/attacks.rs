@@ -37,18 +37,32 @@ compile_error!(
      RUSTFLAGS=\"-C target-feature=+bmi2\", or leave the feature off"
 );
 
+#[cfg(all(feature = "pext", feature = "small-tables"))]
+compile_error!(
+    "the `pext` and `small-tables` features exclude each other: `pext` indexes the \
+     1 MiB slider table that `small-tables` leaves out"
+);
+
+#[cfg(not(feature = "small-tables"))]
 use crate::magics::Magic;
 use crate::types::{Bitboard, Color, Square};
 
+// Slider lookups without the 1 MiB table (the `small-tables` feature).
+#[cfg(feature = "small-tables")]
+mod small;
+
 mod tables {
+    #[cfg(not(feature = "small-tables"))]
     use crate::magics::Magic;
     include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 }
 
 #[cfg(pext_lookup)]
 use tables::PEXT_ATTACKS as SLIDER_TABLE;
-#[cfg(not(pext_lookup))]
+#[cfg(all(not(pext_lookup), not(feature = "small-tables")))]
 use tables::SLIDER_ATTACKS as SLIDER_TABLE;
+#[cfg(feature = "small-tables")]
+use tables::SLIDER_LINES as SLIDER_TABLE;
 
 /// Whether this build looks up rook and bishop attacks with `PEXT`: with
 /// the `pext` feature, or, without it, when the target is an x86-64
@@ -63,8 +77,7 @@ pub const PEXT_LOOKUP: bool = cfg!(pext_lookup);
 /// of the same size. (The key tables live with the position, in
 /// `position::zobrist`; `build.rs` writes their size here.)
 pub const TABLE_BYTES: usize = core::mem::size_of_val(&SLIDER_TABLE)
-    + core::mem::size_of_val(&tables::ROOK_MAGIC)
-    + core::mem::size_of_val(&tables::BISHOP_MAGIC)
+    + MAGIC_BYTES
     + core::mem::size_of_val(&tables::KNIGHT_ATTACKS)
     + core::mem::size_of_val(&tables::KING_ATTACKS)
     + core::mem::size_of_val(&tables::PAWN_ATTACKS)
@@ -74,6 +87,12 @@ pub const TABLE_BYTES: usize = core::mem::size_of_val(&SLIDER_TABLE)
     + core::mem::size_of_val(&tables::LINE)
     + tables::KEY_TABLE_BYTES;
 
+/// Bytes of the magic entries (none with `small-tables`).
+#[cfg(not(feature = "small-tables"))]
+const MAGIC_BYTES: usize = core::mem::size_of_val(&tables::ROOK_MAGIC) + core::mem::size_of_val(&tables::BISHOP_MAGIC);
+#[cfg(feature = "small-tables")]
+const MAGIC_BYTES: usize = 0;
+
 /// The size of the key tables as `build.rs` wrote it (checked against the
 /// tables themselves in `position::zobrist`).
 #[cfg(test)]
@@ -81,6 +100,7 @@ pub(crate) const fn key_table_bytes() -> usize {
     tables::KEY_TABLE_BYTES
 }
 
+#[cfg(not(feature = "small-tables"))]
 /// Magic lookup.
 #[inline(always)]
 fn magic_slider(magic: &Magic, occupied: Bitboard) -> Bitboard {
@@ -92,6 +112,7 @@ fn magic_slider(magic: &Magic, occupied: Bitboard) -> Bitboard {
 /// index is in bounds, and the lookup needs no bounds check (a compare and
 /// a branch per lookup, 2 % of bulk perft's instructions). The build script
 /// pads the tables with zeros to that length.
+#[cfg(not(feature = "small-tables"))]
 #[inline(always)]
 const fn in_table(index: usize) -> usize {
     const LEN: usize = tables::SLIDER_ATTACKS.len();
@@ -116,6 +137,7 @@ fn pext_slider(magic: &Magic, occupied: Bitboard) -> Bitboard {
     Bitboard(tables::PEXT_ATTACKS[in_table(magic.offset as usize + index as usize)])
 }
 
+#[cfg(not(feature = "small-tables"))]
 #[cfg(not(pext_lookup))]
 use magic_slider as slider;
 #[cfg(pext_lookup)]
@@ -123,6 +145,7 @@ use pext_slider as slider;
 
 /// Rook attacks by magic multiplication, whatever the features (the
 /// benchmarks compare it with the PEXT lookup).
+#[cfg(not(feature = "small-tables"))]
 #[doc(hidden)]
 #[inline(always)]
 pub fn rook_attacks_magic(sq: Square, occupied: Bitboard) -> Bitboard {
@@ -130,6 +153,7 @@ pub fn rook_attacks_magic(sq: Square, occupied: Bitboard) -> Bitboard {
 }
 
 /// Bishop attacks by magic multiplication, whatever the features.
+#[cfg(not(feature = "small-tables"))]
 #[doc(hidden)]
 #[inline(always)]
 pub fn bishop_attacks_magic(sq: Square, occupied: Bitboard) -> Bitboard {
@@ -154,6 +178,7 @@ pub fn bishop_attacks_pext(sq: Square, occupied: Bitboard) -> Bitboard {
 
 /// Squares a rook on `sq` attacks, each ray stopping at the first occupied
 /// square (which is included).
+#[cfg(not(feature = "small-tables"))]
 #[inline(always)]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     slider(&tables::ROOK_MAGIC[sq.index()], occupied)
@@ -161,10 +186,14 @@ pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 
 /// Squares a bishop on `sq` attacks, each ray stopping at the first
 /// occupied square (which is included).
+#[cfg(not(feature = "small-tables"))]
 #[inline(always)]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     slider(&tables::BISHOP_MAGIC[sq.index()], occupied)
 }
+
+#[cfg(feature = "small-tables")]
+pub use small::{bishop_attacks, rook_attacks};
 
 /// Squares a queen on `sq` attacks: the union of rook and bishop attacks.
 #[inline(always)]
@@ -376,8 +405,11 @@ mod tests {
                     let i = sq as u8;
                     prop_assert_eq!(rook_attacks(sq, Bitboard(occ)).0, geometry::rook_attacks(i, occ));
                     prop_assert_eq!(bishop_attacks(sq, Bitboard(occ)).0, geometry::bishop_attacks(i, occ));
-                    prop_assert_eq!(rook_attacks_magic(sq, Bitboard(occ)).0, geometry::rook_attacks(i, occ));
-                    prop_assert_eq!(bishop_attacks_magic(sq, Bitboard(occ)).0, geometry::bishop_attacks(i, occ));
+                    #[cfg(not(feature = "small-tables"))]
+                    {
+                        prop_assert_eq!(rook_attacks_magic(sq, Bitboard(occ)).0, geometry::rook_attacks(i, occ));
+                        prop_assert_eq!(bishop_attacks_magic(sq, Bitboard(occ)).0, geometry::bishop_attacks(i, occ));
+                    }
                     #[cfg(pext_lookup)]
                     {
                         prop_assert_eq!(rook_attacks_pext(sq, Bitboard(occ)).0, geometry::rook_attacks(i, occ));

@@ -173,6 +173,10 @@
 //!   8 % fewer instructions per perft leaf (measured speeds per CPU are in
 //!   the repository's `docs/PERFORMANCE.md`). The feature forces it, for a generic
 //!   target known to run on such processors only.
+//! - `small-tables`: rook and bishop attacks from 4 KiB of line masks
+//!   (obstruction difference: two bit scans per line) instead of the 1 MiB
+//!   magic table, for small downloads such as WebAssembly; the same
+//!   results, slower lookups. Excludes `pext`.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 
@@ -190,9 +194,11 @@ mod game;
 pub mod epd;
 
 // The slow, obviously correct geometry that build.rs tabulates: the
-// library itself only tests against it.
-#[cfg(test)]
+// library tests against it and builds its few `const` tables from it
+// (the castlings' reach); the rest is used by tests only.
+#[cfg_attr(not(test), allow(dead_code))]
 mod geometry;
+#[cfg(not(feature = "small-tables"))]
 mod magics;
 mod moves;
 mod outcome;

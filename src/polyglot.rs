@@ -111,6 +111,22 @@ impl Position {
 
 const PROMOTIONS: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
 
+/// The bit layout of a Polyglot move (the book format's own, not
+/// [`Move`]'s), written down once: the destination in bits 0-5, the
+/// origin in bits 6-11, the promotion in bits 12-14; bit 15 must be clear.
+mod bits {
+    /// Bits per square field.
+    pub const SQUARE_MASK: u16 = 63;
+    /// Where the origin square starts.
+    pub const FROM_SHIFT: u16 = 6;
+    /// Where the promotion (0 none, 1 knight … 4 queen) starts.
+    pub const PROMOTION_SHIFT: u16 = 12;
+    /// Bits of the promotion field.
+    pub const PROMOTION_MASK: u16 = 7;
+    /// A bit no valid move has.
+    pub const INVALID: u16 = 1 << 15;
+}
+
 /// Decodes a Polyglot move in `pos` into a legal [`Move`], or `None` if it
 /// is not a legal move there.
 ///
@@ -132,12 +148,12 @@ const PROMOTIONS: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Que
 /// # Ok::<(), chess_movegen::FenError>(())
 /// ```
 pub fn decode_move(pos: &Position, raw: u16) -> Option<Move> {
-    if raw & 0x8000 != 0 {
+    if raw & bits::INVALID != 0 {
         return None;
     }
-    let to = Square::from_index((raw & 63) as u8)?;
-    let from = Square::from_index((raw >> 6 & 63) as u8)?;
-    let promotion = (raw >> 12 & 7) as usize;
+    let to = Square::from_index((raw & bits::SQUARE_MASK) as u8)?;
+    let from = Square::from_index((raw >> bits::FROM_SHIFT & bits::SQUARE_MASK) as u8)?;
+    let promotion = usize::from(raw >> bits::PROMOTION_SHIFT & bits::PROMOTION_MASK);
     let us = pos.side_to_move();
     let piece = pos.piece_at(from)?;
     if piece.color != us || from == to {
@@ -169,7 +185,7 @@ pub fn encode_move(mv: Move) -> u16 {
         None => 0,
     };
     // `Move::to` is the rook's square for castling already.
-    mv.to() as u16 | (mv.from() as u16) << 6 | promotion << 12
+    mv.to() as u16 | (mv.from() as u16) << bits::FROM_SHIFT | promotion << bits::PROMOTION_SHIFT
 }
 
 /// One raw book entry.

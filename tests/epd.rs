@@ -350,6 +350,63 @@ fn operations_keep_order_and_replace_in_place() {
     assert_eq!(epd.position().fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
 }
 
+/// A record of many distinct opcodes, some repeated: read in one pass (a
+/// scan of the operations read so far for each one took minutes here),
+/// each repeat replacing the operand of the first in its place, as
+/// [`Epd::set`] does one at a time.
+#[test]
+fn many_opcodes_read_in_linear_time_and_replace_in_place() {
+    let n = 40_000;
+    let mut text = String::from("4k3/8/8/8/8/8/8/4K3 w - -");
+    for i in 0..n {
+        text.push_str(&format!(" o{i} {i};"));
+    }
+    // Repeats of every 1000th opcode, out of order.
+    for i in (0..n).step_by(1000).rev() {
+        text.push_str(&format!(" o{i} r{i};"));
+    }
+    let epd = Epd::parse(&text).unwrap();
+    assert_eq!(epd.ops().len(), n);
+    let mut one_by_one = Epd::parse("4k3/8/8/8/8/8/8/4K3 w - -").unwrap();
+    for (i, (opcode, operand)) in epd.ops().enumerate() {
+        assert_eq!(opcode, format!("o{i}"));
+        let expected = if i % 1000 == 0 { Operand::Tokens(format!("r{i}")) } else { Operand::Integer(i as i64) };
+        assert_eq!(operand, &expected, "o{i}");
+        if i < 50 {
+            one_by_one.set(opcode, operand.clone()).unwrap();
+        }
+    }
+    assert_eq!(epd.get("o39000"), Some(&Operand::Tokens("r39000".into())));
+    let prefix: Vec<_> = epd.ops().take(50).collect();
+    assert_eq!(one_by_one.ops().collect::<Vec<_>>(), prefix);
+}
+
+/// Errors echo at most a short piece of the record, however long the
+/// opcode or move that is wrong.
+#[test]
+fn errors_echo_long_opcodes_and_moves_shortened() {
+    let long = "x".repeat(10_000_000);
+    let err = Epd::parse(&format!("4k3/8/8/8/8/8/8/4K3 w - - 1{long};")).unwrap_err();
+    assert_eq!(err.kind(), &EpdErrorKind::InvalidOpcode);
+    assert_eq!(err.offset(), Some(26));
+    let EpdField::Operation(opcode) = err.field() else { panic!("{err:?}") };
+    assert!(opcode.starts_with("1xxx") && opcode.ends_with("(10000001 bytes)"), "{opcode}");
+    assert!(err.to_string().len() < 300, "{} bytes", err.to_string().len());
+    let err = Epd::parse(&format!("4k3/8/8/8/8/8/8/4K3 w - - c{long} \"open")).unwrap_err();
+    assert_eq!(err.kind(), &EpdErrorKind::UnterminatedString);
+    assert!(err.to_string().len() < 300, "{} bytes", err.to_string().len());
+
+    let epd = Epd::parse(&format!("4k3/8/8/8/8/8/8/4K3 w - - bm Kd2 {long};")).unwrap();
+    let err = epd.best_moves().unwrap_err();
+    assert_eq!(err.offset(), Some(33));
+    let EpdErrorKind::Move { text, .. } = err.kind() else { panic!("{err:?}") };
+    assert!(text.starts_with("xxx") && text.ends_with("(10000000 bytes)"), "{text}");
+    assert!(err.to_string().len() < 300, "{} bytes", err.to_string().len());
+    // Short texts are kept whole.
+    let epd = Epd::parse("4k3/8/8/8/8/8/8/4K3 w - - bm Kd9;").unwrap();
+    assert!(matches!(epd.best_moves().unwrap_err().kind(), EpdErrorKind::Move { text, .. } if text == "Kd9"));
+}
+
 #[test]
 fn set_moves_and_line_write_san() {
     let mut epd = Epd::new(Position::startpos());

@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use chess_movegen::pgn::{Nag, PgnGame, Reader};
+use chess_movegen::pgn::{Nag, PgnGame, ReadOptions, Reader};
 use chess_movegen::{CastlingMode, Game, IllegalReason, MoveError, Position, SyntaxReason};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -240,7 +240,14 @@ fn shortened(text: &str) -> String {
 fn a_10_mb_token_makes_a_short_error_in_the_reader() {
     let token = "e4".repeat(5 << 20);
     let pgn = format!("1. e4 e5 2. {token} *\n\n1. d4 *\n");
+    // Longer than the reader's token limit: said so, at the token.
     let mut reader = Reader::from_str(&pgn);
+    let error = reader.read_tree().unwrap().unwrap_err();
+    assert_eq!(error.to_string(), "game 1, line 1, column 13: token longer than 65536 bytes");
+    assert_eq!(reader.read_tree().unwrap().unwrap().mainline().count(), 1);
+    // Without the limit, the move error echoes the token shortened.
+    let options = ReadOptions::new().max_token(usize::MAX);
+    let mut reader = Reader::from_str(&pgn).with_options(options);
     let error = reader.read_tree().unwrap().unwrap_err();
     let shown = error.to_string();
     assert_eq!(shown, format!("game 1, line 1, column 13: 2. {}: not a move in SAN, long algebraic or UCI: expected piece letter, origin file and/or rank (or square), x or -, destination square", shortened(&token)));
@@ -249,7 +256,7 @@ fn a_10_mb_token_makes_a_short_error_in_the_reader() {
     assert_eq!(reader.read_tree().unwrap().unwrap().mainline().count(), 1);
     // The same through a reader of an io::Read, and for a token that is
     // no word of the lexer's at all.
-    let error = Reader::from_bytes(pgn.as_bytes()).read_tree().unwrap().unwrap_err();
+    let error = Reader::from_bytes(pgn.as_bytes()).with_options(options).read_tree().unwrap().unwrap_err();
     assert_eq!(error.to_string(), shown);
     let junk = "\u{e9}".repeat(5 << 20);
     let error = Reader::from_str(&format!("1. e4 {junk} *")).read_tree().unwrap().unwrap_err();

@@ -29,7 +29,7 @@ import weakref
 from collections.abc import MutableMapping, MutableSet
 from typing import Any, Callable, Dict, Generic, Iterable, Iterator, List, Optional, TextIO, Tuple, TypeVar
 
-from . import STARTING_FEN, SQUARE_NAMES, WHITE, Board, PgnError
+from . import STARTING_FEN, WHITE, Board, PgnError
 from ._chess_movegen import PgnTree, cut_game, read_game_text
 
 __all__ = [
@@ -453,6 +453,30 @@ class GameNode:
         text = "" if seconds is None else _time_text("emt", seconds)
         self.comment = _set_command(self.comment, EMT_REGEX, text, newline_ok=True)
 
+    def accept_subgame(self, visitor: "BaseVisitor[ResultT]") -> ResultT:
+        """Visits the game as if it started at this node: the game's tags
+        (the start's FEN, SetUp and Variant tags last), then the moves
+        after this node, then the result."""
+        if visitor.begin_game() is not SKIP:
+            game = self._game
+            board = self.board()
+            start = Headers({})
+            _setup_headers(start, board)
+            visitor.begin_headers()
+            for name, value in game.headers.items():
+                if name not in start:
+                    visitor.visit_header(name, value)
+            for name, value in start.items():
+                visitor.visit_header(name, value)
+            if visitor.end_headers() is not SKIP:
+                visitor.visit_board(board)
+                first = self._tree.first_child(self._i)
+                if first is not None:
+                    _walk(game, first, board, visitor, sidelines=True)
+                visitor.visit_result(game.headers.get("Result", "*"))
+        visitor.end_game()
+        return visitor.result()
+
     def __str__(self) -> str:
         return self.accept(StringExporter(columns=None))
 
@@ -506,11 +530,44 @@ class ChildNode(GameNode):
         _walk(self._game, self._i, self.parent.board(), visitor, sidelines=False)
         return visitor.result()
 
+    def __reduce__(self) -> Any:
+        # The game is pickled as text: the node is found again by its place.
+        path = []
+        node: GameNode = self
+        while node.parent is not None:
+            siblings = node._tree.children(node.parent._i)
+            if node._i not in siblings:
+                raise ValueError("cannot pickle a node of a removed variation")
+            path.append(siblings.index(node._i))
+            node = node.parent
+        return (_node_of, (self._game, path[::-1]))
+
     def __repr__(self) -> str:
         board = self.parent.board()
         return "<{} at {:#x} ({}{} {} ...)>".format(
             type(self).__name__, id(self), board.fullmove_number, "." if board.turn == WHITE else "...", self.san()
         )
+
+
+def _setup_headers(headers: "Headers", board: Any) -> None:
+    """Sets or removes the FEN, SetUp and Variant tags for a start position
+    (a Board or a FEN)."""
+    if isinstance(board, str):
+        board = Board(board)
+        chess960 = board.has_chess960_castling_rights() if hasattr(board, "has_chess960_castling_rights") else False
+    else:
+        chess960 = board.chess960
+    fen = board.fen()
+    if fen == STARTING_FEN:
+        headers.pop("FEN", None)
+        headers.pop("SetUp", None)
+    else:
+        headers["FEN"] = fen
+        headers["SetUp"] = "1"
+    if chess960:
+        headers["Variant"] = "Chess960"
+    else:
+        headers.pop("Variant", None)
 
 
 class Headers(MutableMapping):
@@ -674,23 +731,7 @@ class Game(GameNode):
     def setup(self, board: Any) -> None:
         """Starts the game from a position (a Board or a FEN): sets or
         removes the FEN, SetUp and Variant tags."""
-        if isinstance(board, str):
-            board = Board(board)
-            chess960 = board.has_chess960_castling_rights() if hasattr(board, "has_chess960_castling_rights") else False
-        else:
-            chess960 = board.chess960
-        fen = board.fen()
-        headers = self.headers
-        if fen == STARTING_FEN:
-            headers.pop("FEN", None)
-            headers.pop("SetUp", None)
-        else:
-            headers["FEN"] = fen
-            headers["SetUp"] = "1"
-        if chess960:
-            headers["Variant"] = "Chess960"
-        else:
-            headers.pop("Variant", None)
+        _setup_headers(self.headers, board)
         self._start_dirty = True
         self._sync()
 
@@ -717,6 +758,22 @@ class Game(GameNode):
                 visitor.visit_result(self.headers.get("Result", "*"))
         visitor.end_game()
         return visitor.result()
+
+    def __copy__(self) -> "Game":
+        return self.__deepcopy__({})
+
+    def __deepcopy__(self, memo: dict) -> "Game":
+        """A copy of the whole tree (nodes of the copy are new objects)."""
+        self._sync()
+        game = type(self)._from_tree(self._tree.copy())
+        game.headers = self.headers.copy()
+        game._start_dirty = False
+        game.errors = list(self.errors)
+        return game
+
+    def __reduce__(self) -> Any:
+        # Pickled as its PGN text (for multiprocessing workers).
+        return (_game_from_text, (type(self), str(self), [str(e) for e in self.errors]))
 
     def __str__(self) -> str:
         self._sync()
@@ -753,6 +810,23 @@ class Game(GameNode):
         return "<{} at {:#x} ({!r} vs. {!r}, {!r} at {!r}{})>".format(
             type(self).__name__, id(self), h.get("White", "?"), h.get("Black", "?"), h.get("Date", "????.??.??"), h.get("Site", "?"), errors
         )
+
+
+def _game_from_text(cls: type, text: str, errors: List[str]) -> "Game":
+    """Unpickles a Game."""
+    tree = read_game_text(text, 0)
+    game = cls._from_tree(tree if tree is not None else PgnTree())
+    game.errors = [PgnError(message) for message in errors]
+    return game
+
+
+def _node_of(game: "Game", path: List[int]) -> GameNode:
+    """Unpickles a node: the node at `path` (variation numbers from the
+    game down) in its unpickled game."""
+    node: GameNode = game
+    for slot in path:
+        node = node.variations[slot]
+    return node
 
 
 class Mainline:

@@ -30,6 +30,8 @@ enum Up {
     Game(Box<PgnGame>),
     /// Every game was checked (`validate_pgn`).
     Report(PgnReport),
+    /// The input ended with an error that stops reading (the message).
+    Failed(String),
     /// The file has no more games.
     Done,
 }
@@ -88,7 +90,11 @@ pub fn pgn_feed(validate: bool) -> PyResult<PgnFeed> {
                 }
             } else {
                 while let Some(game) = games.next_game() {
-                    if up_tx.send(Up::Game(Box::new(game))).is_err() {
+                    let message = match game {
+                        Ok(game) => Up::Game(Box::new(game)),
+                        Err(message) => Up::Failed(message),
+                    };
+                    if up_tx.send(message).is_err() {
                         return;
                     }
                 }
@@ -116,6 +122,7 @@ impl PgnFeed {
             Ok(Up::Need(n)) => Some(n.into_pyobject(py)?.into_any().unbind()),
             Ok(Up::Game(game)) => Some(Py::new(py, *game)?.into_any()),
             Ok(Up::Report(report)) => Some(Py::new(py, report)?.into_any()),
+            Ok(Up::Failed(message)) => return Err(crate::errors::PgnError::new_err(message)),
             Ok(Up::Done) | Err(_) => None,
         })
     }

@@ -5,7 +5,7 @@ use std::io::Read;
 use std::path::PathBuf;
 use std::sync::{Mutex, TryLockError};
 
-use chess_movegen::pgn::{IoInput, Reader, Skip, TagValue, Visitor};
+use chess_movegen::pgn::{IoInput, Limit, PgnErrorKind, Reader, Skip, TagValue, Visitor};
 use chess_movegen::GameResult as PgnResult;
 use chess_movegen::{CastlingMode, Move as RawMove, Position};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
@@ -130,16 +130,22 @@ impl Games {
         Games { reader: Reader::new(read), visitor: Collect::default() }
     }
 
-    /// The next game, or None at the end of the source.
-    pub(crate) fn next_game(&mut self) -> Option<PgnGame> {
+    /// The next game, or None at the end of the source. An error that ends
+    /// the input (a line longer than the reader takes: binary data or an
+    /// endless stream) is `Err` with its message; any other error of a game
+    /// goes into that game's `errors`.
+    pub(crate) fn next_game(&mut self) -> Option<Result<PgnGame, String>> {
         self.visitor.clear();
         let outcome = self.reader.read_game(&mut self.visitor)?;
         let v = &mut self.visitor;
         let errors = match outcome {
             Ok(()) => Vec::new(),
+            Err(e) if matches!(e.kind, PgnErrorKind::TooLong { limit: Limit::Line, .. }) => {
+                return Some(Err(e.to_string()))
+            }
             Err(e) => vec![e.to_string()],
         };
-        Some(PgnGame {
+        Some(Ok(PgnGame {
             header_list: std::mem::take(&mut v.headers),
             headers: PyOnceLock::new(),
             start: v.start.unwrap_or_else(Position::startpos),
@@ -147,7 +153,7 @@ impl Games {
             py_moves: std::mem::take(&mut v.py_moves),
             result: v.result.unwrap_or(""),
             errors,
-        })
+        }))
     }
 
     /// Reads every game, checking moves and keeping nothing (`validate_pgn`).
@@ -297,7 +303,7 @@ impl GameReader {
                 return Err(PyRuntimeError::new_err("the GameReader is being advanced by another thread"))
             }
         };
-        Ok(games.next_game())
+        games.next_game().transpose().map_err(crate::errors::PgnError::new_err)
     }
 }
 

@@ -16,6 +16,51 @@ use crate::moves::{extract_move, move_object, PyMv};
 /// No node (the root's parent).
 const NONE: u32 = u32::MAX;
 
+/// The children of a node, main line first: most nodes have one or none,
+/// kept without an allocation.
+#[derive(Clone)]
+enum Kids {
+    None,
+    One(u32),
+    Many(Vec<u32>),
+}
+
+impl Kids {
+    fn as_slice(&self) -> &[u32] {
+        match self {
+            Kids::None => &[],
+            Kids::One(c) => std::slice::from_ref(c),
+            Kids::Many(v) => v,
+        }
+    }
+
+    fn push(&mut self, child: u32) {
+        *self = match std::mem::replace(self, Kids::None) {
+            Kids::None => Kids::One(child),
+            Kids::One(c) => Kids::Many(vec![c, child]),
+            Kids::Many(mut v) => {
+                v.push(child);
+                Kids::Many(v)
+            }
+        };
+    }
+
+    fn from_vec(v: Vec<u32>) -> Kids {
+        match v.len() {
+            0 => Kids::None,
+            1 => Kids::One(v[0]),
+            _ => Kids::Many(v),
+        }
+    }
+}
+
+/// Where a comment's text stands in the tree's text arena.
+#[derive(Clone, Copy, Default)]
+struct Span {
+    start: u32,
+    len: u32,
+}
+
 /// One node: the move that leads to it from its parent, what the PGN says
 /// about that move, and its children (the first is the main line).
 #[derive(Clone)]
@@ -25,9 +70,9 @@ struct TreeNode {
     /// the start position.
     before: Position,
     mv: RawMove,
-    children: Vec<u32>,
-    comment: String,
-    starting_comment: String,
+    children: Kids,
+    comment: Span,
+    starting_comment: Span,
     /// A set, kept sorted (python-chess's writer visits NAGs sorted).
     nags: Vec<i64>,
 }
@@ -38,9 +83,9 @@ impl TreeNode {
             parent: NONE,
             before: start,
             mv: RawMove::NULL,
-            children: Vec::new(),
-            comment: String::new(),
-            starting_comment: String::new(),
+            children: Kids::None,
+            comment: Span::default(),
+            starting_comment: Span::default(),
             nags: Vec::new(),
         }
     }
@@ -53,6 +98,9 @@ impl TreeNode {
 #[derive(Clone)]
 pub struct PgnTree {
     nodes: Vec<TreeNode>,
+    /// The text of every comment, one after the other (a comment set
+    /// again is written anew at the end).
+    text: String,
     /// The `FEN` the game starts from (None: the standard start).
     start_fen: Option<String>,
     chess960: bool,
@@ -85,6 +133,7 @@ impl PgnTree {
             start_fen.as_deref().and_then(stated_fullmove).map_or(0, |full| full - i64::from(start.fullmove_number()));
         PgnTree {
             nodes: vec![TreeNode::root(start)],
+            text: String::new(),
             start_fen,
             chess960,
             full_delta,
@@ -92,6 +141,37 @@ impl PgnTree {
             errors: Vec::new(),
             result: "",
         }
+    }
+
+    /// The text of a comment.
+    fn text_of(&self, span: Span) -> &str {
+        let start = span.start as usize;
+        self.text.get(start..start + span.len as usize).unwrap_or("")
+    }
+
+    /// Stores a comment's text, returning where it stands.
+    fn store(&mut self, text: &str) -> Span {
+        let start = self.text.len();
+        self.text.push_str(text);
+        Span { start: start as u32, len: text.len() as u32 }
+    }
+
+    /// `span`'s text with `text` after it, a space between (python-chess's
+    /// `" ".join(filter(None, ...))`), in place when it is the arena's last.
+    fn join(&mut self, span: Span, text: &str) -> Span {
+        if text.is_empty() {
+            return span;
+        }
+        if span.len == 0 {
+            return self.store(text);
+        }
+        if (span.start + span.len) as usize == self.text.len() {
+            self.text.push(' ');
+            self.text.push_str(text);
+            return Span { start: span.start, len: span.len + 1 + text.len() as u32 };
+        }
+        let joined = format!("{} {text}", self.text_of(span));
+        self.store(&joined)
     }
 
     fn node(&self, i: usize) -> PyResult<&TreeNode> {
@@ -153,6 +233,7 @@ impl PgnTree {
     fn child_slot(&self, parent: usize, child: usize) -> PyResult<usize> {
         self.node(parent)?
             .children
+            .as_slice()
             .iter()
             .position(|&c| c as usize == child)
             .ok_or_else(|| PyValueError::new_err(format!("node {child} is not a variation of node {parent}")))
@@ -193,24 +274,22 @@ impl Builder {
 
 /// Appends `text` to `to`, a space between (python-chess's
 /// `" ".join(filter(None, ...))`).
-fn join_comment(to: &mut String, text: String) {
+fn join_comment(to: &mut String, text: &str) {
     if text.is_empty() {
         return;
     }
-    if to.is_empty() {
-        *to = text;
-    } else {
+    if !to.is_empty() {
         to.push(' ');
-        to.push_str(&text);
     }
+    to.push_str(text);
 }
 
 /// A comment's text as python-chess keeps it: less one space after `{`
 /// and one before `}`.
-fn comment_text(raw: &[u8]) -> String {
+fn comment_text(raw: &[u8]) -> std::borrow::Cow<'_, str> {
     let raw = raw.strip_suffix(b" ").unwrap_or(raw);
     let raw = raw.strip_prefix(b" ").unwrap_or(raw);
-    String::from_utf8_lossy(raw).into_owned()
+    String::from_utf8_lossy(raw)
 }
 
 impl Visitor for Builder {
@@ -235,7 +314,11 @@ impl Visitor for Builder {
     fn play(&mut self, before: &Position, mv: RawMove) -> Skip {
         let top = self.top();
         let index = self.tree.push_child_from(top, mv, *before);
-        self.tree.nodes[index].starting_comment = std::mem::take(&mut self.starting_comment);
+        if !self.starting_comment.is_empty() {
+            let span = self.tree.store(&self.starting_comment);
+            self.tree.nodes[index].starting_comment = span;
+            self.starting_comment.clear();
+        }
         if let Some(last) = self.stack.last_mut() {
             *last = index;
         }
@@ -254,11 +337,12 @@ impl Visitor for Builder {
     fn comment(&mut self, comment: &[u8]) {
         let text = comment_text(comment);
         let top = self.top();
-        let node = &mut self.tree.nodes[top];
-        if self.in_variation || (node.parent == NONE && node.children.is_empty()) {
-            join_comment(&mut node.comment, text);
+        let node = &self.tree.nodes[top];
+        if self.in_variation || (node.parent == NONE && node.children.as_slice().is_empty()) {
+            let span = self.tree.join(node.comment, &text);
+            self.tree.nodes[top].comment = span;
         } else {
-            join_comment(&mut self.starting_comment, text);
+            join_comment(&mut self.starting_comment, &text);
         }
     }
 
@@ -545,8 +629,8 @@ impl Exporter {
     /// node `i`.
     fn node(&mut self, tree: &PgnTree, i: usize) -> PyResult<()> {
         let node = &tree.nodes[i];
-        if !node.starting_comment.is_empty() {
-            self.comment(&node.starting_comment);
+        if node.starting_comment.len > 0 {
+            self.comment(tree.text_of(node.starting_comment));
         }
         let pos = &node.before;
         let number = i64::from(pos.fullmove_number()) + tree.full_delta;
@@ -570,8 +654,8 @@ impl Exporter {
                 self.token(&format!("${nag} "));
             }
         }
-        if !node.comment.is_empty() {
-            self.comment(&node.comment);
+        if node.comment.len > 0 {
+            self.comment(tree.text_of(node.comment));
         }
         Ok(())
     }
@@ -593,7 +677,7 @@ impl Exporter {
             if sidelines {
                 1
             } else {
-                tree.nodes[tree.nodes[node].parent as usize].children.len()
+                tree.nodes[tree.nodes[node].parent as usize].children.as_slice().len()
             }
         };
         let mut stack = vec![Frame {
@@ -615,7 +699,7 @@ impl Exporter {
                 self.node(tree, node)?;
                 continue;
             }
-            let siblings = &tree.nodes[tree.nodes[top.node].parent as usize].children;
+            let siblings = tree.nodes[tree.nodes[top.node].parent as usize].children.as_slice();
             if self.options.variations && top.sibling < siblings.len() {
                 let variation = siblings[top.sibling] as usize;
                 top.sibling += 1;
@@ -624,9 +708,9 @@ impl Exporter {
                 self.force_number = true;
                 let sibling = sibling_start(variation, false);
                 stack.push(Frame { node: variation, sibling, close: false, written: false, continued: false });
-            } else if !top.continued && !tree.nodes[top.node].children.is_empty() {
+            } else if !top.continued && !tree.nodes[top.node].children.as_slice().is_empty() {
                 top.continued = true;
-                let next = tree.nodes[top.node].children[0] as usize;
+                let next = tree.nodes[top.node].children.as_slice()[0] as usize;
                 stack.push(Frame { node: next, sibling: 1, close: false, written: false, continued: false });
             } else {
                 stack.pop();
@@ -662,11 +746,11 @@ impl PgnTree {
         self.chess960 = fresh.chess960;
         self.full_delta = fresh.full_delta;
         // Replay the old tree onto the new start.
-        self.nodes[0].comment = old[0].comment.clone();
+        self.nodes[0].comment = old[0].comment;
         self.nodes[0].nags = old[0].nags.clone();
         let mut work = vec![(0usize, 0usize)];
         while let Some((old_i, new_i)) = work.pop() {
-            for &child in &old[old_i].children {
+            for &child in old[old_i].children.as_slice() {
                 let c = &old[child as usize];
                 let pos = self.position(new_i);
                 let ok = if c.mv.is_null() { !pos.is_check() } else { pos.is_legal(c.mv) };
@@ -674,8 +758,8 @@ impl PgnTree {
                     continue;
                 }
                 let n = self.push_child(new_i, c.mv);
-                self.nodes[n].comment = c.comment.clone();
-                self.nodes[n].starting_comment = c.starting_comment.clone();
+                self.nodes[n].comment = c.comment;
+                self.nodes[n].starting_comment = c.starting_comment;
                 self.nodes[n].nags = c.nags.clone();
                 work.push((child as usize, n));
             }
@@ -716,17 +800,17 @@ impl PgnTree {
 
     /// The children of node `i`, main line first.
     fn children(&self, i: usize) -> PyResult<Vec<u32>> {
-        Ok(self.node(i)?.children.clone())
+        Ok(self.node(i)?.children.as_slice().to_vec())
     }
 
     /// The first child of node `i`, or None.
     fn first_child(&self, i: usize) -> PyResult<Option<u32>> {
-        Ok(self.node(i)?.children.first().copied())
+        Ok(self.node(i)?.children.as_slice().first().copied())
     }
 
     /// The number of children of node `i`.
     fn child_count(&self, i: usize) -> PyResult<usize> {
-        Ok(self.node(i)?.children.len())
+        Ok(self.node(i)?.children.as_slice().len())
     }
 
     /// The main line after node `i`: its first child, that one's first
@@ -734,7 +818,7 @@ impl PgnTree {
     fn mainline(&self, i: usize) -> PyResult<Vec<u32>> {
         let mut out = Vec::new();
         let mut at = self.node(i)?;
-        while let Some(&c) = at.children.first() {
+        while let Some(&c) = at.children.as_slice().first() {
             out.push(c);
             at = &self.nodes[c as usize];
         }
@@ -753,21 +837,26 @@ impl PgnTree {
         Ok((node.parent != NONE).then(|| move_object(py, self.py_move(node.mv))))
     }
 
-    fn comment(&self, i: usize) -> PyResult<String> {
-        Ok(self.node(i)?.comment.clone())
+    /// The comment after the move of node `i` (the game's: before the
+    /// first move).
+    fn comment(&self, i: usize) -> PyResult<&str> {
+        Ok(self.text_of(self.node(i)?.comment))
     }
 
-    fn set_comment(&mut self, i: usize, text: String) -> PyResult<()> {
-        self.node_mut(i)?.comment = text;
+    fn set_comment(&mut self, i: usize, text: &str) -> PyResult<()> {
+        self.node(i)?;
+        self.nodes[i].comment = self.store(text);
         Ok(())
     }
 
-    fn starting_comment(&self, i: usize) -> PyResult<String> {
-        Ok(self.node(i)?.starting_comment.clone())
+    /// The comment before the move of node `i`.
+    fn starting_comment(&self, i: usize) -> PyResult<&str> {
+        Ok(self.text_of(self.node(i)?.starting_comment))
     }
 
-    fn set_starting_comment(&mut self, i: usize, text: String) -> PyResult<()> {
-        self.node_mut(i)?.starting_comment = text;
+    fn set_starting_comment(&mut self, i: usize, text: &str) -> PyResult<()> {
+        self.node(i)?;
+        self.nodes[i].starting_comment = self.store(text);
         Ok(())
     }
 
@@ -805,7 +894,7 @@ impl PgnTree {
     /// front), "up", "down" or "remove".
     fn reorder(&mut self, parent: usize, child: usize, how: &str) -> PyResult<()> {
         let slot = self.child_slot(parent, child)?;
-        let children = &mut self.nodes[parent].children;
+        let mut children = self.nodes[parent].children.as_slice().to_vec();
         match how {
             "main" => {
                 let c = children.remove(slot);
@@ -819,6 +908,7 @@ impl PgnTree {
             "up" | "down" => {}
             _ => return Err(PyValueError::new_err(format!("unknown reordering {how:?}"))),
         }
+        self.nodes[parent].children = Kids::from_vec(children);
         Ok(())
     }
 
@@ -864,18 +954,18 @@ impl PgnTree {
 
     /// The first `[%clk ...]` of node `i`'s comment in seconds, or None.
     fn clock(&self, py: Python<'_>, i: usize) -> PyResult<Py<PyAny>> {
-        time_value(py, find_time(&self.node(i)?.comment, "clk"))
+        time_value(py, find_time(self.text_of(self.node(i)?.comment), "clk"))
     }
 
     /// The first `[%emt ...]` of node `i`'s comment in seconds, or None.
     fn emt(&self, py: Python<'_>, i: usize) -> PyResult<Py<PyAny>> {
-        time_value(py, find_time(&self.node(i)?.comment, "emt"))
+        time_value(py, find_time(self.text_of(self.node(i)?.comment), "emt"))
     }
 
     /// The first `[%eval ...]` of node `i`'s comment: `(kind, value,
     /// depth)` as written (`("cp", "0.25", None)`), or None.
     fn eval_parts(&self, i: usize) -> PyResult<Option<(&'static str, String, Option<String>)>> {
-        let found = find_eval(&self.node(i)?.comment);
+        let found = find_eval(self.text_of(self.node(i)?.comment));
         Ok(found.map(|(k, v, d)| (k, v.to_owned(), d.map(str::to_owned))))
     }
 
@@ -905,10 +995,10 @@ impl PgnTree {
             }
         }
         if self.nodes[i].parent == NONE {
-            if !self.nodes[i].comment.is_empty() {
-                ex.comment(&self.nodes[i].comment);
+            if self.nodes[i].comment.len > 0 {
+                ex.comment(self.text_of(self.nodes[i].comment));
             }
-            if let Some(&first) = self.nodes[i].children.first() {
+            if let Some(&first) = self.nodes[i].children.as_slice().first() {
                 ex.moves(self, first as usize, true)?;
             }
         } else {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import tempfile
 import sys
 
 import pytest
@@ -35,6 +36,6 @@ try:
 finally:
     engine.quit()
 """
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=60, text=True)
+    done = subprocess.run([sys.executable, "-c", script], cwd=tempfile.gettempdir(), capture_output=True, timeout=60, text=True)
     assert done.returncode == 0, done.stderr[-2000:]
     assert len(done.stdout.strip()) in (4, 5)

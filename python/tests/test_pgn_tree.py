@@ -290,3 +290,49 @@ def test_setup_and_fen_header_move_the_start():
     assert node.board().fen() == "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1"
     game.setup(chess_movegen.Board())
     assert "FEN" not in game.headers and game.board().fen() == chess_movegen.STARTING_FEN
+
+
+def test_copy_and_pickle_keep_the_tree():
+    import copy
+    import pickle
+
+    game = ours_pgn.read_game(io.StringIO(TRICKY))
+    text = str(game)
+    clone = copy.deepcopy(game)
+    assert str(clone) == text and clone is not game and clone.variations[0] is not game.variations[0]
+    clone.variations[0].comment = "changed"
+    assert str(game) == text
+    back = pickle.loads(pickle.dumps(game))
+    assert str(back) == text and type(back) is ours_pgn.Game
+    node = pickle.loads(pickle.dumps(game.end()))
+    assert node.board().fen() == game.end().board().fen()
+    game.variations[0].promote_to_main(game.variations[0].variations[1])
+    side = game.variations[0].variations[0].end()
+    again = pickle.loads(pickle.dumps(side))
+    assert again.board().fen() == side.board().fen() and again.comment == side.comment
+
+
+def test_reused_exporters_and_mainline_text_like_python_chess():
+    ours = [g for g in iter(lambda h=io.StringIO(TRICKY): ours_pgn.read_game(h), None)]
+    theirs = [g for g in iter(lambda h=io.StringIO(TRICKY): chess.pgn.read_game(h), None)]
+    assert len(ours) == len(theirs) == 4
+    a, b = ours_pgn.StringExporter(columns=50), chess.pgn.StringExporter(columns=50)
+    fa, fb = io.StringIO(), io.StringIO()
+    file_a, file_b = ours_pgn.FileExporter(fa), chess.pgn.FileExporter(fb)
+    for mine, their in zip(ours, theirs):
+        assert mine.accept(a) == their.accept(b)
+        assert mine.accept(file_a) == their.accept(file_b)
+        assert str(mine.mainline()) == str(their.mainline())
+        assert str(mine.variations[0]) == str(their.variations[0])
+        assert [str(n) for n in mine.variations[0].variations] == [str(n) for n in their.variations[0].variations]
+    assert fa.getvalue() == fb.getvalue()
+
+
+def test_accept_subgame_like_python_chess():
+    ours = ours_pgn.read_game(io.StringIO(TRICKY))
+    theirs = chess.pgn.read_game(io.StringIO(TRICKY))
+    for path in ([], [0], [0, 1], [0, 0, 0]):
+        mine, their = ours, theirs
+        for slot in path:
+            mine, their = mine.variations[slot], their.variations[slot]
+        assert mine.accept_subgame(ours_pgn.StringExporter()) == their.accept_subgame(chess.pgn.StringExporter())

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import subprocess
+import tempfile
 import sys
 import textwrap
 import threading
@@ -36,7 +37,7 @@ def run_until_exit(body: str) -> list[int]:
     ).format(body=textwrap.indent(textwrap.dedent(body), "    "))
     codes = []
     for _ in range(RUNS):
-        done = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=120)
+        done = subprocess.run([sys.executable, "-c", script], cwd=tempfile.gettempdir(), capture_output=True, timeout=120)
         assert b"FATAL" not in done.stderr, done.stderr.decode(errors="replace")
         codes.append(done.returncode)
     return codes

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import tempfile
 import sys
 import textwrap
 import xml.etree.ElementTree as ET
@@ -65,7 +66,7 @@ STOCKFISH = shutil.which("stockfish") or shutil.which("/usr/games/stockfish")
 
 def run_python(code, timeout=60):
     """Runs `code` in a fresh interpreter; a hang fails the test."""
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, timeout=timeout)
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=tempfile.gettempdir(), capture_output=True, text=True, timeout=timeout)
 
 
 def test_engine_call_on_a_board_without_what_the_engine_reads_raises():
@@ -155,3 +156,24 @@ def test_plain_alias_trap_is_real():
         print(chess.__name__)
     """)
     assert done.stdout.strip() == "chess"
+
+
+def test_engine_without_python_chess_names_it():
+    done = run_python("""
+        import sys
+        sys.modules["chess"] = None  # python-chess not installed
+        import io
+        import chess_movegen.pgn
+        node = chess_movegen.pgn.read_game(io.StringIO("1. e4 { [%eval 0.2] [%clk 0:01:00] } *")).next()
+        assert node.clock() == 60
+        for attempt in (lambda: __import__("chess_movegen.engine"), node.eval):
+            try:
+                attempt()
+            except ImportError as error:
+                assert "python-chess" in str(error), error
+            else:
+                raise AssertionError("no ImportError")
+        print("ok")
+    """)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"

@@ -1,9 +1,9 @@
 //! EPD errors: what is wrong, in which field or operation, at which byte.
 
-use alloc::borrow::ToOwned;
 use alloc::string::{String, ToString};
 use core::fmt;
 
+use crate::position::error::echo;
 use crate::position::{FenError, FenField, MoveError, PositionError};
 
 /// Where an EPD error is.
@@ -12,7 +12,8 @@ use crate::position::{FenError, FenField, MoveError, PositionError};
 pub enum EpdField {
     /// One of the FEN fields at the start of the record.
     Fen(FenField),
-    /// The operation with this opcode (its opcode or its operand).
+    /// The operation with this opcode (its opcode or its operand); an
+    /// opcode of more than 32 characters is cut as move errors echo text.
     Operation(String),
 }
 
@@ -57,7 +58,8 @@ pub enum EpdErrorKind {
     /// A move of the operand is not a legal move (in SAN or UCI) where it
     /// is played.
     Move {
-        /// The move as written.
+        /// The move as written (more than 32 characters cut as
+        /// [`MoveError`] echoes text).
         text: String,
         /// Why it was rejected.
         error: MoveError,
@@ -88,8 +90,10 @@ impl EpdError {
         EpdError { kind, field, offset }
     }
 
+    /// An error of the operation `opcode`, named as errors echo text (an
+    /// invalid opcode may be megabytes long).
     pub(super) fn op(kind: EpdErrorKind, opcode: &str, offset: Option<usize>) -> EpdError {
-        EpdError::new(kind, EpdField::Operation(opcode.to_owned()), offset)
+        EpdError::new(kind, EpdField::Operation(echo(opcode.as_bytes())), offset)
     }
 
     /// What is wrong.

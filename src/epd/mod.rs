@@ -66,12 +66,14 @@
 //!   (python-chess cannot read such records).
 
 use alloc::borrow::ToOwned;
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::{self, Write as _};
 
 use crate::moves::Move;
+use crate::position::error::echo;
 use crate::position::{FenOptions, MoveError, Position};
 
 mod error;
@@ -263,10 +265,8 @@ impl Epd {
         }
         let base = Position::from_fen_with(&fen, options).map_err(|err| fen_error(err, &fields[..used], text.len()))?.0;
         let rest_start = fields[used - 1].0 + fields[used - 1].1.len();
-        let mut epd = Epd { base, position: base, clock_fields, ops: Vec::new() };
-        for op in parse_operations(text, rest_start)? {
-            epd.insert(op);
-        }
+        let ops = dedup_operations(parse_operations(text, rest_start)?);
+        let mut epd = Epd { base, position: base, clock_fields, ops };
         epd.apply_clocks()?;
         Ok(epd)
     }
@@ -537,7 +537,11 @@ impl Epd {
         for (start, token) in words(&text, 0) {
             let mv = pos.parse_san(token).or_else(|san_error| pos.parse_uci(token).map_err(|_| san_error));
             let mv = mv.map_err(|error| {
-                EpdError::op(EpdErrorKind::Move { text: token.to_owned(), error }, opcode, op.offset.map(|o| o + start))
+                EpdError::op(
+                    EpdErrorKind::Move { text: echo(token.as_bytes()), error },
+                    opcode,
+                    op.offset.map(|o| o + start),
+                )
             })?;
             moves.push(mv);
             if line {
@@ -662,7 +666,8 @@ impl Epd {
     }
 
     /// Adds an operation, replacing the operand of an earlier one with the
-    /// same opcode in its place.
+    /// same opcode in its place (see [`dedup_operations`] for a whole
+    /// record).
     fn insert(&mut self, op: Operation) {
         match self.ops.iter_mut().find(|o| o.opcode == op.opcode) {
             Some(existing) => *existing = op,
@@ -706,6 +711,28 @@ impl Epd {
             }
         }
     }
+}
+
+/// The operations as [`Epd::insert`] would leave them one by one: a later
+/// operation with an opcode already seen replaces the operand of the
+/// earlier one in its place. An index by opcode keeps this linear in the
+/// number of operations (a scan per operation made a record of many
+/// distinct opcodes take time quadratic in its length).
+fn dedup_operations(ops: Vec<Operation>) -> Vec<Operation> {
+    let mut index: BTreeMap<&str, usize> = BTreeMap::new();
+    // For each operation, the place of the first one with its opcode.
+    let places: Vec<usize> =
+        ops.iter().enumerate().map(|(i, op)| *index.entry(op.opcode.as_str()).or_insert(i)).collect();
+    let mut kept: Vec<Option<Operation>> = Vec::with_capacity(ops.len());
+    for (op, place) in ops.into_iter().zip(places) {
+        if place == kept.len() {
+            kept.push(Some(op));
+        } else {
+            kept[place] = Some(op);
+            kept.push(None);
+        }
+    }
+    kept.into_iter().flatten().collect()
 }
 
 impl core::str::FromStr for Epd {

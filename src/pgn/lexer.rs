@@ -4,6 +4,7 @@
 
 use crate::outcome::GameResult;
 use crate::pgn::input::sealed::Sealed;
+use crate::pgn::{PgnErrorKind, ReadOptions};
 
 /// Byte classes for the hot loops.
 const SPACE: u8 = 1;
@@ -55,6 +56,9 @@ pub(crate) enum Token {
     Comment(usize, usize),
     /// A brace comment that the input ends inside.
     UnterminatedComment,
+    /// A brace comment longer than the limit (the lexer goes on just
+    /// after its `{`).
+    CommentTooLong,
     /// A `;` comment: the bytes up to the end of the line.
     LineComment(usize, usize),
     /// `(`.
@@ -90,10 +94,24 @@ pub(crate) struct Lexer<I> {
     pub newlines: u32,
     /// Where the last token started.
     pub mark: Mark,
-    /// An I/O error that ended the input, until reported.
-    pub io_error: Option<alloc::string::String>,
+    /// The error that ended the input (a failed read, a line too long),
+    /// until reported.
+    pub io_error: Option<PgnErrorKind>,
     /// The input has failed: nothing more is read.
     failed: bool,
+    /// Whether the first data has been looked at for a byte-order mark.
+    bom_checked: bool,
+    /// The longest line and comment read, in bytes (see [`ReadOptions`]).
+    max_line: usize,
+    max_comment: usize,
+    /// No `}` lies between these absolute offsets (both excluded): what a
+    /// comment found too long has read. A `{` inside jumps to the end, with
+    /// the line count there, so a run of braces is read once, not once per
+    /// brace.
+    open_from: u64,
+    open_to: u64,
+    open_line: u64,
+    open_line_start: u64,
     /// Absolute offset of a `{` known to have no `}` anywhere after it
     /// (`u64::MAX` while none is): every later `{` is unterminated too, so
     /// the input after it is not scanned again (once per brace, that made
@@ -113,16 +131,36 @@ impl<I: Sealed> Lexer<I> {
             mark: Mark { offset: 0, line: 1, line_start: 0 },
             io_error: None,
             failed: false,
+            bom_checked: false,
+            max_line: ReadOptions::DEFAULT_MAX_LINE,
+            max_comment: ReadOptions::DEFAULT_MAX_COMMENT,
+            open_from: u64::MAX,
+            open_to: 0,
+            open_line: 0,
+            open_line_start: 0,
             unclosed_from: u64::MAX,
         };
-        if lexer.input.data().is_empty() {
-            lexer.more(0);
-        }
-        if lexer.input.data().starts_with(b"\xef\xbb\xbf") {
-            lexer.pos = 3;
-            lexer.line_start = 3;
+        // Data held already (text in memory); a stream is read at the
+        // first token, once the limits are set.
+        if !lexer.input.data().is_empty() {
+            lexer.check_bom();
         }
         lexer
+    }
+
+    /// Sets the limits on lines and comments.
+    pub fn set_limits(&mut self, options: &ReadOptions) {
+        self.max_line = options.max_line;
+        self.max_comment = options.max_comment;
+    }
+
+    /// Skips a UTF-8 byte-order mark at the start of the input.
+    fn check_bom(&mut self) {
+        self.bom_checked = true;
+        if self.base == 0 && self.pos == 0 && self.input.data().starts_with(b"\xef\xbb\xbf") {
+            self.pos = 3;
+            self.line_start = 3;
+        }
     }
 
     #[inline(always)]
@@ -130,21 +168,25 @@ impl<I: Sealed> Lexer<I> {
         self.input.data()
     }
 
-    /// Asks for more data, keeping bytes from `keep` on. False at the end.
+    /// Asks for more data, keeping bytes from `keep` on (the input may
+    /// keep more: `base` and `pos` move by what it dropped). False at the
+    /// end.
     #[cold]
     fn more(&mut self, keep: usize) -> bool {
         if self.failed {
             return false;
         }
-        match self.input.more(keep) {
+        let (dropped, result) = self.input.more(keep, self.max_line);
+        self.base += dropped as u64;
+        self.pos -= dropped;
+        match result {
             Ok(more) => {
-                self.base += keep as u64;
-                self.pos -= keep;
+                if !self.bom_checked {
+                    self.check_bom();
+                }
                 more
             }
             Err(e) => {
-                self.base += keep as u64;
-                self.pos -= keep;
                 self.io_error = Some(e);
                 self.failed = true;
                 false
@@ -160,6 +202,12 @@ impl<I: Sealed> Lexer<I> {
     #[inline(always)]
     fn set_mark(&mut self) {
         self.mark = Mark { offset: self.abs(self.pos), line: self.line, line_start: self.line_start };
+    }
+
+    /// The mark of the lexer's position (where the input ended, after
+    /// [`Lexer::skip_space`] returned false).
+    pub fn here(&self) -> Mark {
+        self.mark_at(self.pos)
     }
 
     /// The mark of a token that starts at `pos` in the data and on the
@@ -335,26 +383,55 @@ impl<I: Sealed> Lexer<I> {
     /// Where the brace comment that starts at `p` (on its `{`) ends, just
     /// after its `}`, if that is in the data at hand; a look ahead that
     /// reads nothing. None after a brace known to be unclosed.
+    /// None too for a comment longer than the limit.
     pub(crate) fn comment_end(&self, p: usize) -> Option<usize> {
         if self.abs(p) > self.unclosed_from {
             return None;
         }
         let data = self.input.data();
-        data.get(p + 1..)?.iter().position(|&b| b == b'}').map(|i| p + i + 2)
+        let last = data.len().min((p + 2).saturating_add(self.max_comment));
+        let from = match self.known_open(self.abs(p)) {
+            Some(to) => (to - self.base) as usize,
+            None => p + 1,
+        };
+        data.get(from..last)?.iter().position(|&b| b == b'}').map(|i| from + i + 1)
     }
 
-    /// A brace comment; `self.pos` is on the `{`.
+    /// For a `{` at the absolute offset `brace` inside the stretch that a
+    /// comment found too long has read without a `}`: the end of that
+    /// stretch. None if the stretch does not hold it.
+    #[inline]
+    fn known_open(&self, brace: u64) -> Option<u64> {
+        (brace >= self.open_from && brace < self.open_to).then_some(self.open_to)
+    }
+
+    /// A brace comment; `self.pos` is on the `{`. One longer than the
+    /// limit is [`Token::CommentTooLong`], read up to the limit and no
+    /// further.
     fn comment(&mut self) -> Token {
-        if self.abs(self.pos) > self.unclosed_from {
+        let brace = self.abs(self.pos);
+        if brace > self.unclosed_from {
             self.pos += 1;
             return Token::UnterminatedComment;
         }
         let mut start = self.pos + 1;
         let mut pos = start;
         let (line, line_start) = (self.line, self.line_start);
+        if let Some(to) = self.known_open(brace) {
+            if to - brace > (self.max_comment as u64).saturating_add(1) {
+                self.pos = start;
+                return Token::CommentTooLong;
+            }
+            // No `}` before `to`: on from there, with its line count.
+            pos = (to - self.base) as usize;
+            (self.line, self.line_start) = (self.open_line, self.open_line_start);
+        }
         loop {
             let data = self.input.data();
-            while pos < data.len() {
+            // A `}` at `limit` or later would make the comment too long.
+            let limit = start.saturating_add(self.max_comment).saturating_add(1);
+            let stop = data.len().min(limit);
+            while pos < stop {
                 let b = data[pos];
                 pos += 1;
                 if b == b'}' {
@@ -366,20 +443,40 @@ impl<I: Sealed> Lexer<I> {
                     self.line_start = self.base + pos as u64;
                 }
             }
-            let keep = start - 1;
+            if stop == limit {
+                return self.comment_too_long(brace, start, pos, (line, line_start));
+            }
             self.pos = pos;
-            if !self.more(keep) {
+            let base = self.base;
+            let more = self.more(start - 1);
+            let dropped = (self.base - base) as usize;
+            if !more {
                 // Unterminated: start again just after the brace, so the
                 // caller can look for the next game.
-                self.pos = start - keep;
+                self.pos = start - dropped;
                 self.line = line;
                 self.line_start = line_start;
                 self.unclosed_from = self.abs(self.pos - 1);
                 return Token::UnterminatedComment;
             }
             pos = self.pos;
-            start -= keep;
+            start -= dropped;
         }
+    }
+
+    /// The comment whose `{` is at the absolute offset `brace` has no `}`
+    /// before `pos` and is too long: remembers the stretch read, and goes
+    /// back to just after the brace, on its line.
+    #[cold]
+    fn comment_too_long(&mut self, brace: u64, start: usize, pos: usize, (line, line_start): (u64, u64)) -> Token {
+        if self.known_open(brace).is_none() {
+            self.open_from = brace;
+        }
+        self.open_to = self.abs(pos);
+        (self.open_line, self.open_line_start) = (self.line, self.line_start);
+        self.pos = start;
+        (self.line, self.line_start) = (line, line_start);
+        Token::CommentTooLong
     }
 
     /// Skips to the end of the current line (not consuming the line feed).

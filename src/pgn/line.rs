@@ -7,6 +7,7 @@ use crate::game::{Game, LineError};
 use crate::pgn::input::SliceInput;
 use crate::pgn::lexer::{Lexer, Token};
 use crate::pgn::token::split_annotation;
+use crate::pgn::ReadOptions;
 use crate::position::error::echo;
 
 impl Game {
@@ -47,6 +48,8 @@ impl Game {
 /// Plays the mainline moves of `text` (see [`Game::push_line`]).
 fn push_line(game: &mut Game, text: &str) -> Result<usize, LineError> {
     let mut lexer = Lexer::new(SliceInput::new(text.as_bytes()));
+    // The text is in memory: comments of any length are skipped.
+    lexer.set_limits(&ReadOptions::new().max_comment(usize::MAX));
     let mut depth = 0usize;
     let mut played = 0;
     loop {

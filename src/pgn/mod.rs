@@ -26,9 +26,13 @@
 //!   as [`Node`]s carrying their comments, NAGs and side lines.
 //!
 //! A game with an error (a malformed or illegal move, an unterminated
-//! comment or variation, a bad tag, a bad FEN) gives a [`PgnError`] with
-//! the game's number and the line and column where it went wrong; the
-//! reader skips to the next game and goes on.
+//! comment or variation, a bad tag, a bad FEN, a token or comment longer
+//! than the reader's limits) gives a [`PgnError`] with the game's number
+//! and the line and column where it went wrong; the reader skips to the
+//! next game and goes on. [`ReadOptions`] sets the limits (a line of a
+//! stream, a token, a comment: their defaults are far above what real
+//! files hold, and keep the memory of reading endless or binary input
+//! bounded) and the FEN options of the `FEN` tag.
 //!
 //! The writer ([`PgnGame::to_pgn`], [`Game::to_pgn`](crate::Game::to_pgn))
 //! puts the seven-tag roster first in its order, wraps the movetext at 80
@@ -82,13 +86,13 @@ use core::fmt;
 
 use crate::moves::Move;
 use crate::outcome::GameResult;
-use crate::position::{FenError, MoveError, Position};
+use crate::position::{FenError, FenOptions, MoveError, Position};
 
 #[cfg(feature = "std")]
 pub use input::IoInput;
 pub use input::{Input, SliceInput};
-pub use reader::{Reader, Trees};
-pub use tree::{Node, PgnGame, TagError, TagErrorKind, Tags};
+pub use reader::Reader;
+pub use tree::{Node, PgnGame, TagError, TagErrorKind, Tags, Trees};
 
 /// Whether to skip what follows: returned by the [`Visitor`] callbacks
 /// that may skip (`Skip(true)`) or go on (`Skip(false)`).
@@ -244,6 +248,139 @@ pub trait Visitor {
     fn end_game(&mut self) -> Self::Output;
 }
 
+/// What [`PgnErrorKind::TooLong`] found too long.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Limit {
+    /// A line ([`ReadOptions::max_line`]).
+    Line,
+    /// A tag name or value, or a word of the movetext that is no move
+    /// ([`ReadOptions::max_token`]).
+    Token,
+    /// A brace comment ([`ReadOptions::max_comment`]).
+    Comment,
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Limit::Line => "line",
+            Limit::Token => "token",
+            Limit::Comment => "comment",
+        })
+    }
+}
+
+/// How a [`Reader`] reads: the longest line, token and comment it takes,
+/// and the [`FenOptions`] of the `FEN` tag.
+///
+/// The limits bound the memory the reader takes from a stream whatever it
+/// holds (`/dev/zero`, a binary file): it keeps a line whole, and a brace
+/// comment whole. The defaults are far above what real files hold:
+/// a line [`DEFAULT_MAX_LINE`](ReadOptions::DEFAULT_MAX_LINE) (1 MiB), a
+/// comment [`DEFAULT_MAX_COMMENT`](ReadOptions::DEFAULT_MAX_COMMENT)
+/// (1 MiB), a token (a tag name or value, a move)
+/// [`DEFAULT_MAX_TOKEN`](ReadOptions::DEFAULT_MAX_TOKEN) (64 KiB); a
+/// stream then takes a buffer of a few MiB at most. Lengths are in bytes,
+/// line feeds not counted. Longer is a [`PgnErrorKind::TooLong`]. The line
+/// limit applies to streams ([`Reader::new`]) only: text in memory is
+/// held already.
+///
+/// ```
+/// use chess_movegen::pgn::{Limit, PgnErrorKind, ReadOptions, Reader};
+/// let options = ReadOptions::new().max_comment(8);
+/// let pgn = "1. e4 {a long comment} e5 *\n\n1. d4 {short} d5 *\n";
+/// let mut reader = Reader::from_str(pgn).with_options(options);
+/// let error = reader.read_tree().unwrap().unwrap_err();
+/// assert_eq!((error.game, error.line, error.column), (1, 1, 7));
+/// assert_eq!(error.kind, PgnErrorKind::TooLong { limit: Limit::Comment, max: 8 });
+/// assert_eq!(error.to_string(), "game 1, line 1, column 7: comment longer than 8 bytes");
+/// assert_eq!(reader.read_tree().unwrap()?.mainline().count(), 2);
+/// # Ok::<(), chess_movegen::pgn::PgnError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ReadOptions {
+    max_line: usize,
+    max_token: usize,
+    max_comment: usize,
+    fen: FenOptions,
+}
+
+impl Default for ReadOptions {
+    fn default() -> ReadOptions {
+        ReadOptions::new()
+    }
+}
+
+impl ReadOptions {
+    /// The default longest line: 1 MiB.
+    pub const DEFAULT_MAX_LINE: usize = 1 << 20;
+    /// The default longest token: 64 KiB.
+    pub const DEFAULT_MAX_TOKEN: usize = 1 << 16;
+    /// The default longest comment: 1 MiB.
+    pub const DEFAULT_MAX_COMMENT: usize = 1 << 20;
+
+    /// The defaults: the limits above, and the `FEN` tag read leniently
+    /// (see [`ReadOptions::fen_options`]).
+    pub const fn new() -> ReadOptions {
+        ReadOptions {
+            max_line: ReadOptions::DEFAULT_MAX_LINE,
+            max_token: ReadOptions::DEFAULT_MAX_TOKEN,
+            max_comment: ReadOptions::DEFAULT_MAX_COMMENT,
+            fen: FenOptions::new().lenient(true),
+        }
+    }
+
+    /// With the longest line of a stream, in bytes, its line feed not
+    /// counted. A longer line ends the input with an error: a stream
+    /// without line breaks is no PGN.
+    pub const fn max_line(mut self, bytes: usize) -> ReadOptions {
+        self.max_line = bytes;
+        self
+    }
+
+    /// With the longest token, in bytes: a tag name, a tag value (escapes
+    /// included), a word of the movetext (a move and its `!?` glyphs). A
+    /// longer word that is no move is reported as too long rather than as
+    /// a bad move (a legal move followed by a long run of glyphs is read).
+    pub const fn max_token(mut self, bytes: usize) -> ReadOptions {
+        self.max_token = bytes;
+        self
+    }
+
+    /// With the longest brace comment, in bytes between the braces.
+    pub const fn max_comment(mut self, bytes: usize) -> ReadOptions {
+        self.max_comment = bytes;
+        self
+    }
+
+    /// With the options the `FEN` tag is read with. The default is
+    /// [`FenOptions::new`] made lenient (castling rights without their
+    /// rook dropped, and so on: see [`Repairs`](crate::Repairs)); with
+    /// [`FenOptions::impossible_check`] the reader takes the positions
+    /// such options read, and [`Game::to_pgn`](crate::Game::to_pgn)
+    /// writes. The castling mode is the one of games without a `Variant`
+    /// tag; with [`CastlingMode::Standard`](crate::CastlingMode::Standard), castling rights that only
+    /// Chess960 can hold (Shredder-FEN) still make the game Chess960.
+    ///
+    /// ```
+    /// use chess_movegen::pgn::{ReadOptions, Reader};
+    /// use chess_movegen::{FenOptions, Game, Position};
+    /// let fen = "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1";
+    /// let start = Position::from_fen_with(fen, FenOptions::new().impossible_check(true))?.0;
+    /// let pgn = Game::from_position(start).to_pgn();
+    /// assert!(Game::from_pgn(&pgn).is_err());
+    /// let options = ReadOptions::new().fen_options(FenOptions::new().lenient(true).impossible_check(true));
+    /// let game = Reader::from_str(&pgn).with_options(options).read_tree().unwrap()?;
+    /// assert_eq!(game.start, start);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const fn fen_options(mut self, fen: FenOptions) -> ReadOptions {
+        self.fen = fen;
+        self
+    }
+}
+
 /// What went wrong in a game (see [`PgnError`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -284,6 +421,16 @@ pub enum PgnErrorKind {
     UnexpectedText(String),
     /// Reading the input failed (this ends the input).
     Io(String),
+    /// A line, token or comment longer than the reader allows (see
+    /// [`ReadOptions`]). A line too long ends the input (the error is at
+    /// its start); a token or comment too long fails its game (the error
+    /// is at its start), and the reader goes on with the next game.
+    TooLong {
+        /// What is too long.
+        limit: Limit,
+        /// The most bytes it may have.
+        max: usize,
+    },
     /// The input holds no game at all (from the readers of one game, such
     /// as [`Game::from_pgn`](crate::Game::from_pgn)).
     NoGame,
@@ -305,6 +452,7 @@ impl fmt::Display for PgnErrorKind {
             PgnErrorKind::UnsupportedVariant(v) => write!(f, "unsupported variant {v:?}"),
             PgnErrorKind::UnexpectedText(t) => write!(f, "unexpected {t:?}"),
             PgnErrorKind::Io(e) => write!(f, "read error: {e}"),
+            PgnErrorKind::TooLong { limit, max } => write!(f, "{limit} longer than {max} bytes"),
             PgnErrorKind::NoGame => f.write_str("no game in the input"),
         }
     }

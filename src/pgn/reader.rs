@@ -9,7 +9,7 @@ use crate::notation::san::{self, San};
 use crate::pgn::input::{Input, SliceInput};
 use crate::pgn::lexer::{Lexer, Mark, Token};
 use crate::pgn::token::{self, glyph_nags, split_annotation, trailing_marks, GLYPH_RUN};
-use crate::pgn::{Nag, PgnError, PgnErrorKind, Skip, TagValue, Visitor};
+use crate::pgn::{Limit, Nag, PgnError, PgnErrorKind, ReadOptions, Skip, TagValue, Visitor};
 use crate::position::error::echo;
 use crate::position::{CastlingMode, FenOptions, MoveError, Position, Repairs, SyntaxReason, Undo};
 
@@ -53,6 +53,11 @@ pub struct Reader<I> {
     blank_undo: Undo,
     /// The standard start position, made once.
     startpos: Position,
+    options: ReadOptions,
+    /// The rest of the last game to skip, at the start of the next call:
+    /// a game's error (or the visitor's wish to skip) is returned at once,
+    /// even if the input then goes on for ever without another game.
+    pending: Option<Recover>,
 }
 
 #[derive(Clone, Copy)]
@@ -97,8 +102,9 @@ impl<'a> Reader<SliceInput<'a>> {
 impl<R: std::io::Read> Reader<crate::pgn::IoInput<R>> {
     /// A reader of a file, standard input or any other [`std::io::Read`]
     /// (a [`std::io::BufRead`] too), read in chunks: memory stays bounded
-    /// by the longest line or comment, whatever the file's size. An I/O
-    /// error is returned as a [`PgnErrorKind::Io`] and ends the input.
+    /// by the limits on lines and comments ([`ReadOptions`]), whatever the
+    /// input holds. An I/O error is returned as a [`PgnErrorKind::Io`]
+    /// and ends the input, as a line too long does.
     pub fn new(read: R) -> Reader<crate::pgn::IoInput<R>> {
         Reader::with_input(crate::pgn::IoInput::new(read))
     }
@@ -119,19 +125,20 @@ fn is_chess960_variant(v: &str) -> bool {
 }
 
 /// The position a game starts from, given its `FEN` and `Variant` tag
-/// values (if it has them) and the standard start position: what the
-/// reader plays the movetext from, and what the writer checks its tags
-/// against.
+/// values (if it has them), the standard start position and the FEN
+/// options (see [`ReadOptions::fen_options`]): what the reader plays the
+/// movetext from, and what the writer checks its tags against.
 pub(crate) fn start_from_tags(
     startpos: Position,
     fen: Option<&str>,
     variant: Option<&str>,
+    options: FenOptions,
 ) -> Result<Position, PgnErrorKind> {
     let chess960 = match variant.map(str::trim) {
         Some(v) if is_chess960_variant(v) => true,
         Some(v) if is_standard_variant(v) => false,
         Some(v) => return Err(PgnErrorKind::UnsupportedVariant(v.into())),
-        None => false,
+        None => options.castling == CastlingMode::Chess960,
     };
     let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
     let Some(fen) = fen else {
@@ -143,7 +150,7 @@ pub(crate) fn start_from_tags(
         return Ok(pos);
     };
     let fen = fen.trim();
-    let read = |mode| Position::from_fen_with(fen, FenOptions::new().castling(mode).lenient(true));
+    let read = |mode| Position::from_fen_with(fen, options.castling(mode));
     match read(mode) {
         Ok((pos, repairs)) if chess960 || !repairs.contains(Repairs::CASTLING_RIGHTS) => Ok(pos),
         first => {
@@ -191,7 +198,33 @@ impl<I: Input> Reader<I> {
             variant_mark: Mark::default(),
             blank_undo: Position::startpos().make_null_move(),
             startpos: Position::startpos(),
+            options: ReadOptions::new(),
+            pending: None,
         }
+    }
+
+    /// The reader with these options (limits on lengths, the `FEN` tag's
+    /// FEN options): set before the first game is read.
+    ///
+    /// ```
+    /// use chess_movegen::pgn::{Limit, PgnErrorKind, ReadOptions, Reader};
+    /// // A stream of zero bytes, without end and without line breaks.
+    /// let zeros = std::io::repeat(0);
+    /// let mut reader = Reader::new(zeros).with_options(ReadOptions::new().max_line(1000));
+    /// let error = reader.read_tree().unwrap().unwrap_err();
+    /// assert_eq!(error.kind, PgnErrorKind::TooLong { limit: Limit::Line, max: 1000 });
+    /// assert_eq!((error.game, error.line, error.column), (1, 1, 1));
+    /// assert!(reader.read_tree().is_none());
+    /// ```
+    pub fn with_options(mut self, options: ReadOptions) -> Reader<I> {
+        self.options = options;
+        self.lexer.set_limits(&options);
+        self
+    }
+
+    /// The options the reader reads with.
+    pub fn options(&self) -> &ReadOptions {
+        &self.options
     }
 
     /// The number of games started so far (read, skipped or failed).
@@ -199,7 +232,9 @@ impl<I: Input> Reader<I> {
         self.games
     }
 
-    /// The number of bytes consumed so far.
+    /// The number of bytes consumed so far. After a game with an error
+    /// (or one the visitor skipped), up to where it stopped: the rest of
+    /// it is skipped when the next game is read.
     pub fn bytes_read(&self) -> u64 {
         self.lexer.base + self.lexer.pos as u64
     }
@@ -213,14 +248,17 @@ impl<I: Input> Reader<I> {
     /// skipped (the visitor's [`end_game`](Visitor::end_game) is not called
     /// for it); the next call goes on with the next game.
     pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> Option<Result<V::Output, PgnError>> {
+        if let Some(from) = self.pending.take() {
+            self.recover(from);
+        }
         // Skip what stands between games: rest-of-line comments, stray
         // closing brackets of broken games are errors of their own game.
         loop {
             if !self.lexer.skip_space() {
-                if let Some(e) = self.lexer.io_error.take() {
+                if let Some(kind) = self.lexer.io_error.take() {
                     self.games += 1;
-                    let mark = self.lexer.mark;
-                    return Some(Err(self.error_at(mark, PgnErrorKind::Io(e))));
+                    let mark = self.lexer.here();
+                    return Some(Err(self.error_at(mark, kind)));
                 }
                 return None;
             }
@@ -235,11 +273,11 @@ impl<I: Input> Reader<I> {
         match self.game(visitor) {
             Ok(()) => Some(Ok(visitor.end_game())),
             Err(Stop::Skip) => {
-                self.recover(Recover::Movetext);
+                self.pending = Some(Recover::Movetext);
                 Some(Ok(visitor.end_game()))
             }
             Err(Stop::Error(e, from)) => {
-                self.recover(from);
+                self.pending = Some(from);
                 Some(Err(e))
             }
         }
@@ -281,6 +319,13 @@ impl<I: Input> Reader<I> {
             self.lexer.next(); // sets the mark on the `[`
             let mark = self.lexer.mark;
             match self.lexer.tag() {
+                Ok(range) if range.name.1 - range.name.0 > self.options.max_token => {
+                    return Err(self.tag_too_long(self.lexer.mark_at(range.name.0)));
+                }
+                Ok(range) if range.value.1 - range.value.0 > self.options.max_token => {
+                    let value = self.lexer.mark_at(range.value.0);
+                    return Err(self.tag_too_long(Mark { offset: value.offset - 1, ..mark }));
+                }
                 Ok(range) => {
                     let data = self.lexer.data();
                     let name = &data[range.name.0..range.name.1];
@@ -314,11 +359,30 @@ impl<I: Input> Reader<I> {
         self.movetext(visitor)
     }
 
+    /// The error of a tag name or value too long, at `mark`; the rest of
+    /// the tags are skipped.
+    #[cold]
+    fn tag_too_long(&mut self, mark: Mark) -> Stop {
+        let e = self.error_at(mark, self.too_long(Limit::Token));
+        self.lexer.skip_line();
+        Stop::Error(e, Recover::Tags)
+    }
+
+    /// The error kind of a `limit` exceeded.
+    fn too_long(&self, limit: Limit) -> PgnErrorKind {
+        let max = match limit {
+            Limit::Line => self.options.max_line,
+            Limit::Token => self.options.max_token,
+            Limit::Comment => self.options.max_comment,
+        };
+        PgnErrorKind::TooLong { limit, max }
+    }
+
     /// The start position from the FEN and Variant tags.
     fn start_position(&self) -> Result<Position, PgnErrorKind> {
         let fen = self.has_fen.then_some(self.fen.as_str());
         let variant = self.has_variant.then_some(self.variant.as_str());
-        start_from_tags(self.startpos, fen, variant)
+        start_from_tags(self.startpos, fen, variant, self.options.fen)
     }
 
     /// The movetext of a game.
@@ -417,8 +481,8 @@ impl<I: Input> Reader<I> {
     ) -> Result<bool, Stop> {
         match token {
             Token::Eof => {
-                if let Some(e) = self.lexer.io_error.take() {
-                    return Err(self.fail(PgnErrorKind::Io(e), Recover::Done));
+                if let Some(kind) = self.lexer.io_error.take() {
+                    return Err(self.fail(kind, Recover::Done));
                 }
                 return self.end_of_movetext().map(|()| true);
             }
@@ -434,6 +498,9 @@ impl<I: Input> Reader<I> {
                 }
             }
             Token::UnterminatedComment => return Err(self.fail(PgnErrorKind::UnterminatedComment, Recover::Movetext)),
+            Token::CommentTooLong => {
+                return Err(self.fail(self.too_long(Limit::Comment), Recover::Movetext));
+            }
             Token::Open => self.open(visitor, cur, skipping)?,
             Token::Close => self.close(visitor, cur, skipping)?,
             // A result inside a variation says how that line would end; it
@@ -622,6 +689,11 @@ impl<I: Input> Reader<I> {
     #[cold]
     #[inline(never)]
     fn move_error(&self, cur: &Level, s: usize, len: usize, error: impl FnOnce(&Position, &[u8]) -> MoveError) -> Stop {
+        // The token ends at the lexer's position. Checked here, not for
+        // every move: a token that long is no move.
+        if self.lexer.pos - s > self.options.max_token {
+            return Stop::Error(self.error_at(self.lexer.mark_at(s), self.too_long(Limit::Token)), Recover::Movetext);
+        }
         let text = &self.lexer.data()[s..s + len];
         let error = error(&cur.pos, text);
         let mv = move_label(&cur.pos, text);
@@ -683,31 +755,4 @@ pub(crate) fn move_label(pos: &Position, text: &[u8]) -> String {
     let text = echo(text);
     let dots = if pos.side_to_move() == crate::types::Color::White { "." } else { "..." };
     alloc::format!("{}{dots} {text}", pos.fullmove_number())
-}
-
-/// An iterator over the games of a reader as trees; see [`Reader::trees`].
-pub struct Trees<I> {
-    reader: Reader<I>,
-}
-
-impl<I: Input> Iterator for Trees<I> {
-    type Item = Result<crate::pgn::PgnGame, PgnError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        self.reader.read_tree()
-    }
-}
-
-impl<I: Input> Reader<I> {
-    /// Reads the next game as a tree (see [`Reader::read_game`] for the
-    /// `None` and error cases).
-    pub fn read_tree(&mut self) -> Option<Result<crate::pgn::PgnGame, PgnError>> {
-        let mut builder = crate::pgn::tree::TreeBuilder::default();
-        self.read_game(&mut builder)
-    }
-
-    /// The games as trees, in order, an error in place of each broken game.
-    pub fn trees(self) -> Trees<I> {
-        Trees { reader: self }
-    }
 }

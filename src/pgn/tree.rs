@@ -1,5 +1,6 @@
 //! The game tree: tags, and moves carrying their comments, NAGs and side
-//! lines; built by a visitor, turned into a `Game`.
+//! lines; built by a visitor ([`Reader::read_tree`]), turned into a `Game`.
+//! It sits above the reader (`reader.rs` imports nothing from here).
 
 use alloc::borrow::ToOwned;
 use alloc::string::String;
@@ -11,8 +12,9 @@ use core::str::FromStr;
 use crate::game::Game;
 use crate::moves::Move;
 use crate::outcome::GameResult;
+use crate::pgn::input::Input;
 use crate::pgn::reader::start_from_tags;
-use crate::pgn::{Nag, PgnError, PgnErrorKind, Reader, Skip, TagValue, Visitor};
+use crate::pgn::{Nag, PgnError, PgnErrorKind, ReadOptions, Reader, Skip, TagValue, Visitor};
 use crate::position::{CastlingMode, Position};
 
 /// The seven-tag roster, in the order PGN writes it.
@@ -155,7 +157,8 @@ impl Tags {
     /// True if the `FEN` and `Variant` tags make the reader start from
     /// exactly `start` (no `FEN`: the standard start position).
     pub(crate) fn read_to(&self, start: &Position) -> bool {
-        start_from_tags(Position::startpos(), self.get("FEN"), self.get("Variant")) == Ok(*start)
+        start_from_tags(Position::startpos(), self.get("FEN"), self.get("Variant"), ReadOptions::new().fen)
+            == Ok(*start)
     }
 
     /// Makes the `FEN`, `SetUp` and `Variant` tags say that the game starts
@@ -168,9 +171,9 @@ impl Tags {
             return;
         }
         let chess960 = start.castling_mode() == CastlingMode::Chess960;
-        let mode = self
-            .get("Variant")
-            .map(|v| start_from_tags(Position::startpos(), None, Some(v)).map(|pos| pos.castling_mode()));
+        let mode = self.get("Variant").map(|v| {
+            start_from_tags(Position::startpos(), None, Some(v), ReadOptions::new().fen).map(|pos| pos.castling_mode())
+        });
         match mode {
             Some(Ok(mode)) if mode == start.castling_mode() => {}
             _ if chess960 => self.set("Variant", "Chess960"),
@@ -628,6 +631,30 @@ impl Game {
     /// # Ok::<(), chess_movegen::pgn::PgnError>(())
     /// ```
     pub fn from_pgn(text: &str) -> Result<Game, PgnError> {
+        Game::from_pgn_with(text, ReadOptions::new())
+    }
+
+    /// [`Game::from_pgn`] with the reader's options: limits on lengths,
+    /// and the FEN options of the `FEN` tag (with
+    /// [`FenOptions::impossible_check`](crate::FenOptions::impossible_check),
+    /// a game that [`Game::to_pgn`] wrote from such a position reads back).
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::from_pgn`].
+    ///
+    /// ```
+    /// use chess_movegen::pgn::ReadOptions;
+    /// use chess_movegen::{FenOptions, Game, Position};
+    /// let options = FenOptions::new().impossible_check(true);
+    /// let start = Position::from_fen_with("B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1", options)?.0;
+    /// let mut game = Game::from_position(start);
+    /// game.push_san("Kg4")?;
+    /// let read = Game::from_pgn_with(&game.to_pgn(), ReadOptions::new().fen_options(options))?;
+    /// assert_eq!(read.moves(), game.moves());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_pgn_with(text: &str, options: ReadOptions) -> Result<Game, PgnError> {
         /// The game, and whether a null move has ended it.
         struct Mainline(Option<Game>, bool);
         impl Visitor for Mainline {
@@ -653,7 +680,7 @@ impl Game {
                 self.0.take().unwrap_or_default()
             }
         }
-        Reader::from_str(text).read_game(&mut Mainline(None, false)).unwrap_or(Err(PgnError {
+        Reader::from_str(text).with_options(options).read_game(&mut Mainline(None, false)).unwrap_or(Err(PgnError {
             game: 1,
             line: 1,
             column: 1,
@@ -804,5 +831,32 @@ impl Visitor for TreeBuilder {
             .or_else(|| game.tags.get("Result").and_then(|text| text.trim().parse().ok()))
             .unwrap_or(GameResult::Unfinished);
         game
+    }
+}
+
+/// An iterator over the games of a reader as trees; see [`Reader::trees`].
+pub struct Trees<I> {
+    reader: Reader<I>,
+}
+
+impl<I: Input> Iterator for Trees<I> {
+    type Item = Result<PgnGame, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.reader.read_tree()
+    }
+}
+
+impl<I: Input> Reader<I> {
+    /// Reads the next game as a tree (see [`Reader::read_game`] for the
+    /// `None` and error cases).
+    pub fn read_tree(&mut self) -> Option<Result<PgnGame, PgnError>> {
+        let mut builder = TreeBuilder::default();
+        self.read_game(&mut builder)
+    }
+
+    /// The games as trees, in order, an error in place of each broken game.
+    pub fn trees(self) -> Trees<I> {
+        Trees { reader: self }
     }
 }

@@ -62,18 +62,15 @@ impl Position {
     /// The square of `color`'s king.
     #[inline(always)]
     pub fn king(&self, color: Color) -> Square {
-        // A valid position has exactly one king per side.
-        self.pieces(color, Role::King).first().unwrap_or(Square::A1)
+        // A valid position has exactly one king per side. Without one the
+        // index is 64, which wraps to a1: one mask, no test.
+        Square::from_index_wrapping(self.pieces(color, Role::King).0.trailing_zeros() as u8)
     }
 
-    /// [`Position::king`] with one mask instead of a test and a conditional
-    /// move (without a king the index is 64, wrapped to a1). Where it is
-    /// used (the danger maps of the move generator) it saves bulk perft
-    /// instructions; for `king` itself it cost list building 2.5 % more
-    /// (callgrind, `compare --once list position3 5`).
+    /// [`Position::king`], under the name `see.rs` still calls.
     #[inline(always)]
     pub(crate) fn king_square(&self, color: Color) -> Square {
-        Square::from_index_wrapping(self.pieces(color, Role::King).0.trailing_zeros() as u8)
+        self.king(color)
     }
 
     /// The side to move.

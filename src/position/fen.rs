@@ -6,7 +6,7 @@ use core::fmt::{self, Write as _};
 use crate::position::validate::back_rank;
 use crate::position::{CastlingMode, Position, PositionError, Repairs, Setup};
 use crate::types::castling::is_standard_castling;
-use crate::types::{Bitboard, CastlingSide, Color, File, Piece, Rank, Role, Square};
+use crate::types::{Bitboard, Color, File, Piece, Rank, Role, Square};
 
 /// The six fields of a FEN record, for error reports; ordered as in FEN.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -450,10 +450,6 @@ fn parse_castling(setup: &Setup, text: &str, offset: usize, lenient: bool) -> Re
     if text == "-" {
         return Ok(rooks);
     }
-    let mut pieces = Position::empty();
-    for (sq, piece) in setup.iter() {
-        pieces.put(sq, piece);
-    }
     let mut seen = [false; 128];
     let mut black_seen = false;
     for (i, c) in text.char_indices() {
@@ -468,7 +464,7 @@ fn parse_castling(setup: &Setup, text: &str, offset: usize, lenient: bool) -> Re
             return Err(error(FenErrorKind::CastlingOrder(c), FenField::Castling, at));
         }
         black_seen |= c.is_ascii_lowercase();
-        match castling_rook(&pieces, c, setup.castling_mode()) {
+        match castling_rook(setup, c) {
             Some(rook) if rooks.contains(rook) => {
                 return Err(error(FenErrorKind::DuplicateCastling(c), FenField::Castling, at))
             }
@@ -498,12 +494,13 @@ fn parse_ep_square(text: &str, offset: usize) -> Result<Option<Square>, FenError
     }
 }
 
-/// The rook a castling character refers to, if the king and rook are there.
-fn castling_rook(pos: &Position, c: char, mode: CastlingMode) -> Option<Square> {
+/// The rook a castling character refers to, if the king and rook are there
+/// (in the setup's castling mode).
+fn castling_rook(setup: &Setup, c: char) -> Option<Square> {
     let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
     let back = back_rank(color);
-    let king = (pos.pieces(color, Role::King) & back).single()?;
-    let rooks = pos.pieces(color, Role::Rook) & back;
+    let king = (setup.pieces(color, Role::King) & back).single()?;
+    let rooks = setup.pieces(color, Role::Rook) & back;
     let rook = match c.to_ascii_lowercase() {
         'k' => rooks.into_iter().rev().find(|&r| r > king)?,
         'q' => rooks.into_iter().find(|&r| r < king)?,
@@ -512,7 +509,7 @@ fn castling_rook(pos: &Position, c: char, mode: CastlingMode) -> Option<Square> 
             Some(Square::new(file, Rank::First.relative_to(color))).filter(|&r| rooks.contains(r) && r != king)?
         }
     };
-    if mode == CastlingMode::Standard && !is_standard_castling(king, rook) {
+    if setup.castling_mode() == CastlingMode::Standard && !is_standard_castling(king, rook) {
         return None;
     }
     Some(rook)
@@ -692,38 +689,30 @@ fn write_board(out: &mut String, setup: &Setup) {
     }
 }
 
-/// Castling rights as `KQkq` where the letter names the outermost rook on
-/// its side of the king (always so in standard chess), as the rook's file
-/// letter otherwise (X-FEN). King-side rights first; castling rooks off
+/// Castling rights as the reader reads them back (see
+/// [`Setup::from_fen`]): `K`/`Q` (`k`/`q`) where that letter names the
+/// castling rook in the setup's castling mode (the outermost rook on its
+/// side of the king: always so in standard chess), the rook's file letter
+/// otherwise (X-FEN, or Shredder-FEN where `K`/`Q` would name another
+/// rook). Rooks of each color from the h-file down; castling rooks off
 /// the back ranks cannot be written and are left out.
 fn write_castling(out: &mut String, setup: &Setup) {
     let start = out.len();
     for color in Color::ALL {
-        let back = back_rank(color);
-        let rooks = setup.pieces(color, Role::Rook) & back;
-        let king = (setup.pieces(color, Role::King) & back).single();
-        let marked = setup.castling_rooks() & back;
-        let (king_side, queen_side) = match king {
-            Some(king) => {
-                (marked & !Bitboard((king.bitboard().0 << 1).wrapping_sub(1)), marked & Bitboard(king.bitboard().0 - 1))
-            }
-            None => (Bitboard::EMPTY, marked),
-        };
-        for (side, squares) in [(CastlingSide::KingSide, king_side), (CastlingSide::QueenSide, queen_side)] {
-            for rook in squares.into_iter().rev() {
-                let outermost = king.is_some()
-                    && rooks.contains(rook)
-                    && match side {
-                        CastlingSide::KingSide => rooks.last() == Some(rook),
-                        CastlingSide::QueenSide => rooks.first() == Some(rook),
-                    };
-                let c = match (outermost, side) {
-                    (true, CastlingSide::KingSide) => 'k',
-                    (true, CastlingSide::QueenSide) => 'q',
-                    (false, _) => rook.file().char(),
-                };
-                out.push(if color == Color::White { c.to_ascii_uppercase() } else { c });
-            }
+        let (king_side, queen_side) = if color == Color::White { ('K', 'Q') } else { ('k', 'q') };
+        for rook in (setup.castling_rooks() & back_rank(color)).into_iter().rev() {
+            let c = [king_side, queen_side]
+                .into_iter()
+                .find(|&c| castling_rook(setup, c) == Some(rook))
+                .unwrap_or_else(|| {
+                    let file = rook.file().char();
+                    if color == Color::White {
+                        file.to_ascii_uppercase()
+                    } else {
+                        file
+                    }
+                });
+            out.push(c);
         }
     }
     if out.len() == start {

@@ -12,7 +12,7 @@ use core::ops::ControlFlow;
 use crate::attacks::{aligned, between, line};
 use crate::moves::{Move, MoveList};
 use crate::position::check::CheckInfo;
-use crate::position::movegen::{Targets, Visitor};
+use crate::position::movegen::{origin, Targets, Visitor};
 use crate::position::scored::ScoredMoveList;
 use crate::position::Position;
 use crate::types::{Bitboard, Rank, Role, Square};
@@ -146,11 +146,6 @@ impl sealed::Sealed for ScoredMoveList {
     fn filled(&mut self) {
         ScoredMoveList::filled(self);
     }
-}
-
-#[inline(always)]
-fn origin(to: Square, step: i8) -> Square {
-    Square::from_index_wrapping((to as i8).wrapping_sub(step) as u8)
 }
 
 /// Feeds a [`MoveVisitor`] from the generator's sets and remembers a stop.
@@ -317,14 +312,14 @@ impl Position {
     /// The generator for every move, out of line: one compiled copy for
     /// the kinds that want all moves.
     #[inline(never)]
-    fn generate_all<const LEGAL: bool, V: Visitor>(&self, v: &mut V) {
+    fn all_moves<const LEGAL: bool, V: Visitor>(&self, v: &mut V) {
         self.generate::<LEGAL, V>(&Targets::ALL, v);
     }
 
     /// Runs the generator for `kind`.
     fn generate_kind<const LEGAL: bool, V: Visitor>(&self, kind: GenKind, v: &mut V) {
         match kind {
-            GenKind::All => self.generate_all::<LEGAL, V>(v),
+            GenKind::All => self.all_moves::<LEGAL, V>(v),
             GenKind::Noisy => {
                 let captures = Targets {
                     from: Bitboard::FULL,
@@ -332,7 +327,7 @@ impl Position {
                     ep_to: Bitboard::FULL,
                     castle_to: Bitboard::EMPTY,
                 };
-                self.generate_without_castling::<LEGAL, V>(&captures, v);
+                self.generate::<LEGAL, V>(&captures, v);
                 let pawns = self.pawns_before_promotion();
                 if pawns.any() && !v.done() {
                     let promotions = Targets {
@@ -341,7 +336,7 @@ impl Position {
                         ep_to: Bitboard::EMPTY,
                         castle_to: Bitboard::EMPTY,
                     };
-                    self.generate_without_castling::<LEGAL, V>(&promotions, v);
+                    self.generate::<LEGAL, V>(&promotions, v);
                 }
             }
             GenKind::Quiet => self.generate::<LEGAL, V>(&self.quiet_targets(), v),
@@ -351,7 +346,7 @@ impl Position {
                     return;
                 }
                 if LEGAL {
-                    return self.generate_all::<true, V>(v);
+                    return self.all_moves::<true, V>(v);
                 }
                 let king = self.king(self.side_to_move());
                 let king_moves = Targets {
@@ -377,7 +372,7 @@ impl Position {
             }
             GenKind::NonEvasions => {
                 if !self.is_check() {
-                    self.generate_all::<LEGAL, V>(v);
+                    self.all_moves::<LEGAL, V>(v);
                 }
             }
             GenKind::QuietChecks => {
@@ -405,13 +400,13 @@ impl Position {
     /// ```
     #[inline]
     pub fn generate_into<B: MoveBuffer>(&self, kind: GenKind, legality: Legality, moves: &mut B) {
-        self.generate_into_list(kind, legality, moves.move_list());
+        self.fill_list(kind, legality, moves.move_list());
         moves.filled();
     }
 
     /// The body of [`Position::generate_into`], not generic: compiled
     /// once, in this crate, rather than in every crate that calls it.
-    fn generate_into_list(&self, kind: GenKind, legality: Legality, list: &mut MoveList) {
+    fn fill_list(&self, kind: GenKind, legality: Legality, list: &mut MoveList) {
         // Legal evasions and non-evasions are all legal moves or none,
         // depending on check: decided here, once, and all legal moves come
         // from the specialised generators of `legal_moves_into`.

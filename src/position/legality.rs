@@ -117,9 +117,7 @@ impl Position {
         }
         // The path is attacked (else the castling would be legal): into
         // check if the king's destination is.
-        let occupied = self.occupied();
-        let danger = self.king_danger(!us, king, occupied);
-        if self.castling_path_safe::<false>(!us, (king, rook), side.king_to(us).bitboard(), occupied, danger) {
+        if self.castling_path_safe(!us, (king, rook), side.king_to(us).bitboard(), self.occupied()) {
             IllegalReason::CastleThroughCheck
         } else {
             IllegalReason::CastleIntoCheck

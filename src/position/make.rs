@@ -85,7 +85,7 @@ macro_rules! toggle_castle {
 /// the capture and the move on the bitboards and the mailbox;
 /// the moved and captured roles into `$undo`; the en-passant square and
 /// its key after a double step; `$halfmove` to 0 after a capture or a
-/// pawn move; the king's back rank into `$watched` (see
+/// pawn move; `$king_moved` set after a king's move (see
 /// `lose_rights_step!`). Evaluates to the hash change.
 /// The enemy pawns it reads are the same before and after a double step.
 ///
@@ -93,11 +93,10 @@ macro_rules! toggle_castle {
 /// move's path, the common one, tests once for every other kind and has
 /// no promotion test of its own. The double step's key is added in its
 /// own branch: added after all the steps, from the square just stored, it
-/// kept a value alive across them that cost `make_move`'s pawn path about
-/// ten register moves (make/unmake perft 142.8 → 130.9 instructions per
-/// leaf, x86-64-v3).
+/// would keep a value alive across them, which cost `make_move`'s pawn
+/// path about ten register moves.
 macro_rules! piece_move_step {
-    ($src:ident, $dst:ident, $us:expr, $mv:expr, $promotion:expr, $roles:expr, $undo:ident, $halfmove:ident, $watched:ident) => {{
+    ($src:ident, $dst:ident, $us:expr, $mv:expr, $promotion:expr, $roles:expr, $undo:ident, $halfmove:ident, $king_moved:ident) => {{
         let (us, mv, promotion): (Color, Move, Option<Role>) = ($us, $mv, $promotion);
         let (from, to) = (mv.origin_index(), mv.target_index());
         let (role, captured): (Option<Role>, Option<Role>) = $roles;
@@ -123,7 +122,7 @@ macro_rules! piece_move_step {
                 key ^= ep_file_key(ep, !us, $src.pieces(!us, Role::Pawn));
             }
         } else if role == Role::King {
-            $watched |= back_rank(us).0;
+            $king_moved = true;
         }
         key ^ piece_move_keys(us, role, placed, from, to)
     }};
@@ -158,15 +157,14 @@ macro_rules! castle_step {
     }};
 }
 
-/// Takes from `$dst` the castling rights (of `$src`) of the rooks on
-/// `$watched` and updates `$hash` for them. `$watched` holds the squares
-/// the move leaves or lands on and, after a king's move, its back rank:
-/// the rule of [`lost_rights`], with the king's part added in the king's
-/// own branch, so that every other move tests nothing but one `and`.
+/// Takes from `$dst` the castling rights (of `$src`) that `$us`'s move
+/// `$mv` loses ([`lost_rights`]; `$king_moved` after a king's move or a
+/// castling) and updates `$hash` for them.
 macro_rules! lose_rights_step {
-    ($src:ident, $dst:ident, $watched:expr, $hash:ident) => {{
+    ($src:ident, $dst:ident, $us:expr, $mv:expr, $king_moved:expr, $hash:ident) => {{
         let castling = $src.castling.0;
-        let lost = castling & $watched;
+        let touched = 1u64 << $mv.origin_index() | 1u64 << $mv.target_index();
+        let lost = lost_rights(castling, touched, $king_moved, $us);
         if lost != 0 {
             cold();
             $dst.castling.0 = castling ^ lost;
@@ -175,13 +173,14 @@ macro_rules! lose_rights_step {
     }};
 }
 
-/// The move application of [`Position::play`] (copy-make, `$dst` a copy
-/// of `$src`; the perft leaf step, [`Position::play_for_count`], has a step
-/// of its own that writes only what the reply count reads, and `make_move`
-/// has the same steps in place, `Position::apply_in_place`): plays the
-/// legal move `$mv` of the position `$src` into `$dst`. Moves the pieces,
-/// updates the mailbox, castling rights, the en-passant square, the side
-/// to move, the clocks and the hash. Evaluates to the [`Undo`].
+/// The one move application, of [`Position::play`] (copy-make, `$dst` a
+/// copy of `$src`) and of [`Position::make_move`] (in place, `$dst` and
+/// `$src` both `self`; bulk perft's leaf step,
+/// [`Position::play_for_count`], writes only what the reply count reads):
+/// plays the legal move `$mv` of the position `$src` into `$dst`. Moves
+/// the pieces, updates the mailbox, castling rights, the en-passant
+/// square, the side to move, the clocks and the hash. Evaluates to the
+/// [`Undo`].
 ///
 /// Everything is read from `$src` before `$dst` changes it, or is
 /// unchanged by the move (the enemy pawns after a double step). A macro
@@ -191,17 +190,14 @@ macro_rules! lose_rights_step {
 /// which the caller reads before it copies `$src` into `$dst`. Read after
 /// the copy, the compiler took them from a second copy of the mailbox,
 /// written with 32-byte stores and read back a byte at a time at once,
-/// which cost copy-make about a tenth of its speed (`compare --only full
-/// --align-sweep`, AMD EPYC Zen 3: 78.5 → 86.1 Mnps on the default
-/// target, 81 → 92 natively).
+/// which cost copy-make about a tenth of its speed.
 macro_rules! apply_move {
     ($src:ident, $dst:ident, $mv:expr, $roles:expr) => {{
         let mv: Move = $mv;
         let us = $src.side;
         let mut undo = Undo::before(&$src);
-        // The squares whose rooks lose their castling rights: those the
-        // move leaves or lands on and, after a king's move, its back rank.
-        let mut watched = 1u64 << mv.origin_index() | 1u64 << mv.target_index();
+        // Set in the branches of a king's move and of castling.
+        let mut king_moved = false;
         let mut hash = $src.hash ^ side_key();
         if $src.ep_square.is_some() {
             cold();
@@ -212,20 +208,20 @@ macro_rules! apply_move {
         // exist anyway.
         let mut halfmove = $src.halfmove.saturating_add(1);
         if matches!(mv.kind(), MoveKind::Normal) {
-            hash ^= piece_move_step!($src, $dst, us, mv, None, $roles, undo, halfmove, watched);
+            hash ^= piece_move_step!($src, $dst, us, mv, None, $roles, undo, halfmove, king_moved);
         } else if let Some(promotion) = mv.promotion_role() {
             cold();
-            hash ^= piece_move_step!($src, $dst, us, mv, Some(promotion), $roles, undo, halfmove, watched);
+            hash ^= piece_move_step!($src, $dst, us, mv, Some(promotion), $roles, undo, halfmove, king_moved);
         } else if mv.is_en_passant() {
             cold();
             halfmove = 0;
             hash ^= en_passant_step!($dst, us, mv, undo);
         } else {
             cold();
-            watched |= back_rank(us).0;
+            king_moved = true;
             hash ^= castle_step!($dst, us, mv);
         }
-        lose_rights_step!($src, $dst, watched, hash);
+        lose_rights_step!($src, $dst, us, mv, king_moved, hash);
         $dst.side = !us;
         undo.black = us == Color::Black;
         $dst.halfmove = halfmove;
@@ -307,12 +303,9 @@ pub(crate) fn lost_rights(castling: u64, touched: u64, king_moved: bool, us: Col
 /// position with an en-passant square, a move that loses a castling right.
 ///
 /// With these marks make/unmake perft runs a few more instructions (the
-/// calls on the rare paths: 150.7 → 159.4 per leaf at startpos d4,
-/// callgrind) but with the common moves in a straight line, and faster:
-/// `compare --only full --align-sweep --pads 0,16,32,48 --passes 2`, AMD
-/// EPYC Zen 3, 71.4–72.3 → 82.9–85.0 Mnps natively and 68.0–68.8 →
-/// 80.6–83.3 on the default target; copy-make 95.9–98.2 → 98.6–104.3
-/// natively. Two more marks measured slower natively and are not made:
+/// calls on the rare paths) but with the common moves in a straight line,
+/// and measured faster, natively and on the default target. Two more
+/// marks measured slower natively and are not made:
 /// on the en-passant key after a double step, and on an empty origin in
 /// the mailbox (which a legal move never has).
 #[cold]
@@ -514,10 +507,10 @@ impl Position {
 
     /// Puts into `next` (made by [`Position::child_for_count`]) the
     /// position after the legal move `mv`, with only what counting its
-    /// replies reads brought up to date: bitboards, with `EN_PASSANT` the
+    /// replies reads brought up to date: bitboards, with `en_passant` the
     /// en-passant square (left as it was without: the caller knows no
-    /// en-passant capture is possible) and with `CASTLING` the opponent's
-    /// castling rooks (a capture on a
+    /// en-passant capture is possible) and with `castling` the opponent's
+    /// castling rooks (both constants at the caller; a capture on a
     /// castling rook's square takes its right; the mover's own rights,
     /// which its opponent's moves never read, are left as they were).
     /// The mailbox (the move reads `self`'s), clocks and hash are left
@@ -534,12 +527,14 @@ impl Position {
     /// (one load and store per changed board, the boards read back by the
     /// reply count at once) took fewer instructions but ran slower.
     #[inline(always)]
-    pub(crate) fn play_for_count<const CASTLING: bool, const EN_PASSANT: bool, const WHITE: bool>(
+    pub(crate) fn play_for_count<const WHITE: bool>(
         &self,
         mv: Move,
         next: &mut Position,
+        castling: bool,
+        en_passant: bool,
     ) {
-        if EN_PASSANT {
+        if en_passant {
             next.ep_square = None;
         }
         debug_assert_eq!(self.side == Color::White, WHITE, "play_for_count: WHITE is not the side to move");
@@ -548,7 +543,7 @@ impl Position {
         if !mv.is_special() {
             let role = self.board[from];
             next.bb = self.bb.after_piece_move(us, role, mv);
-            if EN_PASSANT && role == Some(Role::Pawn) {
+            if en_passant && role == Some(Role::Pawn) {
                 next.ep_square = double_step_square(from, to);
             }
         } else if mv.is_en_passant() {
@@ -558,106 +553,17 @@ impl Position {
             next.bb = self.bb;
             toggle_castle!(next, us, mv);
         }
-        if CASTLING {
+        if castling {
             next.castling = Bitboard(self.castling.0 & !(1u64 << to));
         }
     }
 
-    /// [`Position::make_move`]'s move application: the steps of
-    /// `apply_move!` (`piece_move_step!` and `lose_rights_step!` on
-    /// `self`, the rarer moves through methods), written for a position
-    /// that is its own source. `apply_move!(self, self, ..)` as a whole
-    /// computes the same position with about the same instruction count,
-    /// but its make/unmake perft ran about 10 % slower relative to `play`
-    /// in the same run (0.77-0.94 of `play`'s speed against 0.83-1.01 with
-    /// this routine, `compare --only full` and `--align-sweep` on a loaded
-    /// AMD EPYC; 9-10 % on a Zen 5 before). `appliers_agree` below and
-    /// `tests/make_unmake.rs` check that the two agree.
+    /// [`Position::make_move`]'s move application: `apply_move!` with
+    /// `self` as both source and destination.
     #[inline(always)]
     fn apply_in_place(&mut self, mv: Move) -> Undo {
-        let us = self.side;
-        let mut undo = Undo::before(self);
-        // Before the branches, so that every kind of move has it at hand.
-        // The squares whose rooks lose their castling rights: those the
-        // move leaves or lands on and, after a king's move, its back rank.
-        let mut watched = 1u64 << mv.origin_index() | 1u64 << mv.target_index();
-        let mut hash = self.hash ^ side_key();
-        if self.ep_square.is_some() {
-            cold();
-            hash ^= self.ep_key();
-            self.ep_square = None;
-        }
-        // Set to 0 by a capture or a pawn move.
-        let mut halfmove = self.halfmove.saturating_add(1);
-        if matches!(mv.kind(), MoveKind::Normal) {
-            hash ^= piece_move_step!(
-                self,
-                self,
-                us,
-                mv,
-                None,
-                (self.board[mv.origin_index()], self.board[mv.target_index()]),
-                undo,
-                halfmove,
-                watched
-            );
-        } else if let Some(promotion) = mv.promotion_role() {
-            cold();
-            hash ^= piece_move_step!(
-                self,
-                self,
-                us,
-                mv,
-                Some(promotion),
-                (self.board[mv.origin_index()], self.board[mv.target_index()]),
-                undo,
-                halfmove,
-                watched
-            );
-        } else if mv.is_en_passant() {
-            cold();
-            halfmove = 0;
-            hash ^= self.make_en_passant(us, mv, &mut undo);
-        } else {
-            cold();
-            watched |= back_rank(us).0;
-            hash ^= self.make_castle(us, mv);
-        }
-        lose_rights_step!(self, self, watched, hash);
-        self.side = !us;
-        self.halfmove = halfmove;
-        self.ply = self.ply.wrapping_add(1);
-        undo.black = us == Color::Black;
-        self.hash = hash;
-        undo
-    }
-
-    /// En passant in place: the pawn moves and the enemy pawn beside its
-    /// origin goes. Returns the hash change of the pieces.
-    #[inline(always)]
-    fn make_en_passant(&mut self, us: Color, mv: Move, undo: &mut Undo) -> u64 {
-        let (from, to) = (mv.from(), mv.to());
-        let victim = self.toggle_en_passant(us, mv);
-        self.board[from.index()] = None;
-        self.board[victim.index()] = None;
-        self.board[to.index()] = Some(Role::Pawn);
-        undo.captured = Some(Role::Pawn);
-        undo.moved = Role::Pawn;
-        en_passant_keys(us, from, to, victim)
-    }
-
-    /// Castling in place: king and rook go to their destinations (the
-    /// `Undo` keeps its default moved role, the king). Returns the hash
-    /// change of the pieces.
-    #[inline(always)]
-    fn make_castle(&mut self, us: Color, mv: Move) -> u64 {
-        let (king, rook) = (mv.from(), mv.to());
-        let (king_to, rook_to) = self.toggle_castle(us, mv);
-        self.board[king.index()] = None;
-        self.board[rook.index()] = None;
-        self.board[king_to.index()] = Some(Role::King);
-        self.board[rook_to.index()] = Some(Role::Rook);
-        castle_keys(us, king, rook, king_to, rook_to)
+        let roles = (self.board[mv.origin_index()], self.board[mv.target_index()]);
+        apply_move!(self, self, mv, roles)
     }
 
     /// `toggle_mover!` as a method, for `make_move` and `unmake_move`.
@@ -687,8 +593,7 @@ impl Position {
     /// A copy of `self` to play a move in, with the side to move already
     /// passed. With 32-byte vector registers the whole 160 bytes are
     /// copied at once: five loads and stores, where the fields' copies
-    /// took about ten more instructions (`Position::play`: 141.3 → 130.5
-    /// instructions per leaf of copy-make perft, x86-64-v3). Without them
+    /// take about ten more instructions. Without them
     /// such a copy is a `memcpy` call, and the fields are copied one by one
     /// as inline moves.
     #[inline(always)]
@@ -786,9 +691,9 @@ mod tests {
                     assert_eq!(made.hash, played.hash, "hashes disagree on {mv:?} in {}", pos.fen());
                     assert_eq!(pos.hash_after(mv), made.hash, "hash_after {mv:?} in {}", pos.fen());
                     if pos.side == crate::types::Color::White {
-                        pos.play_for_count::<true, true, true>(mv, &mut child);
+                        pos.play_for_count::<true>(mv, &mut child, true, true);
                     } else {
-                        pos.play_for_count::<true, true, false>(mv, &mut child);
+                        pos.play_for_count::<false>(mv, &mut child, true, true);
                     }
                     let theirs = back_rank(played.side);
                     assert_eq!(

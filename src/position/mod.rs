@@ -145,7 +145,7 @@ impl std::error::Error for CastlingModeError {}
 // Where copies move 64 bytes at a time (AVX-512), a position on a 32-byte
 // boundary is copied and read back much faster (bulk perft and copy-make,
 // in the commit that added this); elsewhere the stack realignment it needs
-// costs more than it gives (bulk perft: +4.8 % instructions on x86-64-v3).
+// costs more than it gives.
 #[cfg_attr(target_feature = "avx512f", repr(align(32)))]
 pub struct Position {
     bb: Boards,
@@ -274,6 +274,9 @@ mod board;
 mod status;
 
 // Generation.
+mod bulk;
+mod castling_moves;
+mod list_writer;
 mod movegen;
 
 mod kinds;

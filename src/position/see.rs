@@ -33,6 +33,16 @@
 //! rook 500, queen 900, king 20,000 (the king is only ever lost by a first
 //! move that is not legal).
 
+//!
+//! # The algorithm
+//!
+//! One exchange core serves [`Position::see`] and [`Position::see_ge`]: a
+//! minimax over the single line of least-valuable captures, searched with
+//! a window as alpha-beta searches a tree. `see` opens the window wide;
+//! `see_ge(mv, t)` asks with the narrowest window around `t`, so that it
+//! stops as soon as the answer is decided (often before the attackers are
+//! looked up at all).
+
 use crate::attacks::{self, between, line};
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
@@ -46,12 +56,25 @@ pub const SEE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 20_000];
 /// the mailbox's `None`), so that a captured piece's value is one look-up.
 type Values = [i32; 7];
 
+/// [`SEE_VALUES`] as the exchange code uses them.
+const DEFAULT_VALUES: Values = {
+    let v = SEE_VALUES;
+    [v[0], v[1], v[2], v[3], v[4], v[5], 0]
+};
+
 /// Piece values clamped to 0..=1,000,000 (no sum of the exchange, at most
 /// 32 captures of at most 2,000,000 each, leaves `i32`), as [`Values`].
 fn clamp_values(values: &[i32; 6]) -> Values {
     let v = values.map(|v| v.clamp(0, 1_000_000));
     [v[0], v[1], v[2], v[3], v[4], v[5], 0]
 }
+
+/// A bound beyond the value of any exchange (at most 32 captures of at
+/// most 2,000,000 each), so that a window up to it is open.
+const UNBOUNDED: i32 = 100_000_000;
+
+/// The first and the last rank.
+const LAST_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
 
 /// The first move played: the exchange starts from here.
 struct Start {
@@ -64,8 +87,70 @@ struct Start {
     on_square: i32,
 }
 
-/// The exchange on one square, as it unfolds (four bitboards, kept in
-/// registers).
+/// One turn of the exchange, seen by the side about to capture (negamax):
+/// `stand` is its material balance if it stops here, and only values in
+/// `alpha..=beta` matter (the value is clamped into it: fail-hard).
+#[derive(Clone, Copy)]
+struct Turn {
+    stand: i32,
+    alpha: i32,
+    beta: i32,
+}
+
+impl Turn {
+    /// The turn's value if its bounds decide it, `most` being the most the
+    /// next capture can gain: the side may stop (the value is at least
+    /// `stand`), and after its capture the other side may stop (at most
+    /// `stand + most`). Raises `alpha` to `stand`, so that `alpha` is the
+    /// value when the side cannot capture.
+    #[inline(always)]
+    fn decided(&mut self, most: i32) -> Option<i32> {
+        if self.stand >= self.beta {
+            return Some(self.beta);
+        }
+        self.alpha = self.alpha.max(self.stand);
+        if self.stand + most <= self.alpha {
+            return Some(self.alpha);
+        }
+        None
+    }
+
+    /// The turn's value when the side cannot capture.
+    #[inline(always)]
+    fn last(self) -> i32 {
+        self.stand.clamp(self.alpha, self.beta)
+    }
+
+    /// The other side's turn after a capture gaining `gain`.
+    #[inline(always)]
+    fn after(self, gain: i32) -> Turn {
+        Turn { stand: -(self.stand + gain), alpha: -self.beta, beta: -self.alpha }
+    }
+}
+
+/// The exchange under way: the board, the turn of `side` (to capture)
+/// and the value of the piece on the square.
+struct Line {
+    ex: Exchange,
+    turn: Turn,
+    side: Color,
+    on_square: i32,
+}
+
+impl Line {
+    /// `value`, a value of the turn under way, for `us` (the side to
+    /// move): the other side's turns count against it.
+    #[inline(always)]
+    fn for_mover(&self, us: Color, value: i32) -> i32 {
+        if self.side == us {
+            value
+        } else {
+            -value
+        }
+    }
+}
+
+/// The exchange on one square, as it unfolds.
 #[derive(Clone, Copy)]
 struct Exchange {
     to: Square,
@@ -82,51 +167,40 @@ struct Exchange {
 /// pawns, knights and kings attacking it and the sliders on its lines.
 #[derive(Clone, Copy)]
 struct Reach {
-    /// Pawns, knights and kings of both colours attacking the square
-    /// (off `occupied` too: the first move's piece has left its square).
+    /// Pawns, knights and kings of both colours attacking the square.
     leapers: Bitboard,
-    /// Bishops and queens on the square's diagonals, on `occupied`.
+    /// Bishops and queens on the square's diagonals.
     diagonal: Bitboard,
-    /// Rooks and queens on the square's rank and file, on `occupied`.
+    /// Rooks and queens on the square's rank and file.
     orthogonal: Bitboard,
 }
 
 impl Reach {
     /// The pieces that may attack `to` through `occupied` (the occupancy
-    /// after the first move), both colours.
+    /// after the first move: the first move's piece has left its square),
+    /// both colours.
     #[inline(always)]
     fn new(pos: &Position, to: Square, occupied: Bitboard) -> Reach {
-        let queens = pos.bb.by_role[Role::Queen.index()];
-        let pawns = pos.bb.by_role[Role::Pawn.index()];
+        let by_role = |role: Role| pos.bb.by_role[role.index()];
+        let pawns = by_role(Role::Pawn);
         let leapers = (attacks::pawn_attacks(Color::Black, to) & pawns & pos.bb.by_color[Color::White.index()])
             | (attacks::pawn_attacks(Color::White, to) & pawns & pos.bb.by_color[Color::Black.index()])
-            | (attacks::knight_attacks(to) & pos.bb.by_role[Role::Knight.index()])
-            | (attacks::king_attacks(to) & pos.bb.by_role[Role::King.index()]);
-        let diagonal = (pos.bb.by_role[Role::Bishop.index()] | queens) & occupied & attacks::bishop_rays(to);
-        let orthogonal = (pos.bb.by_role[Role::Rook.index()] | queens) & occupied & attacks::rook_rays(to);
+            | (attacks::knight_attacks(to) & by_role(Role::Knight))
+            | (attacks::king_attacks(to) & by_role(Role::King));
+        let queens = by_role(Role::Queen);
+        let diagonal = (by_role(Role::Bishop) | queens) & occupied & attacks::bishop_rays(to);
+        let orthogonal = (by_role(Role::Rook) | queens) & occupied & attacks::rook_rays(to);
         Reach { leapers: leapers & occupied, diagonal, orthogonal }
     }
 
-    /// True if none of `pieces` (one side's) may ever capture on the
-    /// square: none attacks it, and no slider of theirs stands on its
-    /// lines (to be uncovered later).
+    /// True if none of `pieces` can ever capture on the square: none
+    /// attacks it, and none is a slider on its lines (to be uncovered).
     #[inline(always)]
     fn none_of(&self, pieces: Bitboard) -> bool {
         ((self.leapers | self.diagonal | self.orthogonal) & pieces).is_empty()
     }
 
-    /// One attacker of `to` among `theirs` (one side's pieces) when the
-    /// other side has none: a pawn, knight or king without a slider
-    /// look-up, else a slider; `None` if nothing attacks.
-    #[inline(always)]
-    fn any_attacker(&self, theirs: Bitboard, to: Square, occupied: Bitboard) -> Option<Square> {
-        match (self.leapers & theirs).first() {
-            Some(sq) => Some(sq),
-            None => self.attackers(to, occupied).first(),
-        }
-    }
-
-    /// The pieces that attack `to` through `occupied` (both colours); each
+    /// The pieces that attack `to` through `occupied`, both colours; each
     /// slider look-up only if a slider of its kind stands on `to`'s lines.
     #[inline(always)]
     fn attackers(&self, to: Square, occupied: Bitboard) -> Bitboard {
@@ -139,11 +213,21 @@ impl Reach {
         }
         attackers
     }
+
+    /// One piece of `theirs` that attacks `to`: a pawn, knight or king
+    /// without a slider look-up, else a slider.
+    #[inline(always)]
+    fn any_attacker(&self, theirs: Bitboard, to: Square, occupied: Bitboard) -> Option<Square> {
+        match (self.leapers & theirs).first() {
+            Some(sq) => Some(sq),
+            None => (self.attackers(to, occupied) & theirs).first(),
+        }
+    }
 }
 
 impl Exchange {
-    /// The attackers of `to` through `occupied` (the occupancy after the
-    /// first move), both colours, from the pieces that may attack it.
+    /// The exchange on `to` through `occupied` (the occupancy after the
+    /// first move), from the pieces that may attack it.
     #[inline(always)]
     fn new(reach: &Reach, to: Square, occupied: Bitboard) -> Exchange {
         let attackers = reach.attackers(to, occupied);
@@ -172,88 +256,25 @@ impl Exchange {
         }
     }
 
-    /// False if `side` surely cannot capture once the piece on `sq` has
-    /// left: none of its pieces attacks the square, nor is one of its
-    /// sliders hidden behind `sq`.
-    #[inline(always)]
-    fn may_answer(&self, pos: &Position, side: Color, sq: Square) -> bool {
-        ((self.attackers | (line(self.to, sq) & self.hidden)) & pos.bb.by_color[side.index()]).any()
-    }
-
-    /// Takes the piece on `sq` off (it has just captured) and says whether
-    /// `side` can then capture; false at once, with the piece left on its
-    /// square, when [`Exchange::may_answer`] rules an answer out.
-    #[inline(always)]
-    fn answered_after(&mut self, pos: &Position, side: Color, sq: Square) -> bool {
-        if !self.may_answer(pos, side, sq) {
-            return false;
-        }
-        self.remove(pos, sq);
-        (self.attackers & pos.bb.by_color[side.index()]).any()
-    }
-
-    /// The side's least valuable piece that attacks the square, pins aside
-    /// (the king only if it may capture); `None` ends the exchange.
-    #[inline(always)]
-    fn least(&self, pos: &Position, side: Color) -> Option<(Square, Role)> {
-        let candidates = self.attackers & pos.bb.by_color[side.index()];
-        let sq = candidates.first()?;
-        if !candidates.more_than_one() {
-            // (An attacker always has a role: an empty square would count
-            // as a king.)
-            let role = pos.role_at(sq).unwrap_or(Role::King);
-            if role == Role::King {
-                return self.king_may_capture(pos, side, sq);
-            }
-            return Some((sq, role));
-        }
-        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            if let Some(sq) = (candidates & pos.bb.by_role[role.index()]).first() {
-                return Some((sq, role));
-            }
-        }
-        let kings = candidates & pos.bb.by_role[Role::King.index()];
-        self.king_may_capture(pos, side, kings.first()?)
-    }
-
-    /// True if a pin holds `side`'s piece on `sq` in this exchange
-    /// ([`held`]).
-    #[inline(always)]
-    fn held(&self, pos: &Position, side: Color, sq: Square) -> bool {
-        held(pos, side, self.to, self.occupied, sq)
-    }
-
     /// The side's least valuable piece that may capture now (not taken
-    /// off the board yet); `None` ends the exchange.
-    ///
-    /// A piece can only be held by a pin if an enemy slider still stands
-    /// on the line through its king and its square ([`may_be_pinned`]):
-    /// only then does it get the exact test (out of line). A lone
-    /// candidate (the usual case) finds its role in the mailbox instead of
-    /// by a walk over the roles.
+    /// off the board yet); `None` ends the exchange. A lone candidate (the
+    /// usual case) finds its role in the mailbox instead of by a walk over
+    /// the roles.
     #[inline(always)]
     fn next(&self, pos: &Position, side: Color) -> Option<(Square, Role)> {
         let candidates = self.attackers & pos.bb.by_color[side.index()];
         let sq = candidates.first()?;
         if !candidates.more_than_one() {
-            let role = pos.role_at(sq)?;
-            if role == Role::King {
-                return self.king_may_capture(pos, side, sq);
-            }
-            if self.held(pos, side, sq) {
-                return None;
-            }
-            return Some((sq, role));
+            return match pos.role_at(sq)? {
+                Role::King => self.king_may_capture(pos, side, sq),
+                _ if held(pos, side, self.to, self.occupied, sq) => None,
+                role => Some((sq, role)),
+            };
         }
         for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
             let of_role = candidates & pos.bb.by_role[role.index()];
-            if let Some(sq) = of_role.first() {
-                if !may_be_pinned(pos, side, sq, self.occupied) {
-                    return Some((sq, role));
-                }
-                if let Some(sq) = first_free(pos, side, self.to, self.occupied, of_role) {
-                    return Some((sq, role));
-                }
+            if let Some(sq) = of_role.into_iter().find(|&sq| !held(pos, side, self.to, self.occupied, sq)) {
+                return Some((sq, role));
             }
         }
         let kings = candidates & pos.bb.by_role[Role::King.index()];
@@ -265,7 +286,7 @@ impl Exchange {
     /// the king's square included.
     #[inline(always)]
     fn king_may_capture(&self, pos: &Position, side: Color, sq: Square) -> Option<(Square, Role)> {
-        let mut after = Exchange { ..*self };
+        let mut after = *self;
         after.remove(pos, sq);
         if (after.attackers & pos.bb.by_color[(!side).index()]).any() {
             return None;
@@ -273,12 +294,6 @@ impl Exchange {
         Some((sq, Role::King))
     }
 }
-
-/// [`SEE_VALUES`] as the exchange code uses them.
-const DEFAULT_VALUES: Values = {
-    let v = SEE_VALUES;
-    [v[0], v[1], v[2], v[3], v[4], v[5], 0]
-};
 
 /// # Engine helpers: static exchange evaluation
 impl Position {
@@ -302,177 +317,13 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn see(&self, mv: Move) -> i32 {
-        self.see_values(mv, &DEFAULT_VALUES)
+        self.exchange(mv, &DEFAULT_VALUES, -UNBOUNDED, UNBOUNDED)
     }
 
     /// [`Position::see`] with other piece values (by [`Role::index`];
     /// each is clamped to 0..=1,000,000).
     pub fn see_with(&self, mv: Move, values: &[i32; 6]) -> i32 {
-        self.see_values(mv, &clamp_values(values))
-    }
-
-    #[inline(always)]
-    fn see_values(&self, mv: Move, values: &Values) -> i32 {
-        self.see_values_by::<false>(mv, values)
-    }
-
-    /// [`Position::see`] with every capture tested for pins as it is
-    /// found: for the rare exchange whose first answer a pin holds (out of
-    /// line).
-    #[cold]
-    #[inline(never)]
-    fn see_exact(&self, mv: Move, values: &Values) -> i32 {
-        self.see_values_by::<true>(mv, values)
-    }
-
-    /// The exchange of [`Position::see`]. Unless `EXACT`, the other side's
-    /// first answer is found without the pin test, which is made only at
-    /// the end, when the usual exchange holds few values any more; if a
-    /// pin does hold that piece, [`Position::see_exact`] starts again.
-    /// When the mover has nothing that could ever take back, the exchange
-    /// is the other side's capture or none, decided before the attackers
-    /// are looked up in full.
-    #[inline(always)]
-    fn see_values_by<const EXACT: bool>(&self, mv: Move, values: &Values) -> i32 {
-        let start = match self.see_start(mv, values) {
-            Ok(start) => start,
-            Err(value) => return value,
-        };
-        let reach = Reach::new(self, start.to, start.occupied);
-        let them = !self.side_to_move();
-        let ours = self.bb.by_color[self.side_to_move().index()];
-        if !EXACT && reach.none_of(ours) && !LAST_RANKS.contains(start.to) {
-            // The mover can never take back (no piece of its attacks the
-            // square, no slider of its stands on the square's lines), and
-            // off the last ranks no capture promotes: the other side takes,
-            // gaining the piece on the square whatever it takes with, or
-            // cannot. So the first of its attackers found will do (its
-            // pawns, knights and king, without a slider look-up, before its
-            // sliders), unless a pin holds it: then the exact run.
-            let theirs = self.bb.by_color[them.index()];
-            let Some(sq) = reach.any_attacker(theirs, start.to, start.occupied) else {
-                return start.gain;
-            };
-            // (A king is never held: no line joins its square to itself.)
-            if held(self, them, start.to, start.occupied, sq) {
-                return self.see_exact(mv, values);
-            }
-            // (No value is negative: taking never loses the other side
-            // material here.)
-            return start.gain - start.on_square;
-        }
-        // The rest reads the position through `black_box`, which hides
-        // from the compiler that it is the same: it then loads the boards
-        // again where they are needed, instead of keeping the ones read
-        // above in registers (spilled to the stack on every call, the
-        // early exits' included). The values are the same.
-        core::hint::black_box(self).see_usual::<EXACT>(mv, values, start, reach)
-    }
-
-    /// [`Position::see_values_by`] once the mover may take back: the
-    /// attackers in full, and the exchange from the other side's answer
-    /// on.
-    #[inline(always)]
-    fn see_usual<const EXACT: bool>(&self, mv: Move, values: &Values, start: Start, reach: Reach) -> i32 {
-        let them = !self.side_to_move();
-        let mut ex = Exchange::new(&reach, start.to, start.occupied);
-        // The usual exchanges, written out: the other side takes (or
-        // cannot), and the mover cannot take back, or takes back and the
-        // other side has no answer.
-        let found = if EXACT { ex.next(self, them) } else { ex.least(self, them) };
-        let Some((sq, role)) = found else {
-            return start.gain;
-        };
-        let held = |ex: &Exchange| !EXACT && ex.held(self, them, sq);
-        let (gain, on_square) = capture_value(role, ex.last_rank(), start.on_square, values);
-        let balance = start.gain - gain;
-        // The other side stops rather than lose by taking; its king's
-        // capture ends the exchange.
-        if balance >= start.gain || role == Role::King {
-            if held(&ex) {
-                return self.see_exact(mv, values);
-            }
-            return balance.min(start.gain);
-        }
-        // The mover can take back only with a piece that attacks the
-        // square already or a slider behind the capturer.
-        if !ex.answered_after(self, self.side_to_move(), sq) {
-            if held(&ex) {
-                return self.see_exact(mv, values);
-            }
-            return balance;
-        }
-        if held(&ex) {
-            return self.see_exact(mv, values);
-        }
-        // The mover's take-back (the usual rest ends with it).
-        let us = self.side_to_move();
-        let Some((sq, role)) = ex.next(self, us) else {
-            return balance;
-        };
-        let lo = balance;
-        let (gain, on_square) = capture_value(role, ex.last_rank(), on_square, values);
-        let balance = balance + gain;
-        let hi = start.gain.min(balance.max(lo));
-        if lo >= hi || role == Role::King || !ex.may_answer(self, !us, sq) {
-            return balance.max(lo).min(hi);
-        }
-        ex.remove(self, sq);
-        self.see_rest(ex, balance, lo, hi, on_square, values)
-    }
-
-    /// The rest of [`Position::see`]'s exchange, from the other side's
-    /// answer to the mover's first take-back on (out of line: the usual
-    /// exchange ends before).
-    ///
-    /// The exchange as a window: `balance` is the mover's material balance
-    /// if the exchange stopped after the last capture, and the value lies
-    /// in `lo..=hi`. The side about to capture may also stop: the opponent
-    /// of the mover caps the value at the balance after the mover's
-    /// captures (`hi`), the mover raises the floor to the balance after
-    /// the opponent's (`lo`). Once `lo >= hi` the value is decided; when
-    /// nobody can capture, it is `balance` clamped into the window. (The
-    /// minimax over the list of balances, without the list.) A capturer
-    /// leaves the board only once the exchange goes on past it, and a
-    /// king's capture is always the last.
-    #[inline(never)]
-    fn see_rest(
-        &self,
-        mut ex: Exchange,
-        mut balance: i32,
-        mut lo: i32,
-        mut hi: i32,
-        mut on_square: i32,
-        values: &Values,
-    ) -> i32 {
-        let us = self.side_to_move();
-        // Two captures a turn, the other side's and the mover's. (Each
-        // turn reads the position through `black_box`, as `see_usual` does:
-        // the boards are then loaded where a capture needs them, not all
-        // before the loop and kept on the stack when most exchanges end in
-        // the first turn.)
-        loop {
-            let pos = core::hint::black_box(self);
-            let Some((sq, role)) = ex.next(pos, !us) else { break };
-            let (gain, placed) = capture_value(role, ex.last_rank(), on_square, values);
-            on_square = placed;
-            balance -= gain;
-            lo = lo.max(balance.min(hi));
-            if lo >= hi || role == Role::King || !ex.may_answer(pos, us, sq) {
-                break;
-            }
-            ex.remove(pos, sq);
-            let Some((sq, role)) = ex.next(pos, us) else { break };
-            let (gain, placed) = capture_value(role, ex.last_rank(), on_square, values);
-            on_square = placed;
-            balance += gain;
-            hi = hi.min(balance.max(lo));
-            if lo >= hi || role == Role::King || !ex.may_answer(pos, !us, sq) {
-                break;
-            }
-            ex.remove(pos, sq);
-        }
-        balance.max(lo).min(hi)
+        self.exchange(mv, &clamp_values(values), -UNBOUNDED, UNBOUNDED)
     }
 
     /// True if [`Position::see`]`(mv) >= threshold`, found with as few
@@ -488,166 +339,112 @@ impl Position {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn see_ge(&self, mv: Move, threshold: i32) -> bool {
-        self.see_ge_values(mv, threshold, &DEFAULT_VALUES)
+        self.exchange_ge(mv, threshold, &DEFAULT_VALUES)
     }
 
     /// [`Position::see_ge`] with other piece values (as in
     /// [`Position::see_with`]).
     pub fn see_ge_with(&self, mv: Move, threshold: i32, values: &[i32; 6]) -> bool {
-        self.see_ge_values(mv, threshold, &clamp_values(values))
+        self.exchange_ge(mv, threshold, &clamp_values(values))
     }
 
+    /// [`Position::see_ge`] as the exchange in the window `t - 1..=t`: its
+    /// value, clamped into the window, reaches `t` exactly when the value
+    /// does. (Every value lies strictly inside `±UNBOUNDED`, so a
+    /// threshold beyond is clamped without changing the answer.)
     #[inline(always)]
-    fn see_ge_values(&self, mv: Move, threshold: i32, values: &Values) -> bool {
-        self.see_ge_values_by::<false>(mv, threshold, values)
+    fn exchange_ge(&self, mv: Move, threshold: i32, values: &Values) -> bool {
+        let t = threshold.clamp(1 - UNBOUNDED, UNBOUNDED);
+        self.exchange(mv, values, t - 1, t) >= t
     }
 
-    /// [`Position::see_ge`] with every capture tested for pins as it is
-    /// found (out of line, as [`Position::see_exact`]).
-    #[cold]
-    #[inline(never)]
-    fn see_ge_exact(&self, mv: Move, threshold: i32, values: &Values) -> bool {
-        self.see_ge_values_by::<true>(mv, threshold, values)
-    }
-
-    /// The exchange of [`Position::see_ge`]; unless `EXACT`, the other
-    /// side's first answer is tested for pins only where the answer
-    /// depends on its capturer (as in [`Position::see_values_by`]).
+    /// The value of the exchange `mv` starts, for the side to move,
+    /// clamped into `alpha..=beta` (`alpha < beta`): the turns of the two
+    /// sides in turn ([`Turn`]), each side's capture its least valuable
+    /// attacker's ([`Exchange::next`]). The first turn's bounds are tried
+    /// before the attackers are looked up.
     #[inline(always)]
-    fn see_ge_values_by<const EXACT: bool>(&self, mv: Move, threshold: i32, values: &Values) -> bool {
+    fn exchange(&self, mv: Move, values: &Values, alpha: i32, beta: i32) -> i32 {
         let start = match self.see_start(mv, values) {
             Ok(start) => start,
-            Err(value) => return value >= threshold,
+            Err(value) => return value.clamp(alpha, beta),
         };
-        // With f(d) the value of the rest of the exchange from capture d on
-        // (f = max(0, gain(d) - f(d + 1)), 0 when nobody can capture),
-        // see = first - f(1). The loop decides "f(d) <= bound" (`at_most`)
-        // or "f(d) >= bound", one capture at a time.
-        let bound = i64::from(start.gain) - i64::from(threshold);
-        if bound < 0 {
-            return false;
-        }
+        let us = self.side_to_move();
+        // The most the next capture can gain (a pawn takes on the last
+        // rank as a queen).
         let last_rank = LAST_RANKS.contains(start.to);
-        let promotion = if last_rank { values[Role::Queen.index()] - values[Role::Pawn.index()] } else { 0 };
-        // The gain of the next capture is at most this: decided without
-        // looking for the capturer (and so, the first time, without the
-        // attackers).
-        let on_square = start.on_square;
-        if i64::from(on_square + promotion.max(0)) <= bound {
-            return true;
+        let most = if last_rank { start.on_square + promotion_gain(values) } else { start.on_square };
+        let mut turn = Turn { stand: -start.gain, alpha: -beta, beta: -alpha };
+        // (An open window, `see`'s, is never cut here: the test is left
+        // out of its code.)
+        if beta - alpha < 2 * UNBOUNDED {
+            if let Some(value) = turn.decided(most) {
+                return -value;
+            }
+        } else {
+            turn.alpha = turn.alpha.max(turn.stand);
         }
-        // From here on 0 <= bound < most <= 2,000,000. The usual exchange
-        // written out, as in `see_values_by`: the other side takes (or
-        // cannot), and the mover cannot take back.
         let reach = Reach::new(self, start.to, start.occupied);
-        let them = !self.side_to_move();
-        let ours = self.bb.by_color[self.side_to_move().index()];
-        if !EXACT && reach.none_of(ours) && !last_rank {
-            // The mover can never take back (as in `see_values_by`): the
-            // other side's capture, with any piece a pin does not hold,
-            // takes the value below the threshold (its gain, `on_square`,
-            // is above the bound).
-            let theirs = self.bb.by_color[them.index()];
+        if !last_rank && reach.none_of(self.bb.by_color[us.index()]) {
+            // The mover can never take back: the other side's capture, if
+            // any, is the last, and gains the piece on the square whatever
+            // takes it (off the last ranks), so the first capturer found
+            // will do, unless a pin holds it.
+            let theirs = self.bb.by_color[(!us).index()];
             let Some(sq) = reach.any_attacker(theirs, start.to, start.occupied) else {
-                return true;
+                return -turn.alpha;
             };
-            if held(self, them, start.to, start.occupied, sq) {
-                return self.see_ge_exact(mv, threshold, values);
+            if !held(self, !us, start.to, start.occupied, sq) {
+                return turn.after(start.on_square).last();
             }
-            return false;
         }
-        // The rest reads the position through `black_box` (as in
-        // `see_values_by`): the boards are loaded again where needed.
-        let pos = core::hint::black_box(self);
-        let mut ex = Exchange::new(&reach, start.to, start.occupied);
-        let found = if EXACT { ex.next(pos, them) } else { ex.least(pos, them) };
-        let Some((sq, role)) = found else {
-            return true;
-        };
-        let held = |ex: &Exchange| !EXACT && ex.held(pos, them, sq);
-        let (gain, on_square) = capture_value(role, last_rank, on_square, values);
-        // f(1) <= bound  <=>  f(2) >= gain - bound (and then whatever the
-        // capturer: no other gains more, unless a promotion is worth less
-        // than nothing).
-        let bound = gain - bound as i32;
-        if bound <= 0 {
-            if promotion < 0 && held(&ex) {
-                return pos.see_ge_exact(mv, threshold, values);
-            }
-            return true;
+        let mut line =
+            Line { ex: Exchange::new(&reach, start.to, start.occupied), turn, side: !us, on_square: start.on_square };
+        // The first two captures written out (most exchanges end there),
+        // the rest out of line.
+        if let Some(value) = self.capture(&mut line, values) {
+            return value;
         }
-        // Now f(2) <= bound - 1 is the question; f(2) < bound surely when
-        // the gain of the next capture is below it, and a king's capture is
-        // the last.
-        if role == Role::King {
-            return false;
+        if let Some(value) = self.capture(&mut line, values) {
+            return value;
         }
-        if on_square + promotion.max(0) < bound {
-            if held(&ex) {
-                return pos.see_ge_exact(mv, threshold, values);
-            }
-            return false;
+        // (Usually nobody can take a third time.)
+        if (line.ex.attackers & self.bb.by_color[line.side.index()]).is_empty() {
+            return line.for_mover(us, line.turn.alpha);
         }
-        if !ex.answered_after(pos, pos.side_to_move(), sq) {
-            if held(&ex) {
-                return pos.see_ge_exact(mv, threshold, values);
-            }
-            return false;
-        }
-        if held(&ex) {
-            return pos.see_ge_exact(mv, threshold, values);
-        }
-        pos.see_ge_rest(ex, bound, on_square, promotion, values)
+        self.exchange_rest(line, values)
     }
 
-    /// The rest of [`Position::see_ge`]'s exchange, from the mover's first
-    /// recapture on, deciding "f(2) >= bound" (out of line: the usual
-    /// exchange ends before).
+    /// The exchange from its third capture on (out of line: rare).
     #[inline(never)]
-    fn see_ge_rest(
-        &self,
-        mut ex: Exchange,
-        mut bound: i32,
-        mut on_square: i32,
-        promotion: i32,
-        values: &Values,
-    ) -> bool {
-        let mut at_most = false;
-        let mut side = self.side_to_move();
+    fn exchange_rest(&self, mut line: Line, values: &Values) -> i32 {
         loop {
-            // (The position through `black_box`, as in `see_rest`.)
-            let pos = core::hint::black_box(self);
-            let Some((sq, role)) = ex.next(pos, side) else { return at_most };
-            let (gain, placed) = capture_value(role, ex.last_rank(), on_square, values);
-            on_square = placed;
-            if at_most {
-                // f(d) <= bound  <=>  f(d + 1) >= gain - bound
-                bound = gain - bound;
-                if bound <= 0 {
-                    return true;
-                }
-            } else {
-                // f(d) >= bound > 0  <=>  f(d + 1) <= gain - bound
-                bound = gain - bound;
-                if bound < 0 {
-                    return false;
-                }
+            if let Some(value) = self.capture(&mut line, values) {
+                return value;
             }
-            at_most = !at_most;
-            let most = on_square + promotion.max(0);
-            if at_most && most <= bound {
-                return true;
-            }
-            if !at_most && most < bound {
-                return false;
-            }
-            if role == Role::King {
-                // Nothing of the other side attacks the square any more.
-                return at_most;
-            }
-            ex.remove(pos, sq);
-            side = !side;
         }
+    }
+
+    /// The next capture of `line`: the value for the side to move once it
+    /// is decided, else `None` (the capture made).
+    #[inline(always)]
+    fn capture(&self, line: &mut Line, values: &Values) -> Option<i32> {
+        let us = self.side_to_move();
+        let Some((sq, role)) = line.ex.next(self, line.side) else {
+            // `alpha`, raised to the standing balance: the value when the
+            // side cannot capture.
+            return Some(line.for_mover(us, line.turn.alpha));
+        };
+        let (gain, placed) = capture_value(role, line.ex.last_rank(), line.on_square, values);
+        line.on_square = placed;
+        line.turn = line.turn.after(gain);
+        line.side = !line.side;
+        let most = if line.ex.last_rank() { line.on_square + promotion_gain(values) } else { line.on_square };
+        if let Some(value) = line.turn.decided(most) {
+            return Some(line.for_mover(us, value));
+        }
+        line.ex.remove(self, sq);
+        None
     }
 
     /// Plays the first move of the exchange: the start of the exchange, or
@@ -670,9 +467,6 @@ impl Position {
     #[cold]
     #[inline(never)]
     fn see_start_special(&self, mv: Move, values: &Values) -> Result<Start, i32> {
-        if matches!(mv.kind(), MoveKind::Castle) {
-            return Err(0);
-        }
         let (from, to) = (mv.from(), mv.to());
         let Some(role) = self.role_at(from) else {
             return Err(0);
@@ -698,9 +492,6 @@ impl Position {
     }
 }
 
-/// The first and the last rank.
-const LAST_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
-
 /// The gain of a capture by `role` of a piece worth `on_square`, and the
 /// value of the piece then on the square (a pawn reaching the last rank
 /// becomes a queen).
@@ -722,6 +513,14 @@ fn promotion_value(on_square: i32, values: &Values) -> (i32, i32) {
     (on_square + queen - values[Role::Pawn.index()], queen)
 }
 
+/// The most a promotion to a queen adds to a pawn's capture (out of
+/// line: rare).
+#[cold]
+#[inline(never)]
+fn promotion_gain(values: &Values) -> i32 {
+    (values[Role::Queen.index()] - values[Role::Pawn.index()]).max(0)
+}
+
 /// The sliders of `pos` that see `to` along the line through `to` and
 /// `sq` through `occupied` (out of line: most captures uncover nothing).
 #[cold]
@@ -735,21 +534,24 @@ fn uncovered(pos: &Position, to: Square, sq: Square, occupied: Bitboard) -> Bitb
     }
 }
 
-/// True if a pin holds the piece of `side` on `sq` (false for a king) in
-/// the exchange on `to` through `occupied`: [`may_be_pinned`], then the
-/// exact test (out of line).
+/// True if a pin holds the piece of `side` on `sq` (never a king's) in
+/// the exchange on `to` through `occupied`: pinned to its king before the
+/// first move, its pinner still standing (on `occupied`), and `to` off the
+/// pin line. A piece can only be held if an enemy slider still stands on
+/// the line through its king and its square ([`may_be_pinned`]): only
+/// then does it get the exact test ([`pinned_off_line`], out of line).
 #[inline(always)]
 fn held(pos: &Position, side: Color, to: Square, occupied: Bitboard, sq: Square) -> bool {
-    may_be_pinned(pos, side, sq, occupied) && first_free(pos, side, to, occupied, sq.bitboard()).is_none()
+    may_be_pinned(pos, side, sq, occupied) && pinned_off_line(pos, side, to, occupied, sq)
 }
 
 /// True if the piece of `side` on `sq` may be pinned: an enemy slider of
 /// the line's kind (a rook or queen on a rank or file, a bishop or queen
 /// on a diagonal) still standing (on `occupied`) on the line through
-/// `side`'s king and `sq` (the exact test is [`first_free`]'s, out of
-/// line). First whether the king is on one of `sq`'s lines at all (about
-/// a third of the candidates), which needs neither the king's square nor
-/// the sliders.
+/// `side`'s king and `sq` (the exact test is [`pinned_off_line`]'s). First
+/// whether the king is on one of `sq`'s lines at all (about a third of
+/// the candidates), which needs neither the king's square nor the
+/// sliders.
 #[inline(always)]
 fn may_be_pinned(pos: &Position, side: Color, sq: Square, occupied: Bitboard) -> bool {
     let king = pos.bb.by_role[Role::King.index()] & pos.bb.by_color[side.index()];
@@ -762,37 +564,29 @@ fn may_be_pinned(pos: &Position, side: Color, sq: Square, occupied: Bitboard) ->
     (line(king, sq) & sliders & occupied & pos.bb.by_color[(!side).index()]).any()
 }
 
-/// The first square of `of_role` (pieces of `side` of one role that attack
-/// `to`) whose piece is not held by a pin: pinned to its king before the
-/// first move, its pinner still standing (on `occupied`), and `to` off the
-/// pin line. Out of line, and free of the exchange, so that the exchange
-/// stays in registers: rare.
+/// True if the piece of `side` on `sq` was pinned to its king before the
+/// first move by an enemy slider that still stands (on `occupied`, and
+/// not on `to`), with `to` off the pin line. Out of line: rare.
 #[cold]
 #[inline(never)]
-fn first_free(pos: &Position, side: Color, to: Square, occupied: Bitboard, of_role: Bitboard) -> Option<Square> {
+fn pinned_off_line(pos: &Position, side: Color, to: Square, occupied: Bitboard, sq: Square) -> bool {
     let king = pos.king_square(side);
     let before = pos.occupied();
-    of_role.into_iter().find(|&sq| {
-        // Free with a piece between it and the king, off its king's lines,
-        // or on the pin line through `to`.
-        if (between(king, sq) & before).any() {
-            return true;
-        }
-        let pin_line = line(king, sq);
-        if pin_line.is_empty() || pin_line.contains(to) {
-            return true;
-        }
-        let queens = pos.bb.by_role[Role::Queen.index()];
-        let theirs = pos.bb.by_color[(!side).index()];
-        // The pinner: an enemy slider of the line's kind with `sq`, and
-        // nothing else, between it and the king.
-        let kind = if attacks::rook_rays(king).contains(sq) {
-            pos.bb.by_role[Role::Rook.index()] | queens
-        } else {
-            pos.bb.by_role[Role::Bishop.index()] | queens
-        };
-        !(pin_line & kind & theirs).into_iter().any(|pinner| {
-            (between(king, pinner) & before) == sq.bitboard() && pinner != to && occupied.contains(pinner)
-        })
-    })
+    let pin_line = line(king, sq);
+    // Free with a piece between it and the king, off its king's lines, or
+    // on the pin line through `to`.
+    if (between(king, sq) & before).any() || pin_line.is_empty() || pin_line.contains(to) {
+        return false;
+    }
+    let queens = pos.bb.by_role[Role::Queen.index()];
+    let kind = if attacks::rook_rays(king).contains(sq) {
+        pos.bb.by_role[Role::Rook.index()] | queens
+    } else {
+        pos.bb.by_role[Role::Bishop.index()] | queens
+    };
+    // The pinner: an enemy slider of the line's kind with `sq`, and
+    // nothing else, between it and the king.
+    (pin_line & kind & pos.bb.by_color[(!side).index()])
+        .into_iter()
+        .any(|pinner| (between(king, pinner) & before) == sq.bitboard() && pinner != to && occupied.contains(pinner))
 }

@@ -148,9 +148,24 @@ impl Setup {
         crate::position::fen::parse_setup(fen, options).map(|parsed| parsed.setup)
     }
 
-    /// The setup as FEN, written as [`Position::fen`] writes it. A castling
-    /// rook that is not a rook on a back rank beside its king is written as
-    /// its file letter.
+    /// The setup as FEN, written as [`Position::fen`] writes it. The
+    /// castling letters read back ([`Setup::from_fen_with`], in the
+    /// setup's castling mode) as the same castling rooks: `K`/`Q` only
+    /// where that letter names the rook, the file letter otherwise (a
+    /// castling square without its rook, or one of several rooks on a
+    /// side). Castling rooks off the back ranks have no letter and are
+    /// left out.
+    ///
+    /// ```
+    /// use chess_movegen::{CastlingMode, FenOptions, Setup, Square};
+    /// let mut setup = Setup::from_fen("4k3/8/8/8/8/8/8/3K1R1R w - - 0 1")?;
+    /// setup.set_castling_rooks(Square::F1.bitboard());
+    /// // `K` would name the outermost rook, h1: the f1 rook is `F`.
+    /// assert_eq!(setup.fen(), "4k3/8/8/8/8/8/8/3K1R1R w F - 0 1");
+    /// let back = Setup::from_fen_with(&setup.fen(), FenOptions::new().castling(setup.castling_mode()))?;
+    /// assert_eq!(back.castling_rooks(), setup.castling_rooks());
+    /// # Ok::<(), chess_movegen::FenError>(())
+    /// ```
     pub fn fen(&self) -> alloc::string::String {
         crate::position::fen::write_fen(self)
     }

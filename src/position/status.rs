@@ -54,41 +54,29 @@ impl Position {
     }
 
     /// Checkers of `us`'s king on `king` and `us`'s pinned pieces, from one
-    /// pair of slider lookups: enemy sliders that see the king through our
-    /// pieces ([`Position::slider_attackers`] on the board of their pieces
-    /// alone) give check when nothing stands between, and pin the piece
-    /// when exactly one of ours does. (A king never gives check in a valid
-    /// position, so kings are not looked at.) The move generator's first
-    /// step, so the sets and the loop of [`Position::snipers`],
-    /// [`Position::slider_attackers`] and [`scan_snipers`] are written out
-    /// here: through those helpers the bulk-perft leaf ran 0.7 % more
-    /// instructions at startpos (callgrind, x86-64-v3); the results are
-    /// the same (`tests` below).
+    /// sniper scan ([`scan_snipers`]): enemy sliders that see the king
+    /// through our pieces ([`Position::slider_attackers`] on the board of
+    /// their pieces alone) give check when nothing stands between, and pin
+    /// the piece when exactly one of ours does. (A king never gives check
+    /// in a valid position, so kings are not looked at.) The move
+    /// generator's first step.
     #[inline(always)]
     pub(crate) fn checkers_and_pinned(&self, us: Color, king: Square, occupied: Bitboard) -> (Bitboard, Bitboard) {
         let theirs = self.bb.by_color[(!us).index()];
         let orthogonal = self.orthogonal_sliders() & theirs;
         let diagonal = self.diagonal_sliders() & theirs;
-        let mut checkers = ((attacks::knight_attacks(king) & self.bb.by_role[Role::Knight.index()])
+        let checkers = ((attacks::knight_attacks(king) & self.bb.by_role[Role::Knight.index()])
             | (attacks::pawn_attacks(us, king) & self.bb.by_role[Role::Pawn.index()]))
             & theirs;
         // Often no enemy slider stands on the king's lines at all: then
         // there are no slider checks or pins, and no occupancy lookups.
-        if ((attacks::rook_rays(king) & orthogonal) | (attacks::bishop_rays(king) & diagonal)).is_empty() {
+        if snipers_among(king, orthogonal, diagonal).is_empty() {
             return (checkers, Bitboard::EMPTY);
         }
-        let snipers =
-            (attacks::rook_attacks(king, theirs) & orthogonal) | (attacks::bishop_attacks(king, theirs) & diagonal);
-        let mut pinned = Bitboard::EMPTY;
-        for sniper in snipers {
-            let blockers = between(king, sniper) & occupied;
-            if blockers.is_empty() {
-                checkers = checkers.with(sniper);
-            } else if !blockers.more_than_one() {
-                pinned |= blockers;
-            }
-        }
-        (checkers, pinned & self.bb.by_color[us.index()])
+        let snipers = slider_attackers_among(king, theirs, orthogonal, diagonal);
+        let ours = self.bb.by_color[us.index()];
+        let scan = scan_snipers(king, snipers, occupied, ours);
+        (checkers | scan.checkers, scan.blockers & ours)
     }
 
     /// The sliders of `color` on `sq`'s lines of the empty board: rooks
@@ -107,18 +95,6 @@ impl Position {
     pub(crate) fn slider_attackers(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
         let theirs = self.bb.by_color[color.index()];
         slider_attackers_among(sq, occupied, self.orthogonal_sliders() & theirs, self.diagonal_sliders() & theirs)
-    }
-
-    /// True if a slider of `color` attacks `sq` with `occupied` as the
-    /// occupancy: [`Position::slider_attackers`]`(..).any()`, with each
-    /// lookup made only if a sniper of its kind stands on `sq`'s lines.
-    #[inline(always)]
-    pub(crate) fn slider_attacks(&self, sq: Square, color: Color, occupied: Bitboard) -> bool {
-        let theirs = self.bb.by_color[color.index()];
-        let diagonal = self.diagonal_sliders() & theirs & attacks::bishop_rays(sq);
-        let orthogonal = self.orthogonal_sliders() & theirs & attacks::rook_rays(sq);
-        (diagonal.any() && (attacks::bishop_attacks(sq, occupied) & diagonal).any())
-            || (orthogonal.any() && (attacks::rook_attacks(sq, occupied) & orthogonal).any())
     }
 
     /// True if the side to move is in check and has no legal move.
@@ -170,8 +146,9 @@ pub(crate) struct SniperScan {
 /// sniper gives check; exactly one: that piece blocks it, and the sniper
 /// pins it if it is one of `ours`. Used for the blockers and pinners of
 /// [`Position::blockers_for_king`] and [`Position::pinners`] (and so SEE's
-/// and the checks' discovered-check candidates); the move generator's
-/// `checkers_and_pinned` is the same scan written out for its hot path.
+/// and the checks' discovered-check candidates) and for the move
+/// generator's checkers and pinned pieces
+/// ([`Position::checkers_and_pinned`]).
 #[inline(always)]
 pub(crate) fn scan_snipers(king: Square, snipers: Bitboard, occupied: Bitboard, ours: Bitboard) -> SniperScan {
     let mut scan = SniperScan { checkers: Bitboard::EMPTY, blockers: Bitboard::EMPTY, pinners: Bitboard::EMPTY };

@@ -78,8 +78,10 @@ pub(crate) fn castle_keys(us: Color, king: Square, rook: Square, king_to: Square
         ^ piece_key(us, Role::Rook, rook_to)
 }
 
-// Keys of a position as repetition sees them: the en-passant part counts
-// only when a legal move can use it (FIDE's "same position" rule).
+/// # Hash keys of the position
+///
+/// The en-passant part of the hash, the repetition key and the hash
+/// computed from scratch.
 impl Position {
     /// The en-passant part of the hash ([`ep_file_key`] of the en-passant
     /// square, if one is set, for the side to move).

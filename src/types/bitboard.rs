@@ -43,6 +43,27 @@ impl Bitboard {
     pub const DARK_SQUARES: Bitboard = Bitboard(0xaa55_aa55_aa55_aa55);
     /// The 32 light squares.
     pub const LIGHT_SQUARES: Bitboard = Bitboard(!0xaa55_aa55_aa55_aa55);
+    /// The first and eighth ranks, where pawns promote.
+    ///
+    /// ```
+    /// use chess_movegen::{Bitboard, Rank};
+    /// assert_eq!(Bitboard::BACK_RANKS, Rank::First.bitboard() | Rank::Eighth.bitboard());
+    /// ```
+    pub const BACK_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
+    /// The a-file.
+    ///
+    /// ```
+    /// use chess_movegen::{Bitboard, File};
+    /// assert_eq!(Bitboard::FILE_A, File::A.bitboard());
+    /// ```
+    pub const FILE_A: Bitboard = Bitboard(0x0101_0101_0101_0101);
+    /// The h-file.
+    ///
+    /// ```
+    /// use chess_movegen::{Bitboard, File};
+    /// assert_eq!(Bitboard::FILE_H, File::H.bitboard());
+    /// ```
+    pub const FILE_H: Bitboard = Bitboard(0x8080_8080_8080_8080);
 
     /// A set from an 8x8 picture, rank 8 first; any byte other than `.` is
     /// a member. Usable in `const` context, for doc examples and tests.

@@ -15,9 +15,10 @@
 //! - the back rank: `back_rank`.
 //!
 //! The rules that use these facts: castling moves are generated in
-//! `position/movegen.rs` (where `castling_path_safe` states the rule that
-//! the king's path may not be attacked, for the generator and for
-//! `position/legality.rs`), played in `position/make.rs`, explained when
+//! `position/movegen.rs` and `position/castling_moves.rs` (where
+//! `castling_path_safe` states the rule that the king's path may not be
+//! attacked, for the generator and for `position/legality.rs`), played in
+//! `position/make.rs`, explained when
 //! illegal in `position/legality.rs`, and castling rights are read and
 //! checked in `position/fen.rs` and `position/validate.rs`.
 

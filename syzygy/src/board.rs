@@ -1,29 +1,19 @@
-//! What a WDL probe reads of a position, small enough to copy per capture:
-//! the piece sets, the side to move, the en-passant square and the
-//! material key, kept up to date as the capture search plays captures.
-//!
-//! The capture search only ever plays captures, so it needs no clocks,
-//! hash, castling or mailbox: a capture here is a few bit operations and
-//! a legality test (is the mover's king attacked afterwards), where playing
-//! it on a full [`Position`] would also update all of those.
+//! What a probe reads of a position: the position and its material key,
+//! and the legal captures the probe's small searches play, visited by the
+//! library's own generator and played with [`Position::play`].
 
-use chess_movegen::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
-use chess_movegen::{Bitboard, Color, Position, Role, Square};
+use core::ops::ControlFlow;
+
+use chess_movegen::{Bitboard, Color, GenKind, Legality, Move, MoveVisitor, Position, Rank, Role, Square};
 
 use crate::material::Material;
 
-/// A position as the probe sees it.
-#[derive(Clone, Copy, Debug)]
+/// A position as the probe sees it: the position and the material key
+/// (which table it belongs to), kept up to date as captures are played.
+#[derive(Clone, Copy)]
 pub(crate) struct Board {
-    /// Pieces by role (pawn..king), both colors.
-    roles: [u64; 6],
-    /// Pieces by color (white, black).
-    colors: [u64; 2],
-    /// The side to move.
-    side: Color,
-    /// The square a pawn just skipped, if any (captures leave none).
-    ep: Option<Square>,
-    /// The material key (piece counts), updated with each capture.
+    pos: Position,
+    /// The material key (piece counts).
     pub(crate) material: Material,
 }
 
@@ -35,161 +25,114 @@ pub(crate) struct Capture {
     pub(crate) en_passant: bool,
 }
 
-const PAWN: usize = 0;
-const KING: usize = 5;
-/// The roles a pawn promotes to, queen first.
-const PROMOTIONS: [usize; 4] = [4, 3, 2, 1];
-/// The first and last ranks, where a pawn promotes.
-const BACK_RANKS: u64 = 0xff00_0000_0000_00ff;
-
 impl Board {
     /// The board of `pos`.
     pub(crate) fn of(pos: &Position) -> Board {
-        let mut roles = [0u64; 6];
-        for role in Role::ALL {
-            roles[role.index()] = pos.pieces_of_role(role).0;
-        }
-        Board {
-            roles,
-            colors: [pos.pieces_of_color(Color::White).0, pos.pieces_of_color(Color::Black).0],
-            side: pos.side_to_move(),
-            ep: pos.ep_square(),
-            material: Material::of(pos),
-        }
+        Board { pos: *pos, material: Material::of(pos) }
     }
 
     /// The squares of `color`'s pieces of `role`.
     #[inline]
     pub(crate) fn pieces(&self, color: Color, role: Role) -> Bitboard {
-        Bitboard(self.roles[role.index()] & self.colors[color.index()])
-    }
-
-    /// The squares of the pieces of color index `color` (0 white, 1 black)
-    /// and role index `role` (0 pawn..5 king).
-    #[inline]
-    pub(crate) fn pieces_by_index(&self, color: usize, role: usize) -> u64 {
-        self.roles[role] & self.colors[color]
+        self.pos.pieces(color, role)
     }
 
     /// The side to move.
     #[inline]
     pub(crate) fn side_to_move(&self) -> Color {
-        self.side
+        self.pos.side_to_move()
     }
 
     /// Whether only the two kings are left.
     #[inline]
     pub(crate) fn kings_only(&self) -> bool {
-        (self.colors[0] | self.colors[1]).count_ones() <= 2
-    }
-
-    /// Whether a piece of color `by` attacks `sq`, with `occupied` the
-    /// occupied squares.
-    #[inline]
-    fn attacked(&self, sq: Square, by: Color, occupied: u64) -> bool {
-        let theirs = self.colors[by.index()];
-        let r = &self.roles;
-        let occ = Bitboard(occupied);
-        (knight_attacks(sq).0 & r[1] & theirs) != 0
-            || (king_attacks(sq).0 & r[KING] & theirs) != 0
-            || (pawn_attacks(!by, sq).0 & r[PAWN] & theirs) != 0
-            || (bishop_attacks(sq, occ).0 & (r[2] | r[4]) & theirs) != 0
-            || (rook_attacks(sq, occ).0 & (r[3] | r[4]) & theirs) != 0
-    }
-
-    /// The role of the piece on `sq` (which must be occupied).
-    #[inline]
-    fn role_on(&self, sq: u64) -> usize {
-        let mut role = 0;
-        while role < 5 && self.roles[role] & sq == 0 {
-            role += 1;
-        }
-        role
+        self.pos.occupied().len() <= 2
     }
 
     /// Calls `f` with every legal capture (en passant and capturing
     /// promotions included) until it returns `Ok(true)` (stop) or an
     /// error, which is returned.
     #[inline]
-    pub(crate) fn captures<E>(&self, mut f: impl FnMut(&Capture) -> Result<bool, E>) -> Result<(), E> {
-        let us = self.side;
-        let them = !us;
-        let ours = self.colors[us.index()];
-        // A king is never captured: the side not to move is not in check.
-        let targets = self.colors[them.index()] & !self.roles[KING];
-        if targets == 0 && self.ep.is_none() {
+    pub(crate) fn captures<E>(&self, f: impl FnMut(&Capture) -> Result<bool, E>) -> Result<(), E> {
+        let pos = &self.pos;
+        let them = !pos.side_to_move();
+        if nothing_to_capture(pos) {
             return Ok(());
         }
-        let occupied = ours | self.colors[them.index()];
-        let occ = Bitboard(occupied);
-        for role in 0..6 {
-            for from in Bitboard(self.roles[role] & ours) {
-                let attacks = match role {
-                    PAWN => pawn_attacks(us, from).0,
-                    1 => knight_attacks(from).0,
-                    2 => bishop_attacks(from, occ).0,
-                    3 => rook_attacks(from, occ).0,
-                    4 => bishop_attacks(from, occ).0 | rook_attacks(from, occ).0,
-                    _ => king_attacks(from).0,
-                };
-                for to in Bitboard(attacks & targets) {
-                    let promotes = role == PAWN && to.bitboard().0 & BACK_RANKS != 0;
-                    let promotions: &[usize] = if promotes { &PROMOTIONS } else { &[PAWN] };
-                    for &promotion in promotions {
-                        let to_role = if promotes { promotion } else { role };
-                        if let Some(board) = self.play(from, to, role, to_role, to.bitboard().0) {
-                            if f(&Capture { board, en_passant: false })? {
-                                return Ok(());
-                            }
-                        }
-                    }
-                }
+        // The noisy moves are the captures and the promotions that capture
+        // nothing, which the visitor leaves out.
+        let mut visitor = Captures { board: self, targets: pos.pieces_of_color(them), f, error: None };
+        let _ = pos.visit_moves(GenKind::Noisy, Legality::Legal, &mut visitor);
+        visitor.error.map_or(Ok(()), Err)
+    }
+}
+
+/// Whether `pos` certainly has no capture: the opponent has only its king
+/// (never taken: the side not to move is not in check) and no pawn can be
+/// taken en passant. Cheaper than asking the generator.
+#[inline]
+pub(crate) fn nothing_to_capture(pos: &Position) -> bool {
+    let them = !pos.side_to_move();
+    pos.pieces_of_color(them) == pos.pieces(them, Role::King) && pos.ep_square().is_none()
+}
+
+/// Plays each capture the generator gives and hands it to `f`, stopping
+/// the generation when `f` says so or fails (the error kept in `error`).
+struct Captures<'a, F, E> {
+    board: &'a Board,
+    /// The opponent's pieces.
+    targets: Bitboard,
+    f: F,
+    error: Option<E>,
+}
+
+impl<F: FnMut(&Capture) -> Result<bool, E>, E> Captures<'_, F, E> {
+    /// Plays the capture `mv` and calls `f` with it.
+    #[inline]
+    fn visit(&mut self, mv: Move) -> ControlFlow<()> {
+        let pos = &self.board.pos;
+        let us = pos.side_to_move();
+        let captured = if mv.is_en_passant() { Some(Role::Pawn) } else { pos.role_at(mv.to()) };
+        let Some(captured) = captured else { return ControlFlow::Continue(()) };
+        let mut material = self.board.material.removed(!us, captured);
+        if let Some(role) = mv.promotion_role() {
+            material = material.removed(us, Role::Pawn).added(us, role);
+        }
+        let capture = Capture { board: Board { pos: pos.play(mv), material }, en_passant: mv.is_en_passant() };
+        match (self.f)(&capture) {
+            Ok(false) => ControlFlow::Continue(()),
+            Ok(true) => ControlFlow::Break(()),
+            Err(e) => {
+                self.error = Some(e);
+                ControlFlow::Break(())
             }
         }
-        if let Some(ep) = self.ep {
-            // The pawn that just moved two squares is one rank behind `ep`
-            // from the mover's side.
-            let victim = if us == Color::White { ep.bitboard().0 >> 8 } else { ep.bitboard().0 << 8 };
-            if victim & self.roles[PAWN] & self.colors[them.index()] != 0 && occupied & ep.bitboard().0 == 0 {
-                for from in Bitboard(pawn_attacks(them, ep).0 & self.roles[PAWN] & ours) {
-                    if let Some(board) = self.play(from, ep, PAWN, PAWN, victim) {
-                        if f(&Capture { board, en_passant: true })? {
-                            return Ok(());
-                        }
-                    }
+    }
+}
+
+impl<F: FnMut(&Capture) -> Result<bool, E>, E> MoveVisitor for Captures<'_, F, E> {
+    #[inline]
+    fn moves(&mut self, from: Square, to: Bitboard) -> ControlFlow<()> {
+        let promotes = self.board.pos.role_at(from) == Some(Role::Pawn);
+        for to in to & self.targets {
+            // A pawn's capture onto the first or last rank promotes.
+            if promotes && matches!(to.rank(), Rank::First | Rank::Eighth) {
+                for role in Role::PROMOTIONS {
+                    self.visit(Move::promotion(from, to, role))?;
                 }
+            } else {
+                self.visit(Move::new(from, to))?;
             }
         }
-        Ok(())
+        ControlFlow::Continue(())
     }
 
-    /// The board after the piece of `role` on `from` captures the piece on
-    /// `victim` (`to` itself, or the pawn taken en passant) and lands on
-    /// `to` as `to_role`; `None` if that leaves the mover's king attacked.
     #[inline]
-    fn play(&self, from: Square, to: Square, role: usize, to_role: usize, victim: u64) -> Option<Board> {
-        let us = self.side;
-        let them = !us;
-        let captured = self.role_on(victim);
-        let mut b = *self;
-        let from_bb = from.bitboard().0;
-        let to_bb = to.bitboard().0;
-        b.roles[captured] &= !victim;
-        b.colors[them.index()] &= !victim;
-        b.roles[role] &= !from_bb;
-        b.roles[to_role] |= to_bb;
-        b.colors[us.index()] = (b.colors[us.index()] & !from_bb) | to_bb;
-        let king = Bitboard(b.roles[KING] & b.colors[us.index()]).first()?;
-        if b.attacked(king, them, b.colors[0] | b.colors[1]) {
-            return None;
+    fn special(&mut self, mv: Move) -> ControlFlow<()> {
+        match mv.is_en_passant() {
+            true => self.visit(mv),
+            false => ControlFlow::Continue(()),
         }
-        b.side = them;
-        b.ep = None;
-        b.material = self.material.removed(them.index(), captured);
-        if to_role != role {
-            b.material = b.material.removed(us.index(), PAWN).added(us.index(), to_role);
-        }
-        Some(b)
     }
 }
 
@@ -198,39 +141,8 @@ mod tests {
     use super::*;
     use chess_movegen::FenOptions;
 
-    /// The captures of the board, as the positions they lead to.
-    fn capture_fens(pos: &Position) -> Vec<(String, bool)> {
-        let mut out = Vec::new();
-        let _ = Board::of(pos).captures::<()>(|c| {
-            out.push((board_fen(&c.board), c.en_passant));
-            Ok(false)
-        });
-        out.sort();
-        out
-    }
-
-    fn board_fen(b: &Board) -> String {
-        let mut s = String::new();
-        for rank in (0..8).rev() {
-            for file in 0..8 {
-                let sq = 1u64 << (rank * 8 + file);
-                let ch = (0..6).find(|&r| b.roles[r] & sq != 0).map(|r| {
-                    let c = b"pnbrqk"[r] as char;
-                    if b.colors[0] & sq != 0 {
-                        c.to_ascii_uppercase()
-                    } else {
-                        c
-                    }
-                });
-                s.push(ch.unwrap_or('.'));
-            }
-        }
-        s.push(if b.side == Color::White { 'w' } else { 'b' });
-        s
-    }
-
     #[test]
-    fn captures_are_the_legal_captures() {
+    fn captures_are_the_legal_captures_with_their_material() {
         let fens = [
             // En passant, a pinned pawn that may not take en passant, promotions.
             "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1",
@@ -244,29 +156,18 @@ mod tests {
         ];
         for fen in fens {
             let pos = Position::from_fen_with(fen, FenOptions::new()).unwrap().0;
-            let mut expected: Vec<(String, bool)> = pos
-                .legal_captures()
-                .iter()
-                .map(|&mv| {
-                    let next = Board::of(&pos.play(mv));
-                    (board_fen(&next), mv.is_en_passant())
-                })
-                .collect();
+            let mut expected: Vec<(String, bool)> =
+                pos.legal_captures().iter().map(|&mv| (pos.play(mv).fen(), mv.is_en_passant())).collect();
             expected.sort();
-            assert_eq!(capture_fens(&pos), expected, "{fen}");
-            // The material key follows the captures.
+            let mut got = Vec::new();
             let _ = Board::of(&pos).captures::<()>(|c| {
-                let mut count = 0;
-                for color in 0..2 {
-                    for role in 0..6 {
-                        let n = (c.board.roles[role] & c.board.colors[color]).count_ones() as usize;
-                        assert_eq!(c.board.material.count(color, role), n, "{fen}");
-                        count += n;
-                    }
-                }
-                assert_eq!(count, (c.board.colors[0] | c.board.colors[1]).count_ones() as usize);
+                // The material key follows the captures.
+                assert_eq!(c.board.material, Material::of(&c.board.pos), "{fen}");
+                got.push((c.board.pos.fen(), c.en_passant));
                 Ok(false)
             });
+            got.sort();
+            assert_eq!(got, expected, "{fen}");
         }
     }
 }

@@ -22,16 +22,16 @@ impl Material {
         Material(m)
     }
 
-    /// The material with one piece of `color` and `role` (indexes) less.
+    /// The material with one piece of `color` and `role` less.
     #[inline]
-    pub(crate) fn removed(self, color: usize, role: usize) -> Material {
-        Material(self.0.wrapping_sub(1 << (4 * (color * 6 + role))))
+    pub(crate) fn removed(self, color: Color, role: Role) -> Material {
+        Material(self.0.wrapping_sub(1 << (4 * (color.index() * 6 + role.index()))))
     }
 
-    /// The material with one piece of `color` and `role` (indexes) more.
+    /// The material with one piece of `color` and `role` more.
     #[inline]
-    pub(crate) fn added(self, color: usize, role: usize) -> Material {
-        Material(self.0.wrapping_add(1 << (4 * (color * 6 + role))))
+    pub(crate) fn added(self, color: Color, role: Role) -> Material {
+        Material(self.0.wrapping_add(1 << (4 * (color.index() * 6 + role.index()))))
     }
 
     pub(crate) fn count(self, color: usize, role: usize) -> usize {

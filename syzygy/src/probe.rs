@@ -10,7 +10,7 @@
 
 use chess_movegen::{Move, Position, Role};
 
-use crate::board::Board;
+use crate::board::{nothing_to_capture, Board};
 use crate::table::{Kind, Table};
 use crate::{Dtz, ProbeError, Tablebase, Wdl};
 
@@ -42,11 +42,15 @@ impl Tablebase {
         Ok(())
     }
 
-    /// Whether `pos` has one piece more than the largest loaded table (and
-    /// no castling rights): its result is then known only when a capture
-    /// wins, which [`Tablebase::capture_wins`] finds.
+    /// Whether `pos` has one piece more than the largest loaded table, no
+    /// castling rights and something to capture: its result is then known
+    /// if a capture wins, which [`Tablebase::capture_wins`] finds.
+    #[inline]
     fn one_beyond(&self, pos: &Position) -> bool {
-        pos.castling_rights().is_empty() && pos.occupied().len() == self.max_pieces + 1 && self.max_pieces > 0
+        pos.occupied().len() == self.max_pieces + 1
+            && self.max_pieces > 0
+            && pos.castling_rights().is_empty()
+            && !nothing_to_capture(pos)
     }
 
     /// For a position one piece beyond the tables: `Ok` if a capture (en
@@ -56,9 +60,10 @@ impl Tablebase {
     ///
     /// One piece beyond is as far as captures can reach: a win by capture
     /// needs the position after it to be lost, which only its table says.
-    fn capture_wins(&self, pos: &Position, b: &Board) -> Result<(), ProbeError> {
+    #[cold]
+    fn capture_wins(&self, pos: &Position) -> Result<(), ProbeError> {
         let mut won = false;
-        b.captures(|c| {
+        Board::of(pos).captures(|c| {
             // Lost (-2) or better (fails high at -1) for the opponent.
             won = self.probe_ab(&c.board, -2, -1)? == -2;
             Ok(won)
@@ -177,7 +182,7 @@ impl Tablebase {
     /// (named, with the offset).
     pub fn probe_wdl(&self, pos: &Position) -> Result<Wdl, ProbeError> {
         if self.one_beyond(pos) {
-            return self.capture_wins(pos, &Board::of(pos)).map(|()| Wdl::Win);
+            return self.capture_wins(pos).map(|()| Wdl::Win);
         }
         self.check_probe(pos)?;
         let b = Board::of(pos);
@@ -200,7 +205,7 @@ impl Tablebase {
     pub fn probe_dtz(&self, pos: &Position) -> Result<Dtz, ProbeError> {
         if self.one_beyond(pos) {
             // The winning capture zeroes at once.
-            return self.capture_wins(pos, &Board::of(pos)).map(|()| Dtz(WDL_TO_DTZ[4]));
+            return self.capture_wins(pos).map(|()| Dtz(WDL_TO_DTZ[4]));
         }
         self.check_probe(pos)?;
         let b = Board::of(pos);

@@ -12,6 +12,8 @@
 
 use std::path::{Path, PathBuf};
 
+use chess_movegen::{Color, Role};
+
 use crate::board::Board;
 use crate::encoding::{enc_info, encode, leading_pawn, EncInfo, Layout, MAX_PIECES};
 use crate::material::Material;
@@ -102,20 +104,22 @@ struct SubTable {
     ei: EncInfo,
     pairs: Pairs,
     /// The kinds of piece in encoding order after the leading pawns, one
-    /// per group: black (1) or white (0) in the table's colors, the role
-    /// index, and where the group starts.
-    groups: [(u8, u8, u8); MAX_PIECES],
+    /// per group: whether black's in the table's colors, the role, and
+    /// where the group starts.
+    groups: [(bool, Role, u8); MAX_PIECES],
     num_groups: usize,
 }
 
 impl SubTable {
     fn new(ei: EncInfo, pairs: Pairs, layout: &Layout) -> SubTable {
-        let mut groups = [(0, 0, 0); MAX_PIECES];
+        let mut groups = [(false, Role::Pawn, 0); MAX_PIECES];
         let mut num_groups = 0;
         let mut i = if layout.has_pawns { layout.pawns[0] as usize } else { 0 };
         while i < layout.num {
             let code = ei.pieces[i];
-            groups[num_groups] = ((code >> 3) & 1, ((code & 7).clamp(1, 6) - 1), i as u8);
+            // The format's piece codes: 1 pawn .. 6 king, plus 8 for black.
+            let role = Role::ALL[((code & 7).clamp(1, 6) - 1) as usize];
+            groups[num_groups] = (code & 8 != 0, role, i as u8);
             num_groups += 1;
             // Pieces of one kind are consecutive in the order.
             while i < layout.num && ei.pieces[i] == code {
@@ -570,7 +574,6 @@ impl Table {
     /// unit depend on it). `Ok(None)`: a DTZ table that stores the other
     /// side to move.
     pub(crate) fn probe(&self, pos: &Board, wdl: i8) -> Result<Option<i32>, ProbeError> {
-        use chess_movegen::{Color, Role};
         let material = pos.material;
         let stm_black = pos.side_to_move() == Color::Black;
         let (flip, bside) = if self.symmetric {
@@ -600,14 +603,9 @@ impl Table {
         }
         let sub = &self.subs[sub_index];
         for &(black, role, at) in &sub.groups[..sub.num_groups] {
-            let mut i = at as usize;
-            let mut squares = pos.pieces_by_index((black ^ flip as u8) as usize, role as usize);
-            while squares != 0 {
-                if i < n {
-                    p[i] = squares.trailing_zeros() as u8 ^ mirror;
-                }
-                squares &= squares - 1;
-                i += 1;
+            let color = if black != flip { Color::Black } else { Color::White };
+            for (i, sq) in (at as usize..n).zip(pos.pieces(color, role)) {
+                p[i] = sq.index() as u8 ^ mirror;
             }
         }
         let idx = encode(&mut p, &sub.ei, &self.layout);

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# CI for chess-movegen-arrow (PGN to Arrow and Parquet): lints, the Rust
+# tests, pgn2parquet against python-chess, and the Python module with its
+# README examples. The cluster recipes (Dask, PySpark) are the slow part:
+# they run with ARROW_CLUSTER_TESTS=1 only.
+#
+# Run from the repository root: bash .ci/arrow.sh
+set -euo pipefail
+SECONDS=0
+cd "$(dirname "$0")/.."
+export CARGO_TERM_COLOR=never
+
+echo "[${SECONDS} s] == arrow: fmt and clippy (the crate, pgn2parquet)"
+cargo fmt -p chess-movegen-arrow -p chess-movegen-tools -- --check
+cargo clippy -p chess-movegen-arrow -p chess-movegen-tools --features chess-movegen-tools/arrow --all-targets -- -D warnings
+
+echo "[${SECONDS} s] == arrow: Rust tests (unit, tables, bad input, threads against one thread, doctests)"
+cargo test -p chess-movegen-arrow
+
+echo "[${SECONDS} s] == arrow: pgn2parquet against python-chess, game by game (committed and generated corpus)"
+cargo build -p chess-movegen-tools --features arrow --profile tools --bin pgn2parquet
+venv="$(mktemp -d)/venv"
+python3 -m venv "$venv"
+"$venv/bin/pip" install --quiet pytest "chess==1.11.2" pyarrow polars duckdb pandas
+"$venv/bin/pytest" -q arrow/tests/python
+
+echo "[${SECONDS} s] == arrow: the Python module (chess_movegen.arrow) and the README examples"
+"$venv/bin/pip" install --quiet ./python
+(cd python && "$venv/bin/pytest" -q tests/test_arrow.py)
+
+if [ "${ARROW_CLUSTER_TESTS:-0}" = 1 ]; then
+  echo "[${SECONDS} s] == arrow: Dask LocalCluster and PySpark local recipes against the single-process run"
+  "$venv/bin/pip" install --quiet "dask[distributed]" pyspark
+  (cd python && "$venv/bin/pytest" -q tests/test_arrow_distributed.py)
+fi
+rm -rf "$(dirname "$venv")"
+echo "arrow CI passed in ${SECONDS} s"

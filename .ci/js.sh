@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# CI for the npm package in js/: the wasm32 target through rustup, the
+# Node packages from package-lock.json, Debian's Chromium for the browser
+# test, then the package's build and `npm test` (Node tests side by side
+# with chess.js and chessops, and the demo page in headless Chromium).
+set -euo pipefail
+SECONDS=0
+cd "$(dirname "$0")/../js"
+
+echo "[${SECONDS} s] == wasm32-unknown-unknown target"
+rustup target add wasm32-unknown-unknown
+
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "[${SECONDS} s] == chromium (Debian package, for the browser test)"
+  apt-get update -qq
+  apt-get install -y -qq chromium >/dev/null
+fi
+
+echo "[${SECONDS} s] == npm ci"
+npm ci --no-audit --no-fund
+
+echo "[${SECONDS} s] == npm run build (the library with small-tables, to WebAssembly)"
+npm run build
+
+echo "[${SECONDS} s] == the package's .wasm stays small"
+node -e "
+const { readFileSync } = require('node:fs');
+const gz = require('node:zlib').gzipSync(readFileSync('src/chess_movegen.wasm'), { level: 9 }).length;
+console.log('gzipped .wasm:', gz, 'bytes');
+if (gz > 170000) { console.error('the .wasm grew past 170 KB gzipped'); process.exit(1); }
+"
+
+echo "[${SECONDS} s] == npm test (chess.js, chessops, headless Chromium)"
+npm test
+
+echo "[${SECONDS} s] == the wasm crate: fmt and clippy (native)"
+(cd wasm && cargo fmt --check && cargo clippy --all-targets -- -D warnings)
+
+echo "[${SECONDS} s] == js.sh done"

@@ -1,0 +1,212 @@
+//! The `[%clk …]` and `[%eval …]` commands in move comments, as Lichess
+//! writes them (`{ [%eval 0.17] [%clk 0:03:00] }`).
+//!
+//! The grammar is python-chess's (`GameNode.clock()` and `.eval()`), so
+//! that the same comment gives the same value in both: the first match in
+//! the comments after a move counts, and a command that does not match the
+//! grammar is ignored (the value is then absent, not an error).
+
+/// An engine evaluation from White's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Eval {
+    /// Centipawns (`[%eval 0.17]` is 17; `[%eval -1.5]` is -150).
+    Cp(i32),
+    /// Mate in that many moves, positive when White mates (`[%eval #-3]`
+    /// is -3). `#0` (the side to move is mated) is 0.
+    Mate(i32),
+}
+
+/// What the comments after one move say.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Annotations {
+    /// The clock after the move, in seconds.
+    pub clock: Option<f64>,
+    /// The evaluation after the move.
+    pub eval: Option<Eval>,
+}
+
+impl Annotations {
+    /// Takes the commands of one more comment after the same move; values
+    /// already found stay (the first one counts).
+    pub fn read(&mut self, comment: &[u8]) {
+        if self.clock.is_some() && self.eval.is_some() {
+            return;
+        }
+        let mut rest = comment;
+        while let Some(at) = rest.iter().position(|&b| b == b'[') {
+            rest = &rest[at..];
+            if self.clock.is_none() && rest.starts_with(b"[%clk") {
+                self.clock = clock(&rest[5..]);
+            } else if self.eval.is_none() && rest.starts_with(b"[%eval") {
+                self.eval = eval(&rest[6..]);
+            }
+            rest = &rest[1..];
+        }
+    }
+}
+
+/// Whitespace as Python's `\s` matches it in ASCII text.
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+}
+
+/// The run of ASCII digits at the start of `s`: its length.
+fn digits(s: &[u8]) -> usize {
+    s.iter().take_while(|b| b.is_ascii_digit()).count()
+}
+
+/// `\s(\d+):(\d+):(\d+(?:\.\d*)?)\]` after `[%clk`: hours * 3600 +
+/// minutes * 60 + seconds, summed in that order in `f64` as Python does.
+fn clock(s: &[u8]) -> Option<f64> {
+    let s = s.strip_prefix(b" ").or_else(|| s.first().filter(|&&b| is_space(b)).map(|_| &s[1..]))?;
+    let h = digits(s);
+    let hours = number(&s[..h])?;
+    let s = s[h..].strip_prefix(b":")?;
+    let m = digits(s);
+    let minutes = number(&s[..m])?;
+    let s = s[m..].strip_prefix(b":")?;
+    let mut len = digits(s);
+    if len == 0 {
+        return None;
+    }
+    if s.get(len) == Some(&b'.') {
+        len += 1 + digits(&s[len + 1..]);
+    }
+    if s.get(len) != Some(&b']') {
+        return None;
+    }
+    let seconds: f64 = core::str::from_utf8(&s[..len]).ok()?.parse().ok()?;
+    Some((hours * 3600.0 + minutes * 60.0) + seconds)
+}
+
+/// A run of digits as a float (exact below 2^53, as Python's `int` then
+/// converted for the sum); `None` when empty.
+fn number(d: &[u8]) -> Option<f64> {
+    if d.is_empty() {
+        return None;
+    }
+    core::str::from_utf8(d).ok()?.parse().ok()
+}
+
+/// `\s(?:\#([+-]?\d+)|([+-]?(?:\d{0,10}\.\d{1,2}|\d{1,10}\.?)))(?:,(\d+))?\]`
+/// after `[%eval`.
+fn eval(s: &[u8]) -> Option<Eval> {
+    let (&first, s) = s.split_first()?;
+    if !is_space(first) {
+        return None;
+    }
+    let (value, rest) = if let Some(s) = s.strip_prefix(b"#") {
+        let (negative, s) = sign(s);
+        let n = digits(s);
+        if n == 0 {
+            return None;
+        }
+        let moves = saturate(&s[..n], negative);
+        (Eval::Mate(moves), &s[n..])
+    } else {
+        let (negative, s) = sign(s);
+        let whole = digits(s);
+        let (cp, len) = if s.get(whole) == Some(&b'.') {
+            let frac = digits(&s[whole + 1..]);
+            match frac {
+                // `\d{0,10}\.\d{1,2}`
+                1 | 2 if whole <= 10 => (pawns_to_cp(&s[..whole], &s[whole + 1..whole + 1 + frac]), whole + 1 + frac),
+                // `\d{1,10}\.`
+                0 if (1..=10).contains(&whole) => (pawns_to_cp(&s[..whole], b""), whole + 1),
+                _ => return None,
+            }
+        } else if (1..=10).contains(&whole) {
+            (pawns_to_cp(&s[..whole], b""), whole)
+        } else {
+            return None;
+        };
+        (Eval::Cp(if negative { -cp } else { cp }), &s[len..])
+    };
+    let rest = match rest.strip_prefix(b",") {
+        Some(depth) => {
+            let n = digits(depth);
+            if n == 0 {
+                return None;
+            }
+            &depth[n..]
+        }
+        None => rest,
+    };
+    rest.starts_with(b"]").then_some(value)
+}
+
+/// An optional sign: whether it is `-`, and what follows it.
+fn sign(s: &[u8]) -> (bool, &[u8]) {
+    match s.first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    }
+}
+
+/// Digits as an `i32`, saturating (a mate in billions of moves is no
+/// position anyone reaches).
+fn saturate(d: &[u8], negative: bool) -> i32 {
+    let mut n: i64 = 0;
+    for &b in d {
+        n = (n * 10 + i64::from(b - b'0')).min(i64::from(i32::MAX));
+    }
+    (if negative { -n } else { n }) as i32
+}
+
+/// Pawns written as `whole.frac` (at most ten whole digits, two fraction
+/// digits) in centipawns, exactly: `0.29` is 29.
+fn pawns_to_cp(whole: &[u8], frac: &[u8]) -> i32 {
+    let mut cp: i64 = 0;
+    for &b in whole {
+        cp = cp * 10 + i64::from(b - b'0');
+    }
+    let mut hundredths = 0;
+    for (i, &b) in frac.iter().enumerate() {
+        hundredths += i64::from(b - b'0') * if i == 0 { 10 } else { 1 };
+    }
+    (cp * 100 + hundredths).clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(comment: &str) -> Annotations {
+        let mut a = Annotations::default();
+        a.read(comment.as_bytes());
+        a
+    }
+
+    #[test]
+    fn lichess_comments() {
+        let a = read(" [%eval 0.17] [%clk 0:03:00] ");
+        assert_eq!(a, Annotations { clock: Some(180.0), eval: Some(Eval::Cp(17)) });
+        assert_eq!(read("[%clk 1:02:03.5]").clock, Some(3723.5));
+        assert_eq!(read("[%eval #-3]").eval, Some(Eval::Mate(-3)));
+        assert_eq!(read("[%eval #+2,30]").eval, Some(Eval::Mate(2)));
+        assert_eq!(read("[%eval -1.5]").eval, Some(Eval::Cp(-150)));
+        assert_eq!(read("[%eval 0.29]").eval, Some(Eval::Cp(29)));
+        assert_eq!(read("[%eval 3.]").eval, Some(Eval::Cp(300)));
+        assert_eq!(read("[%eval .5]").eval, Some(Eval::Cp(50)));
+        assert_eq!(read("[%eval 12,20]").eval, Some(Eval::Cp(1200)));
+    }
+
+    #[test]
+    fn malformed_commands_are_absent() {
+        for c in ["[%clk 0:03]", "[%clk0:03:00]", "[%clk 0:03:00", "[%clk a:03:00]", "[%clk 0:03:.5]"] {
+            assert_eq!(read(c).clock, None, "{c}");
+        }
+        for c in ["[%eval 0.123]", "[%eval #]", "[%eval]", "[%eval 1.5,]", "[%eval 12345678901]", "[%eval x]"] {
+            assert_eq!(read(c).eval, None, "{c}");
+        }
+    }
+
+    #[test]
+    fn first_match_counts() {
+        let mut a = read("[%clk bad] [%clk 0:00:05]");
+        assert_eq!(a.clock, Some(5.0));
+        a.read(b"[%clk 0:00:07] [%eval 1]");
+        assert_eq!(a, Annotations { clock: Some(5.0), eval: Some(Eval::Cp(100)) });
+    }
+}

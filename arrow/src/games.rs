@@ -1,0 +1,250 @@
+//! The games table: one row per game (see the crate docs for the schema).
+
+use std::sync::Arc;
+
+use arrow_array::builder::{
+    Date32Builder, Float64Builder, Int32Builder, ListBuilder, MapBuilder, StringBuilder, Time32MillisecondBuilder,
+    UInt16Builder, UInt32Builder, UInt64Builder,
+};
+use arrow_array::{ArrayRef, RecordBatch};
+use arrow_schema::{Field, Schema, SchemaRef};
+
+use crate::annotations::Eval;
+use crate::record::Record;
+use crate::tags;
+
+/// The tags with a column of their own (text columns, then the typed
+/// ones); every other tag goes into `other_tags`.
+const TEXT_TAGS: [(&str, &str); 15] = [
+    ("Event", "event"),
+    ("Site", "site"),
+    ("Date", "date"),
+    ("Round", "round"),
+    ("White", "white"),
+    ("Black", "black"),
+    ("WhiteTitle", "white_title"),
+    ("BlackTitle", "black_title"),
+    ("ECO", "eco"),
+    ("Opening", "opening"),
+    ("TimeControl", "time_control"),
+    ("Termination", "termination"),
+    ("Variant", "variant"),
+    ("FEN", "fen"),
+    // The result is python-chess's (the tag, else the movetext's marker).
+    ("Result", "result"),
+];
+
+/// Integer tags: tag name and column name.
+const INT_TAGS: [(&str, &str); 4] = [
+    ("WhiteElo", "white_elo"),
+    ("BlackElo", "black_elo"),
+    ("WhiteRatingDiff", "white_rating_diff"),
+    ("BlackRatingDiff", "black_rating_diff"),
+];
+
+/// Where a game comes from: the name of its input, its number there
+/// (from 1) and the byte offset of the reader when it began looking for
+/// it (the end of the game before, so the blank lines before the game's
+/// first tag are included).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Origin<'a> {
+    pub source: &'a str,
+    pub game: u64,
+    pub offset: u64,
+}
+
+/// Column builders of the games table.
+pub(crate) struct GamesBuilder {
+    uci: bool,
+    san: bool,
+    source: StringBuilder,
+    game: UInt64Builder,
+    offset: UInt64Builder,
+    text: Vec<StringBuilder>,
+    ints: Vec<Int32Builder>,
+    utc_date: Date32Builder,
+    utc_time: Time32MillisecondBuilder,
+    tc_base: Int32Builder,
+    tc_increment: Int32Builder,
+    other_tags: MapBuilder<StringBuilder, StringBuilder>,
+    moves: ListBuilder<UInt16Builder>,
+    uci_moves: ListBuilder<StringBuilder>,
+    san_moves: ListBuilder<StringBuilder>,
+    clocks: ListBuilder<Float64Builder>,
+    eval_cp: ListBuilder<Int32Builder>,
+    eval_mate: ListBuilder<Int32Builder>,
+    plies: UInt32Builder,
+    final_fen: StringBuilder,
+    error: StringBuilder,
+}
+
+impl GamesBuilder {
+    /// Builders for a table with or without the UCI and SAN columns.
+    pub fn new(uci: bool, san: bool) -> GamesBuilder {
+        GamesBuilder {
+            uci,
+            san,
+            source: StringBuilder::new(),
+            game: UInt64Builder::new(),
+            offset: UInt64Builder::new(),
+            text: (0..TEXT_TAGS.len()).map(|_| StringBuilder::new()).collect(),
+            ints: (0..INT_TAGS.len()).map(|_| Int32Builder::new()).collect(),
+            utc_date: Date32Builder::new(),
+            utc_time: Time32MillisecondBuilder::new(),
+            tc_base: Int32Builder::new(),
+            tc_increment: Int32Builder::new(),
+            other_tags: MapBuilder::new(None, StringBuilder::new(), StringBuilder::new()),
+            moves: ListBuilder::new(UInt16Builder::new()),
+            uci_moves: ListBuilder::new(StringBuilder::new()),
+            san_moves: ListBuilder::new(StringBuilder::new()),
+            clocks: ListBuilder::new(Float64Builder::new()),
+            eval_cp: ListBuilder::new(Int32Builder::new()),
+            eval_mate: ListBuilder::new(Int32Builder::new()),
+            plies: UInt32Builder::new(),
+            final_fen: StringBuilder::new(),
+            error: StringBuilder::new(),
+        }
+    }
+
+    /// Appends a game: `error` is `None` when it read cleanly; otherwise
+    /// the row holds what was read before the error.
+    pub fn append(&mut self, record: &Record, origin: Origin<'_>, error: Option<&str>) {
+        self.source.append_value(origin.source);
+        self.game.append_value(origin.game);
+        self.offset.append_value(origin.offset);
+        self.append_tags(record);
+        for &mv in &record.moves {
+            self.moves.values().append_value(mv);
+        }
+        self.moves.append(true);
+        if self.uci {
+            record.uci.iter().for_each(|m| self.uci_moves.values().append_value(m));
+            self.uci_moves.append(true);
+        }
+        if self.san {
+            record.san.iter().for_each(|m| self.san_moves.values().append_value(m));
+            self.san_moves.append(true);
+        }
+        for notes in &record.notes {
+            self.clocks.values().append_option(notes.clock);
+            let (cp, mate) = split_eval(notes.eval);
+            self.eval_cp.values().append_option(cp);
+            self.eval_mate.values().append_option(mate);
+        }
+        self.clocks.append(true);
+        self.eval_cp.append(true);
+        self.eval_mate.append(true);
+        self.plies.append_value(record.moves.len() as u32);
+        self.final_fen.append_value(record.final_position().fen());
+        self.error.append_option(error);
+    }
+
+    fn append_tags(&mut self, record: &Record) {
+        for (i, (tag, _)) in TEXT_TAGS.iter().enumerate() {
+            let value = if *tag == "Result" { record.result() } else { record.tag(tag) };
+            self.text[i].append_option(value);
+        }
+        for (i, (tag, _)) in INT_TAGS.iter().enumerate() {
+            self.ints[i].append_option(record.tag(tag).and_then(tags::integer));
+        }
+        let date = record.tag("UTCDate").and_then(tags::date);
+        self.utc_date.append_option(date);
+        let time = record.tag("UTCTime").and_then(tags::time);
+        self.utc_time.append_option(time.map(|s| s * 1000));
+        let tc = record.tag("TimeControl").and_then(tags::time_control);
+        self.tc_base.append_option(tc.map(|t| t.0));
+        self.tc_increment.append_option(tc.map(|t| t.1));
+        for i in 0..record.tag_names.len() {
+            let (name, value) = (record.tag_names.get(i), record.tag_values.get(i));
+            // A tag with a column of its own is left out, unless it is a
+            // typed one whose text does not parse.
+            let keep = match name {
+                "UTCDate" => date.is_none(),
+                "UTCTime" => time.is_none(),
+                _ if INT_TAGS.iter().any(|t| t.0 == name) => tags::integer(value).is_none(),
+                _ => !TEXT_TAGS.iter().any(|t| t.0 == name),
+            };
+            if !keep {
+                continue;
+            }
+            self.other_tags.keys().append_value(name);
+            self.other_tags.values().append_value(value);
+        }
+        self.other_tags.append(true).expect("keys and values are appended in pairs");
+    }
+
+    /// The table's columns so far as a batch; the builders start again
+    /// empty.
+    pub fn finish(&mut self) -> RecordBatch {
+        let mut columns: Vec<ArrayRef> =
+            vec![Arc::new(self.source.finish()), Arc::new(self.game.finish()), Arc::new(self.offset.finish())];
+        columns.extend(self.text.iter_mut().map(|b| Arc::new(b.finish()) as ArrayRef));
+        columns.extend(self.ints.iter_mut().map(|b| Arc::new(b.finish()) as ArrayRef));
+        columns.push(Arc::new(self.utc_date.finish()));
+        columns.push(Arc::new(self.utc_time.finish()));
+        columns.push(Arc::new(self.tc_base.finish()));
+        columns.push(Arc::new(self.tc_increment.finish()));
+        columns.push(Arc::new(self.other_tags.finish()));
+        columns.push(Arc::new(self.moves.finish()));
+        if self.uci {
+            columns.push(Arc::new(self.uci_moves.finish()));
+        }
+        if self.san {
+            columns.push(Arc::new(self.san_moves.finish()));
+        }
+        columns.push(Arc::new(self.clocks.finish()));
+        columns.push(Arc::new(self.eval_cp.finish()));
+        columns.push(Arc::new(self.eval_mate.finish()));
+        columns.push(Arc::new(self.plies.finish()));
+        columns.push(Arc::new(self.final_fen.finish()));
+        columns.push(Arc::new(self.error.finish()));
+        let schema = schema_of(&columns, self.uci, self.san);
+        RecordBatch::try_new(schema, columns).expect("the columns match the schema built from them")
+    }
+}
+
+/// An evaluation as the two columns: centipawns, mate.
+pub(crate) fn split_eval(eval: Option<Eval>) -> (Option<i32>, Option<i32>) {
+    match eval {
+        Some(Eval::Cp(cp)) => (Some(cp), None),
+        Some(Eval::Mate(m)) => (None, Some(m)),
+        None => (None, None),
+    }
+}
+
+/// The column names, in order.
+fn names(uci: bool, san: bool) -> Vec<&'static str> {
+    let mut names = vec!["source", "game", "offset"];
+    names.extend(TEXT_TAGS.iter().map(|t| t.1));
+    names.extend(INT_TAGS.iter().map(|t| t.1));
+    names.extend(["utc_date", "utc_time", "time_control_base", "time_control_increment", "other_tags", "moves"]);
+    if uci {
+        names.push("uci");
+    }
+    if san {
+        names.push("san");
+    }
+    names.extend(["clocks", "eval_cp", "eval_mate", "plies", "final_fen", "error"]);
+    names
+}
+
+/// Columns that never hold a null.
+const NOT_NULL: [&str; 9] =
+    ["source", "game", "offset", "other_tags", "moves", "clocks", "eval_cp", "eval_mate", "plies"];
+
+fn schema_of(columns: &[ArrayRef], uci: bool, san: bool) -> SchemaRef {
+    let fields: Vec<Field> = names(uci, san)
+        .into_iter()
+        .zip(columns)
+        .map(|(name, c)| {
+            let not_null = NOT_NULL.contains(&name) || name == "uci" || name == "san" || name == "final_fen";
+            Field::new(name, c.data_type().clone(), !not_null)
+        })
+        .collect();
+    Arc::new(Schema::new(fields))
+}
+
+/// The games table's schema, with or without the `uci` and `san` columns.
+pub fn games_schema(uci: bool, san: bool) -> SchemaRef {
+    GamesBuilder::new(uci, san).finish().schema()
+}

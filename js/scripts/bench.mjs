@@ -1,0 +1,101 @@
+// Speed side by side in one Node process: this package, chess.js and
+// chessops (perft). `node scripts/bench.mjs [--quick]`; prints a table.
+// Every timed loop's result is checked against the references, so that
+// the figures are for the same work.
+import { Chess as Ref } from 'chess.js';
+import { Chess as Ops } from 'chessops/chess';
+import { parseFen } from 'chessops/fen';
+import { perft as opsPerft } from 'chessops/debug';
+import { Chess } from '../src/index.js';
+
+const quick = process.argv.includes('--quick');
+const opsFrom = (fen) => Ops.fromSetup(parseFen(fen).unwrap()).unwrap();
+const FENS = [
+  'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+  'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
+  '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1',
+  'r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1',
+  'rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8',
+  'r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10',
+];
+
+/** Microseconds per call of `f` (run for about `ms` milliseconds). */
+function time(f, ms = quick ? 150 : 600) {
+  let n = 0;
+  const start = performance.now();
+  let now = start;
+  while (now - start < ms) {
+    for (let i = 0; i < 20; i++) f();
+    n += 20;
+    now = performance.now();
+  }
+  return ((now - start) * 1000) / n;
+}
+
+const rows = [];
+function row(name, ours, ref, refName = 'chess.js') {
+  rows.push({ task: name, 'ours (µs)': ours.toFixed(2), [`${refName} (µs)`]: ref.toFixed(1), ratio: `${(ref / ours).toFixed(0)}×` });
+}
+
+// Warm-up: both libraries' code compiled by the engine's optimising tier.
+for (const fen of FENS) time(() => { new Chess(fen).moves(); new Ref(fen).moves(); }, 100);
+
+// FEN -> legal moves (SAN), as a chess.js user writes it.
+for (const [i, fen] of FENS.entries()) {
+  if (new Chess(fen).moves().sort().join() !== new Ref(fen).moves().sort().join()) throw new Error(`moves differ: ${fen}`);
+  row(`new Chess(fen).moves() #${i}`, time(() => new Chess(fen).moves()), time(() => new Ref(fen).moves()));
+}
+{
+  const ours = new Chess();
+  const ref = new Ref();
+  row('load(fen) + moves({ verbose: true })', time(() => { ours.load(FENS[1]); ours.moves({ verbose: true }); }), time(() => { ref.load(FENS[1]); ref.moves({ verbose: true }); }));
+}
+// Move + undo, by SAN and by { from, to }.
+for (const [i, fen] of FENS.slice(0, 2).entries()) {
+  const ours = new Chess(fen);
+  const ref = new Ref(fen);
+  const san = ref.moves()[3];
+  const m = ref.moves({ verbose: true })[3];
+  row(`move('${san}') + undo() #${i}`, time(() => { ours.move(san); ours.undo(); }), time(() => { ref.move(san); ref.undo(); }));
+  const obj = { from: m.from, to: m.to };
+  row(`move({from,to}) + undo() #${i}`, time(() => { ours.move(obj); ours.undo(); }), time(() => { ref.move(obj); ref.undo(); }));
+}
+// SAN of every legal move (the position is loaded once).
+{
+  const ours = new Chess(FENS[1]);
+  const ref = new Ref(FENS[1]);
+  row('moves() (SAN of 48 moves)', time(() => ours.moves()), time(() => ref.moves()));
+}
+
+// Perft against chessops and chess.js, after a warm-up (the engine
+// compiles WebAssembly in tiers).
+new Chess(FENS[1]).perft(4);
+opsPerft(opsFrom(FENS[1]), 3, false);
+const perftRows = [];
+for (const [i, fen] of FENS.slice(0, 3).entries()) {
+  const depth = quick ? 3 : 4;
+  const ours = new Chess(fen);
+  const pos = opsFrom(fen);
+  let t = performance.now();
+  const a = ours.perft(depth);
+  const oursMs = Math.max(performance.now() - t, 0.01);
+  t = performance.now();
+  const b = opsPerft(pos, depth, false);
+  const opsMs = performance.now() - t;
+  if (a !== b) throw new Error(`perft differs: ${fen}: ${a} vs ${b}`);
+  const ref = new Ref(fen);
+  t = performance.now();
+  const c = ref.perft(depth - 1);
+  const refMs = performance.now() - t;
+  perftRows.push({
+    position: `#${i} depth ${depth}`,
+    nodes: a,
+    'ours (ms)': oursMs.toFixed(1),
+    'ours Mnps': (a / oursMs / 1000).toFixed(1),
+    'chessops (ms)': opsMs.toFixed(0),
+    'vs chessops': `${(opsMs / oursMs).toFixed(0)}×`,
+    'chess.js Mnps (depth-1)': (c / refMs / 1000).toFixed(2),
+  });
+}
+console.table(rows);
+console.table(perftRows);

@@ -1,0 +1,26 @@
+// Builds the WebAssembly module from the Rust library (js/wasm, a cdylib
+// over plain extern "C" exports, no bindings generator) and copies it to
+// src/chess_movegen.wasm. (binaryen's wasm-opt was tried: -O3 and -Oz
+// left the gzipped size within 1 % or made it larger, so it is not used.)
+//
+//   node scripts/build.mjs            the small-tables build (the package's)
+//   node scripts/build.mjs --magic    the 1 MiB magic tables instead
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const crate = join(root, 'wasm');
+const magic = process.argv.includes('--magic');
+const args = ['build', '--release', '--target', 'wasm32-unknown-unknown'];
+if (magic) args.push('--no-default-features', '--target-dir', join(crate, 'target', 'magic'));
+execFileSync('cargo', args, { cwd: crate, stdio: 'inherit' });
+
+const built = join(crate, 'target', ...(magic ? ['magic'] : []), 'wasm32-unknown-unknown', 'release', 'chess_movegen_wasm.wasm');
+const out = join(root, 'src', 'chess_movegen.wasm');
+copyFileSync(built, out);
+const size = statSync(out).size;
+const gz = gzipSync(readFileSync(out), { level: 9 }).length;
+console.log(`${out}: ${size} bytes, ${gz} bytes gzipped (${magic ? 'magic tables' : 'small tables'})`);

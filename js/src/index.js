@@ -1,0 +1,404 @@
+// chess-movegen for JavaScript: chess.js's API over the Rust library
+// compiled to WebAssembly. Every rule (move generation, SAN, FEN, PGN,
+// repetitions, game end) is the library's; this file only moves text in
+// and out of the module's memory and shapes the answers as chess.js does.
+//
+// The module exports plain functions over numbers; text goes through one
+// byte buffer in its memory (see js/wasm/src/lib.rs): `send` writes a
+// string there and gives its length, `recv` reads an answer (a negative
+// length is an error message).
+
+const wasmUrl = new URL('./chess_movegen.wasm', import.meta.url);
+
+async function wasmBytes() {
+  if (typeof process === 'object' && process.versions && process.versions.node && wasmUrl.protocol === 'file:') {
+    const fs = await import(/* webpackIgnore: true */ 'node:fs/promises');
+    return fs.readFile(wasmUrl);
+  }
+  const response = await fetch(wasmUrl);
+  if (!response.ok) throw new Error(`cannot load ${wasmUrl}: HTTP ${response.status}`);
+  return response.arrayBuffer();
+}
+
+const { instance } = await WebAssembly.instantiate(await wasmBytes(), {});
+const w = instance.exports;
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Writes `text` into the shared buffer; returns its length in bytes. */
+function send(text) {
+  const room = text.length * 3;
+  const ptr = w.io_reserve(room);
+  return encoder.encodeInto(text, new Uint8Array(w.memory.buffer, ptr, room)).written;
+}
+
+/** Reads an answer of the given length from the shared buffer. */
+function read(len) {
+  return len === 0 ? '' : decoder.decode(new Uint8Array(w.memory.buffer, w.io_ptr(), len));
+}
+
+/** The answer text, or throws the error the module reported. */
+function recv(result) {
+  if (result < 0) throw new Error(read(-1 - result));
+  return read(result);
+}
+
+export const WHITE = 'w';
+export const BLACK = 'b';
+export const PAWN = 'p';
+export const KNIGHT = 'n';
+export const BISHOP = 'b';
+export const ROOK = 'r';
+export const QUEEN = 'q';
+export const KING = 'k';
+export const DEFAULT_POSITION = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+export const SQUARES = [];
+for (let rank = 8; rank >= 1; rank--) for (const file of 'abcdefgh') SQUARES.push(file + rank);
+export const SEVEN_TAG_ROSTER = {
+  Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?', Result: '*',
+};
+
+/** A move as chess.js describes it, with the 16-bit move (`bits`). */
+export class Move {
+  constructor(before, record) {
+    const f = record.split(',');
+    this.color = f[0];
+    this.from = f[1];
+    this.to = f[2];
+    this.piece = f[3];
+    this.captured = f[4] || undefined;
+    this.promotion = f[5] || undefined;
+    this.flags = f[6];
+    this.san = f[7];
+    this.lan = f[8];
+    this.bits = Number(f[9]);
+    this.before = before;
+    this.after = f.slice(10).join(',');
+  }
+  isCapture() { return this.flags.includes('c') || this.flags.includes('e'); }
+  isPromotion() { return this.flags.includes('p'); }
+  isEnPassant() { return this.flags.includes('e'); }
+  isKingsideCastle() { return this.flags.includes('k'); }
+  isQueensideCastle() { return this.flags.includes('q'); }
+  isCastle() { return this.isKingsideCastle() || this.isQueensideCastle(); }
+  isBigPawn() { return this.flags.includes('b'); }
+}
+
+/** Moves of an answer whose first line is the FEN before them all. */
+function movesOf(text) {
+  if (text === '') return [];
+  const lines = text.split('\n');
+  const before = lines[0];
+  const out = new Array(lines.length - 1);
+  for (let i = 1; i < lines.length; i++) out[i - 1] = new Move(before, lines[i]);
+  return out;
+}
+
+/** A FEN's validity as chess.js reports it, by the library's rules. */
+export function validateFen(fen, { chess960 = false } = {}) {
+  const r = w.validate_fen(send(String(fen)), chess960 ? 1 : 0);
+  return r < 0 ? { ok: false, error: read(-1 - r) } : { ok: true };
+}
+
+const STATUS = { check: 1, checkmate: 2, stalemate: 4, insufficient: 8, threefold: 16, fifty: 32, black: 64, broken: 128 };
+const freed = new FinalizationRegistry((h) => w.session_free(h));
+
+/** A game with chess.js's methods. */
+export class Chess {
+  #h;
+  #chess960;
+
+  constructor(fen = DEFAULT_POSITION, { skipValidation = false, chess960 = false } = {}) {
+    this.#h = w.session_new();
+    this.#chess960 = chess960;
+    freed.register(this, this.#h, this);
+    if (fen !== DEFAULT_POSITION || chess960) this.load(fen, { skipValidation });
+  }
+
+  /** Chess960 start position `n` (0–959), as a game in Chess960 mode. */
+  static chess960(n) {
+    return new Chess(recv(w.chess960_fen(n >>> 0)), { chess960: true });
+  }
+
+  /** Frees the game's memory now (it is freed when collected anyway). */
+  free() {
+    freed.unregister(this);
+    w.session_free(this.#h);
+  }
+
+  load(fen, { skipValidation = false, preserveHeaders = false, chess960 = this.#chess960 } = {}) {
+    this.#chess960 = chess960;
+    const flags = (chess960 ? 1 : 0) | (skipValidation ? 2 : 0) | (preserveHeaders ? 4 : 0);
+    recv(w.load(this.#h, send(String(fen)), flags));
+  }
+
+  reset() { this.load(DEFAULT_POSITION, { chess960: false }); }
+
+  clear({ preserveHeaders = false } = {}) { recv(w.clear(this.#h, preserveHeaders ? 1 : 0)); }
+
+  fen() { return recv(w.fen(this.#h)); }
+
+  isChess960() { return w.is_chess960(this.#h) === 1; }
+
+  #status() { return w.status(this.#h); }
+
+  turn() { return this.#status() & STATUS.black ? BLACK : WHITE; }
+
+  moveNumber() { return Number(this.fen().split(' ')[5]); }
+
+  get(square) {
+    const i = SQUARES.indexOf(square);
+    if (i < 0) return undefined;
+    const c = recv(w.board(this.#h))[i];
+    return c === '.' ? undefined : piece(c);
+  }
+
+  put({ type, color }, square) {
+    if (!SQUARES.includes(square) || !'pnbrqk'.includes(type) || type.length !== 1 || (color !== 'w' && color !== 'b')) return false;
+    recv(w.put(this.#h, send((color === 'w' ? type.toUpperCase() : type) + square)));
+    return true;
+  }
+
+  remove(square) {
+    if (!SQUARES.includes(square)) return undefined;
+    const c = recv(w.remove(this.#h, send(square)));
+    return c === '' ? undefined : piece(c);
+  }
+
+  board() {
+    const cells = recv(w.board(this.#h));
+    const rows = [];
+    for (let r = 0; r < 8; r++) {
+      const row = [];
+      for (let f = 0; f < 8; f++) {
+        const c = cells[r * 8 + f];
+        row.push(c === '.' ? null : { square: SQUARES[r * 8 + f], ...piece(c) });
+      }
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  ascii() {
+    const cells = recv(w.board(this.#h));
+    let s = '   +------------------------+\n';
+    for (let r = 0; r < 8; r++) {
+      s += ` ${8 - r} |`;
+      for (let f = 0; f < 8; f++) s += ` ${cells[r * 8 + f]} `;
+      s += '|\n';
+    }
+    return s + '   +------------------------+\n     a  b  c  d  e  f  g  h';
+  }
+
+  findPiece({ type, color }) {
+    const want = color === 'w' ? type.toUpperCase() : type;
+    const cells = recv(w.board(this.#h));
+    return SQUARES.filter((_, i) => cells[i] === want);
+  }
+
+  attackers(square, attackedBy = this.turn()) {
+    const text = recv(w.attackers(this.#h, send(`${square} ${attackedBy}`)));
+    return text === '' ? [] : text.split(' ');
+  }
+
+  isAttacked(square, attackedBy) { return this.attackers(square, attackedBy).length > 0; }
+
+  setTurn(color) { return recv(w.set_turn(this.#h, color === BLACK ? 1 : 0)) === '1'; }
+
+  getCastlingRights(color) {
+    const bits = w.castling(this.#h) >> (color === BLACK ? 2 : 0);
+    return { [KING]: (bits & 1) !== 0, [QUEEN]: (bits & 2) !== 0 };
+  }
+
+  squareColor(square) {
+    const i = SQUARES.indexOf(square);
+    if (i < 0) return null;
+    return ((i >> 3) + (i & 7)) % 2 === 0 ? 'light' : 'dark';
+  }
+
+  moves({ verbose = false, square, piece: role } = {}) {
+    const filter = `${square ?? '-'} ${role ?? '-'}`;
+    const text = recv(w.moves(this.#h, send(filter), verbose ? 1 : 0));
+    if (verbose) return movesOf(text);
+    return text === '' ? [] : text.split(' ');
+  }
+
+  move(move, { strict = false } = {}) {
+    if (move === null) throw new Error('Null move not allowed: chess-movegen games hold legal moves only');
+    if (typeof move === 'string') {
+      return movesOf(recv(w.play(this.#h, send(move), strict ? 1 : 0)))[0];
+    }
+    const uci = `${move.from}${move.to}`;
+    if (move.promotion) {
+      const r = w.play(this.#h, send(uci + move.promotion), 0);
+      if (r >= 0) return movesOf(read(r))[0];
+    }
+    const r = w.play(this.#h, send(uci), 0);
+    if (r < 0) {
+      const shown = JSON.stringify(move);
+      throw new Error(`Invalid move: ${shown.length > 60 ? `${shown.slice(0, 60)}…` : shown}: ${read(-1 - r).replace(/^Invalid move: [^:]*: /, '')}`);
+    }
+    return movesOf(read(r))[0];
+  }
+
+  /** Plays a 16-bit move (see `Move.bits`). */
+  moveBits(bits) { return movesOf(recv(w.play_bits(this.#h, bits & 0xffff)))[0]; }
+
+  undo() {
+    const text = recv(w.undo(this.#h));
+    return text === '' ? null : movesOf(text)[0];
+  }
+
+  history({ verbose = false } = {}) {
+    const text = recv(w.history(this.#h, verbose ? 1 : 0));
+    if (text === '') return [];
+    if (!verbose) return text.split(' ');
+    const lines = text.split('\n');
+    const out = [];
+    for (let i = 0; i < lines.length; i += 2) out.push(new Move(lines[i], lines[i + 1]));
+    return out;
+  }
+
+  inCheck() { return (this.#status() & STATUS.check) !== 0; }
+  isCheck() { return this.inCheck(); }
+  isCheckmate() { return (this.#status() & STATUS.checkmate) !== 0; }
+  isStalemate() { return (this.#status() & STATUS.stalemate) !== 0; }
+  isInsufficientMaterial() { return (this.#status() & STATUS.insufficient) !== 0; }
+  isThreefoldRepetition() { return (this.#status() & STATUS.threefold) !== 0; }
+  isDrawByFiftyMoves() { return (this.#status() & STATUS.fifty) !== 0; }
+  isDraw() { return (this.#status() & (STATUS.stalemate | STATUS.insufficient | STATUS.threefold | STATUS.fifty)) !== 0; }
+  isGameOver() { return (this.#status() & (STATUS.checkmate | STATUS.stalemate | STATUS.insufficient | STATUS.threefold | STATUS.fifty)) !== 0; }
+
+  perft(depth) { return w.perft_count(this.#h, depth >>> 0); }
+
+  /** Perft below each legal move: `{ [uci]: count }`. */
+  perftDivide(depth) {
+    const out = {};
+    for (const line of recv(w.perft_split(this.#h, depth >>> 0)).split('\n')) {
+      if (line === '') continue;
+      const [uci, count] = line.split(' ');
+      out[uci] = Number(count);
+    }
+    return out;
+  }
+
+  /** The UCI of a move in any notation (Chess960 castling as king takes rook). */
+  toUci(move) { return recv(w.convert(this.#h, send(move), 1)); }
+
+  /** The SAN of a move in any notation. */
+  toSan(move) { return recv(w.convert(this.#h, send(move), 0)); }
+
+  /** The Polyglot key of the position, 16 hexadecimal digits. */
+  polyglotKey() { return recv(w.polyglot_key(this.#h)); }
+
+  /** The Polyglot key (chess.js's `hash` is its own Zobrist key). */
+  hash() { return this.polyglotKey(); }
+
+  pgn({ newline = '\n' } = {}) {
+    const text = recv(w.pgn(this.#h)).replace(/\n+$/, '');
+    return newline === '\n' ? text : text.split('\n').join(newline);
+  }
+
+  loadPgn(pgn, { newlineChar = '\r?\n' } = {}) {
+    const text = newlineChar === '\r?\n' ? pgn : pgn.split(new RegExp(newlineChar)).join('\n');
+    recv(w.load_pgn(this.#h, send(text)));
+    this.#chess960 = this.isChess960();
+  }
+
+  setHeader(key, value) {
+    recv(w.set_tag(this.#h, send(`${key}\0${value}`)));
+    return this.getHeaders();
+  }
+
+  removeHeader(key) { return recv(w.remove_tag(this.#h, send(key))) === '1'; }
+
+  getHeaders() {
+    const parts = recv(w.tags(this.#h)).split('\0');
+    const out = {};
+    for (let i = 0; i + 1 < parts.length; i += 2) out[parts[i]] = parts[i + 1];
+    return out;
+  }
+
+  header(...args) {
+    for (let i = 0; i + 1 < args.length; i += 2) this.setHeader(args[i], args[i + 1]);
+    return this.getHeaders();
+  }
+
+  getComment() { return recv(w.comment(this.#h, 0, 0)) || undefined; }
+  setComment(comment) { recv(w.comment(this.#h, send(comment), 1)); }
+  removeComment() { return recv(w.comment(this.#h, 0, 2)) || undefined; }
+  deleteComment() { return this.removeComment(); }
+  #comments(remove) {
+    const parts = recv(w.all_comments(this.#h, remove ? 1 : 0)).split('\0');
+    const out = [];
+    for (let i = 0; i + 1 < parts.length; i += 2) out.push({ fen: parts[i], comment: parts[i + 1] });
+    return out;
+  }
+  getComments() { return this.#comments(false); }
+  removeComments() { return this.#comments(true); }
+  deleteComments() { return this.removeComments(); }
+}
+
+function piece(c) {
+  const lower = c.toLowerCase();
+  return { type: lower, color: c === lower ? BLACK : WHITE };
+}
+
+/**
+ * Reads the first game of a PGN text into a tree: `{ headers, fen,
+ * chess960, comments, result, moves }`, each move `{ san, uci, bits, fen,
+ * nags, comments, startingComments, variations }` (`fen` is the position
+ * after the move, `variations` the side lines replacing it).
+ */
+export function readPgn(text) {
+  const tree = JSON.parse(recv(w.pgn_tree_read(send(text))));
+  tree.headers = Object.fromEntries(tree.headers);
+  return tree;
+}
+
+/**
+ * Writes a tree (as `readPgn` gives, possibly edited) as PGN with the
+ * library's writer. A move is read from its `uci`, else its `san` (or a
+ * chess.js-style `move`) in the position where it stands; `fen` and `bits`
+ * are ignored.
+ */
+export function writePgn(tree) {
+  const tokens = [];
+  for (const [name, value] of Object.entries(tree.headers ?? {})) {
+    if (name !== 'FEN' && name !== 'SetUp' && name !== 'Variant') tokens.push(`T${name}\u0002${value}`);
+  }
+  const fen = tree.fen ?? tree.headers?.FEN;
+  const chess960 = tree.chess960 ?? tree.headers?.Variant?.toLowerCase().includes('960');
+  if (fen) tokens.push(`F${chess960 ? 1 : 0}${fen}`);
+  for (const c of tree.comments ?? []) tokens.push(`G${c}`);
+  if (tree.result) tokens.push(`R${tree.result}`);
+  // Depth-first with a stack, so that deep side lines cannot overflow.
+  const stack = [{ line: tree.moves ?? [], i: 0, v: -1 }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1];
+    if (top.i >= top.line.length) {
+      stack.pop();
+      if (stack.length > 0) tokens.push(')');
+      continue;
+    }
+    const node = top.line[top.i];
+    if (top.v < 0) {
+      for (const c of node.startingComments ?? []) tokens.push(`S${c}`);
+      tokens.push(`M${node.uci ?? node.san ?? node.move}`);
+      for (const n of node.nags ?? []) tokens.push(`N${n}`);
+      for (const c of node.comments ?? []) tokens.push(`C${c}`);
+      top.v = 0;
+    } else if (top.v < (node.variations ?? []).length) {
+      // A side line belongs to the move before this one is played: it is
+      // written after this node, from the same position.
+      const line = node.variations[top.v++];
+      tokens.push('(');
+      stack.push({ line, i: 0, v: -1 });
+    } else {
+      top.i++;
+      top.v = -1;
+    }
+  }
+  return recv(w.pgn_tree_write(send(tokens.join('\u0001'))));
+}
+

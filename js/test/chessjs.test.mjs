@@ -1,0 +1,196 @@
+// Side by side with chess.js in one process: random games (every query
+// at every ply), the perft suite's positions, PGN both ways, errors.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { Chess as Ref, validateFen as refValidateFen } from 'chess.js';
+import { Chess, validateFen } from '../src/index.js';
+import { rng } from './support.mjs';
+
+const FIELDS = ['color', 'from', 'to', 'piece', 'captured', 'promotion', 'flags', 'san', 'lan', 'before', 'after'];
+const shape = (m) => Object.fromEntries(FIELDS.map((f) => [f, m[f]]));
+const bySan = (a, b) => (a.san < b.san ? -1 : a.san > b.san ? 1 : 0);
+
+/** Every query chess.js answers, compared in the current position. */
+function compareState(ours, ref, where, verbose = true) {
+  assert.equal(ours.fen(), ref.fen(), `fen ${where}`);
+  assert.equal(ours.turn(), ref.turn(), `turn ${where}`);
+  assert.deepEqual(ours.moves().sort(), ref.moves().sort(), `moves ${where}`);
+  if (verbose) {
+    assert.deepEqual(
+      ours.moves({ verbose: true }).map(shape).sort(bySan),
+      ref.moves({ verbose: true }).map(shape).sort(bySan),
+      `verbose moves ${where}`,
+    );
+  }
+  for (const q of ['inCheck', 'isCheckmate', 'isStalemate', 'isDraw', 'isInsufficientMaterial', 'isThreefoldRepetition', 'isDrawByFiftyMoves', 'isGameOver']) {
+    assert.equal(ours[q](), ref[q](), `${q} ${where}`);
+  }
+  assert.deepEqual(ours.board(), ref.board(), `board ${where}`);
+  for (const color of ['w', 'b']) {
+    assert.deepEqual(ours.getCastlingRights(color), ref.getCastlingRights(color), `castling ${color} ${where}`);
+  }
+  for (const sq of ['e4', 'd5', 'f7', 'e1', 'e8']) {
+    for (const color of ['w', 'b']) {
+      assert.deepEqual(ours.attackers(sq, color).sort(), ref.attackers(sq, color).sort(), `attackers ${sq} ${color} ${where}`);
+    }
+  }
+  assert.equal(ours.ascii(), ref.ascii(), `ascii ${where}`);
+}
+
+test('random games agree with chess.js at every ply', () => {
+  const random = rng(52);
+  for (let game = 0; game < 25; game++) {
+    const ours = new Chess();
+    const ref = new Ref();
+    for (let ply = 0; ply < 300 && !ref.isGameOver(); ply++) {
+      const where = `game ${game} ply ${ply} (${ref.fen()})`;
+      // chess.js's verbose moves cost it milliseconds: every fourth ply.
+      compareState(ours, ref, where, ply % 4 === 0);
+      const legal = ref.moves();
+      const san = legal[Math.floor(random() * legal.length)];
+      // Half the moves by SAN, half as chess.js's { from, to, promotion }.
+      if (random() < 0.5) {
+        assert.deepEqual(shape(ours.move(san)), shape(ref.move(san)), `move ${san} ${where}`);
+      } else {
+        const m = ref.moves({ verbose: true }).find((x) => x.san === san);
+        const obj = { from: m.from, to: m.to, promotion: m.promotion ?? 'q' };
+        assert.deepEqual(shape(ours.move(obj)), shape(ref.move(obj)), `move ${JSON.stringify(obj)} ${where}`);
+      }
+      if (random() < 0.05) {
+        assert.deepEqual(shape(ours.undo()), shape(ref.undo()), `undo ${where}`);
+      }
+    }
+    compareState(ours, ref, `game ${game} end`);
+    assert.deepEqual(ours.history(), ref.history(), `history of game ${game}`);
+    assert.deepEqual(ours.history({ verbose: true }).map(shape), ref.history({ verbose: true }).map(shape));
+    // PGN both ways: each reads the other's.
+    const fromOurs = new Ref();
+    fromOurs.loadPgn(ours.pgn());
+    assert.deepEqual(fromOurs.history(), ref.history(), `chess.js reads our PGN of game ${game}`);
+    const fromRef = new Chess();
+    fromRef.loadPgn(ref.pgn());
+    assert.deepEqual(fromRef.history(), ref.history(), `we read chess.js's PGN of game ${game}`);
+    assert.equal(fromRef.fen(), ref.fen());
+  }
+});
+
+test('draw rules: threefold repetition, fifty moves, insufficient material, stalemate', () => {
+  const lines = [
+    [undefined, ['Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1', 'Ng8']],
+    ['7k/8/8/8/8/8/8/K5R1 w - - 98 80', ['Rg2', 'Kh7']],
+    ['6k1/8/8/8/4b3/8/8/K6R w - - 0 1', ['Rh7', 'Bxh7']],
+    ['6k1/5ppp/8/8/8/8/8/K3R3 w - - 0 1', ['Re8#']],
+    ['k7/2Q5/8/8/8/8/8/K7 w - - 0 1', ['Qb6']],
+  ];
+  for (const [fen, moves] of lines) {
+    const ours = new Chess(fen);
+    const ref = new Ref(fen);
+    for (const san of moves) {
+      ours.move(san);
+      ref.move(san);
+      compareState(ours, ref, `${fen} after ${san}`);
+    }
+  }
+});
+
+test('the perft suite: moves, verbose moves and perft agree with chess.js', () => {
+  const epd = readFileSync(new URL('../../tests/data/quick.epd', import.meta.url), 'utf8');
+  let n = 0;
+  for (const line of epd.split('\n')) {
+    if (line.trim() === '' || line.startsWith('#')) continue;
+    const [fen, ...counts] = line.split(';').map((s) => s.trim());
+    const full = fen.split(' ').length === 4 ? `${fen} 0 1` : fen;
+    let ref;
+    try {
+      ref = new Ref(full);
+    } catch {
+      continue; // chess.js refuses some legal positions the suite holds
+    }
+    const ours = new Chess(full, { skipValidation: true });
+    compareState(ours, ref, `suite line ${n}: ${full}`);
+    for (const c of counts) {
+      const [d, expected] = c.split(' ');
+      const depth = Number(d.slice(1));
+      if (depth <= 3) assert.equal(ours.perft(depth), Number(expected), `perft ${depth} of ${full}`);
+    }
+    if (n % 40 === 0) assert.equal(ours.perft(2), ref.perft(2), `perft 2 vs chess.js of ${full}`);
+    n++;
+  }
+  assert.ok(n > 300, `${n} positions compared`);
+});
+
+test('errors are thrown as chess.js throws them, with the library message', () => {
+  assert.throws(() => new Chess('not a fen'), /^Error: Invalid FEN: /);
+  assert.throws(() => new Ref('not a fen'), /^Error: Invalid FEN/);
+  const ours = new Chess();
+  assert.throws(() => ours.move('Ke2'), (e) => e.message.startsWith('Invalid move: Ke2') && /own side/.test(e.message));
+  assert.throws(() => ours.move({ from: 'e2', to: 'e5' }), /^Error: Invalid move: \{"from":"e2","to":"e5"\}/);
+  assert.throws(() => ours.loadPgn('1. e4 e5 2. Ke3'), /Invalid PGN: .*Ke3/);
+  assert.equal(ours.fen(), new Ref().fen(), 'a failed move leaves the game as it was');
+  for (const fen of ['8/8/8/8/8/8/8/8 w - - 0 1', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1']) {
+    assert.equal(validateFen(fen).ok, refValidateFen(fen).ok, fen);
+  }
+  assert.match(validateFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1').error, /side to move/);
+});
+
+test('setTurn as chess.js does it', () => {
+  for (const fen of ['rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1', '4k3/8/8/8/8/8/8/4K2R w K - 0 1', '4k3/4R3/8/8/8/8/8/4K3 b - - 0 1']) {
+    const ours = new Chess(fen);
+    const ref = new Ref(fen);
+    for (const color of ['w', 'b']) {
+      let expected;
+      try {
+        expected = ref.setTurn(color);
+      } catch (e) {
+        assert.throws(() => ours.setTurn(color), { message: e.message });
+        continue;
+      }
+      assert.equal(ours.setTurn(color), expected, `setTurn ${color} in ${fen}`);
+      assert.equal(ours.fen(), ref.fen(), `after setTurn ${color} in ${fen}`);
+    }
+  }
+});
+
+test('board editing: get, put, remove, clear', () => {
+  const ours = new Chess();
+  const ref = new Ref();
+  assert.deepEqual(ours.get('e1'), ref.get('e1'));
+  assert.equal(ours.get('e4'), ref.get('e4'));
+  assert.deepEqual(ours.remove('d8'), ref.remove('d8'));
+  assert.equal(ours.put({ type: 'q', color: 'b' }, 'h4'), ref.put({ type: 'q', color: 'b' }, 'h4'));
+  assert.equal(ours.fen(), ref.fen());
+  assert.deepEqual(ours.moves().sort(), ref.moves().sort());
+  ours.clear();
+  ref.clear();
+  assert.equal(ours.fen(), ref.fen());
+  assert.deepEqual(ours.moves(), []);
+  ours.put({ type: 'k', color: 'w' }, 'e1');
+  ours.put({ type: 'k', color: 'b' }, 'e8');
+  ours.put({ type: 'r', color: 'w' }, 'a1');
+  assert.equal(ours.fen(), '4k3/8/8/8/8/8/8/R3K3 w - - 0 1');
+  assert.equal(ours.moves().length, 15);
+});
+
+test('PGN headers and comments as chess.js keeps them', () => {
+  const ours = new Chess();
+  const ref = new Ref();
+  for (const g of [ours, ref]) {
+    g.setHeader('White', 'Morphy');
+    g.move('e4');
+    g.setComment('best by test');
+    g.move('e5');
+  }
+  assert.equal(ours.getHeaders().White, 'Morphy');
+  assert.deepEqual(ours.getComments(), ref.getComments());
+  assert.equal(ours.getComment(), ref.getComment());
+  assert.match(ours.pgn(), /\[White "Morphy"\]/);
+  assert.match(ours.pgn(), /1\. e4 \{ best by test \} 1\.\.\. e5/);
+  const back = new Ref();
+  back.loadPgn(ours.pgn());
+  // The library's writer pads comments with a space inside the braces.
+  assert.deepEqual(back.getComments().map((c) => ({ ...c, comment: c.comment.trim() })), ref.getComments());
+  assert.equal(back.getHeaders().White, 'Morphy');
+  assert.deepEqual(ours.removeComments(), ref.removeComments());
+  assert.deepEqual(ours.getComments(), []);
+});

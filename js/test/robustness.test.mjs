@@ -1,0 +1,75 @@
+// Bad input gives an Error with a message, never a WebAssembly trap, and
+// leaves the module working.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Chess, readPgn, validateFen, writePgn } from '../src/index.js';
+import { rng } from './support.mjs';
+
+const ALPHABET = 'KQRBNPkqrbnp12345678/ -abcdefgh0x+#=O{}()[]$;."\n\u00e9\u{1f600}\u0000';
+
+function garbage(random, max) {
+  let s = '';
+  const len = Math.floor(random() * max);
+  for (let i = 0; i < len; i++) s += ALPHABET[Math.floor(random() * ALPHABET.length)];
+  return s;
+}
+
+/** Runs `f`; an exception must be a plain Error with a message. */
+function failsCleanly(f, what) {
+  try {
+    f();
+  } catch (e) {
+    assert.ok(!(e instanceof WebAssembly.RuntimeError), `${what}: trapped: ${e}`);
+    assert.ok(e instanceof Error && e.message.length > 0 && e.message.length < 400, `${what}: ${e}`);
+  }
+}
+
+test('random text into every entry point', () => {
+  const random = rng(7);
+  const game = new Chess();
+  for (let i = 0; i < 3000; i++) {
+    const text = garbage(random, 80);
+    const what = JSON.stringify(text);
+    failsCleanly(() => new Chess(text), `new Chess ${what}`);
+    failsCleanly(() => new Chess(text, { skipValidation: true, chess960: true }).moves(), `skipValidation ${what}`);
+    failsCleanly(() => game.move(text), `move ${what}`);
+    failsCleanly(() => game.move({ from: text.slice(0, 2), to: text.slice(2, 4), promotion: text.slice(4, 5) }), `move obj ${what}`);
+    failsCleanly(() => game.toUci(text), `toUci ${what}`);
+    failsCleanly(() => readPgn(text), `readPgn ${what}`);
+    failsCleanly(() => new Chess().loadPgn(text), `loadPgn ${what}`);
+    failsCleanly(() => writePgn({ headers: { [text.slice(0, 5) || 'X']: text }, fen: text, moves: [{ san: text }] }), `writePgn ${what}`);
+    failsCleanly(() => game.setHeader(text, text), `setHeader ${what}`);
+    failsCleanly(() => game.moveBits(Math.floor(random() * 65536)), 'moveBits');
+    assert.equal(typeof validateFen(text).ok, 'boolean');
+    failsCleanly(() => game.put({ type: text[0], color: text[1] }, text.slice(2, 4)), `put ${what}`);
+  }
+  // Still working, and the failed moves left no trace.
+  assert.ok(game.history().length < 3000);
+  game.reset();
+  assert.equal(game.perft(3), 8902);
+});
+
+test('a deep tree of side lines reads and writes without recursion', () => {
+  let pgn = '1. e4 e5';
+  for (let i = 0; i < 2000; i++) pgn += ' (1... d5';
+  for (let i = 0; i < 2000; i++) pgn += ')';
+  const tree = readPgn(`${pgn} *`);
+  // Each side line's first move holds the next one.
+  let depth = 0;
+  for (let node = tree.moves[1]; node?.variations.length; node = node.variations[0][0]) depth++;
+  assert.equal(depth, 2000);
+  assert.ok(writePgn(tree).length > 8000);
+});
+
+test('null moves in trees: written as --, refused in check', () => {
+  assert.equal(writePgn({ headers: {}, moves: [{ san: 'e4' }, { san: '--' }, { san: 'd4' }] }).trim(), '1. e4 -- 2. d4 *');
+  assert.deepEqual(readPgn('1. e4 -- 2. d4 *').moves.map((m) => m.uci), ['e2e4', '0000', 'd2d4']);
+  assert.throws(() => writePgn({ headers: {}, fen: '4k3/8/8/8/8/8/8/R3K2r w - - 0 1', moves: [{ san: '--' }] }), /null move in check/);
+});
+
+test('chess.js-style null move and over-long input are refused with a message', () => {
+  const game = new Chess();
+  assert.throws(() => game.move(null), /Null move/);
+  failsCleanly(() => game.move('e4'.repeat(100000)), 'long move');
+  assert.equal(game.fen(), 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+});

@@ -1,0 +1,101 @@
+//! WebAssembly exports of `chess-movegen` for the npm package in `js/`.
+//!
+//! Plain `extern "C"` functions over numbers, no bindings generator: text
+//! goes both ways through one byte buffer in the module's memory. The
+//! JavaScript side asks for room with [`io_reserve`], writes UTF-8 there
+//! and passes its length; a function writes its answer into the same
+//! buffer and returns its length, or, for an error, `-1 - length` of the
+//! message (so an error is always negative). [`io_ptr`] tells where the
+//! buffer is (it moves when it grows).
+//!
+//! A game lives here as a session ([`session_new`] gives its handle): the
+//! board, the library's [`Game`] with its history, the PGN tags and
+//! comments. Every rule is the library's; this crate only moves text.
+
+mod pgn;
+mod record;
+mod session;
+mod tree;
+
+use std::cell::RefCell;
+
+pub use pgn::*;
+pub use session::*;
+pub use tree::*;
+
+thread_local! {
+    /// The shared text buffer.
+    static IO: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Makes the buffer at least `len` bytes long and returns where it is.
+#[no_mangle]
+pub extern "C" fn io_reserve(len: usize) -> *mut u8 {
+    IO.with_borrow_mut(|io| {
+        if io.len() < len {
+            io.resize(len, 0);
+        }
+        io.as_mut_ptr()
+    })
+}
+
+/// Where the buffer is now.
+#[no_mangle]
+pub extern "C" fn io_ptr() -> *const u8 {
+    IO.with_borrow(|io| io.as_ptr())
+}
+
+/// The first `len` bytes of the buffer as text (invalid UTF-8 replaced;
+/// a length past the buffer reads what there is).
+pub(crate) fn input(len: usize) -> String {
+    IO.with_borrow(|io| String::from_utf8_lossy(&io[..len.min(io.len())]).into_owned())
+}
+
+/// Writes an answer into the buffer: its length, or `-1 - length` of
+/// the error message.
+pub(crate) fn reply(result: Result<String, String>) -> i32 {
+    let (text, ok) = match result {
+        Ok(text) => (text, true),
+        Err(message) => (message, false),
+    };
+    let len = IO.with_borrow_mut(|io| {
+        io.clear();
+        io.extend_from_slice(text.as_bytes());
+        io.len() as i32
+    });
+    if ok {
+        len
+    } else {
+        -1 - len
+    }
+}
+
+/// At most 24 characters of `text` for an error message (with `…` when
+/// cut), so that a long input is not echoed whole.
+pub(crate) fn short(text: &str) -> String {
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(24).collect();
+    if chars.next().is_some() {
+        head + "…"
+    } else {
+        head
+    }
+}
+
+/// Validates a FEN: `0`, or an error (see the crate's conventions). Flag
+/// bit 0: Chess960 castling rights.
+#[no_mangle]
+pub extern "C" fn validate_fen(len: usize, flags: u32) -> i32 {
+    let fen = input(len);
+    reply(session::parse_fen(&fen, flags & 1 != 0, false).map(|_| String::new()))
+}
+
+/// The FEN of Chess960 start position `n` (0..960), or an error.
+#[no_mangle]
+pub extern "C" fn chess960_fen(n: u32) -> i32 {
+    reply(
+        chess_movegen::Position::chess960(n)
+            .map(|pos| pos.fen())
+            .ok_or_else(|| format!("no Chess960 position {n}: the numbers are 0 to 959")),
+    )
+}

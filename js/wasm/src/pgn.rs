@@ -1,0 +1,108 @@
+//! PGN, tags and comments of a session.
+
+use std::fmt::Write;
+
+use chess_movegen::pgn::PgnGame;
+
+use crate::session::{to_tree, with};
+use crate::{input, reply};
+
+/// The game as PGN (the library's writer: roster tags first, movetext
+/// wrapped at 80 columns).
+#[no_mangle]
+pub extern "C" fn pgn(h: u32) -> i32 {
+    reply(with(h, |s| Ok(to_tree(s).to_pgn())))
+}
+
+/// Reads the buffer's PGN (its first game): the mainline becomes the
+/// game, with the tags and the mainline's comments; side lines are read
+/// and checked, then left out (see `pgn_tree_read` for the whole tree).
+#[no_mangle]
+pub extern "C" fn load_pgn(h: u32, len: usize) -> i32 {
+    let text = input(len);
+    reply(with(h, |s| {
+        let tree: PgnGame = text.parse().map_err(|e| format!("Invalid PGN: {e}"))?;
+        s.restart(tree.start);
+        for mv in tree.mainline() {
+            s.game.push(mv).map_err(|e| format!("Invalid PGN: {e}"))?;
+        }
+        s.tags = tree.tags.clone();
+        s.comments = vec![join(&tree.comments)];
+        s.comments.extend(tree.moves.iter().map(|node| join(&node.comments)));
+        Ok(String::new())
+    }))
+}
+
+/// Comments joined by a space (`None` for none).
+fn join(comments: &[String]) -> Option<String> {
+    (!comments.is_empty()).then(|| comments.join(" "))
+}
+
+/// Sets the tag `name\0value` from the buffer.
+#[no_mangle]
+pub extern "C" fn set_tag(h: u32, len: usize) -> i32 {
+    let text = input(len);
+    reply(with(h, |s| {
+        let (name, value) = text.split_once('\0').unwrap_or((&text, ""));
+        s.tags.insert(name, value).map_err(|e| e.to_string())?;
+        Ok(String::new())
+    }))
+}
+
+/// Removes the buffer's tag; answers `1` if it was there.
+#[no_mangle]
+pub extern "C" fn remove_tag(h: u32, len: usize) -> i32 {
+    let name = input(len);
+    reply(with(h, |s| Ok(if s.tags.remove(&name).is_some() { "1" } else { "" }.to_string())))
+}
+
+/// The tags: `name\0value\0` for each.
+#[no_mangle]
+pub extern "C" fn tags(h: u32) -> i32 {
+    reply(with(h, |s| {
+        let mut out = String::new();
+        for (name, value) in s.tags.iter() {
+            let _ = write!(out, "{name}\0{value}\0");
+        }
+        Ok(out)
+    }))
+}
+
+/// The comment on the current position; `set` 1 sets it from the
+/// buffer, 2 removes it (both answer the old one).
+#[no_mangle]
+pub extern "C" fn comment(h: u32, len: usize, set: u32) -> i32 {
+    let text = input(len);
+    reply(with(h, |s| {
+        let slot = s.comments.last_mut().ok_or("no position")?;
+        let old = slot.clone().unwrap_or_default();
+        match set {
+            1 => *slot = Some(text),
+            2 => *slot = None,
+            _ => {}
+        }
+        Ok(old)
+    }))
+}
+
+/// Every comment with the FEN of its position: `fen\0comment\0` for
+/// each; `remove` 1 removes them all.
+#[no_mangle]
+pub extern "C" fn all_comments(h: u32, remove: u32) -> i32 {
+    reply(with(h, |s| {
+        let mut pos = *s.game.start_position();
+        let mut out = String::new();
+        for (ply, comment) in s.comments.iter().enumerate() {
+            if let Some(text) = comment {
+                let _ = write!(out, "{}\0{text}\0", pos.normalized_fen());
+            }
+            if let Some(&mv) = s.game.moves().get(ply) {
+                pos = pos.play(mv);
+            }
+        }
+        if remove != 0 {
+            s.comments.iter_mut().for_each(|c| *c = None);
+        }
+        Ok(out)
+    }))
+}

@@ -1,0 +1,492 @@
+//! A game behind a handle: what a JavaScript `Chess` object holds.
+
+use std::cell::RefCell;
+use std::fmt::Write;
+
+use chess_movegen::pgn::{PgnGame, Tags};
+use chess_movegen::{
+    perft, perft_divide, CastlingMode, Color, FenOptions, Game, GameResult, Move, Piece, Position, Setup, Square,
+};
+
+use crate::record::write_record;
+use crate::{input, reply, short};
+
+/// One game.
+pub(crate) struct Session {
+    /// The game: start position, moves, repetitions.
+    pub(crate) game: Game,
+    /// A board that is not a legal position (edited square by square, or
+    /// loaded without validation), and why; the game is then not playable.
+    pub(crate) broken: Option<(Setup, String)>,
+    /// The PGN tags the user set or a PGN brought.
+    pub(crate) tags: Tags,
+    /// Comments by ply: `[0]` before the first move, `[k]` after move `k`.
+    pub(crate) comments: Vec<Option<String>>,
+}
+
+impl Session {
+    fn new() -> Session {
+        Session { game: Game::new(), broken: None, tags: Tags::new(), comments: vec![None] }
+    }
+
+    /// The board, legal or not.
+    fn setup(&self) -> Setup {
+        match &self.broken {
+            Some((setup, _)) => setup.clone(),
+            None => self.game.position().to_setup(),
+        }
+    }
+
+    /// The position, or why there is none.
+    pub(crate) fn position(&self) -> Result<&Position, String> {
+        match &self.broken {
+            Some((_, why)) => Err(why.clone()),
+            None => Ok(self.game.position()),
+        }
+    }
+
+    /// Starts over from `pos` (history and comments go, tags stay).
+    pub(crate) fn restart(&mut self, pos: Position) {
+        self.game = Game::from_position(pos);
+        self.broken = None;
+        self.comments = vec![None];
+    }
+
+    /// Takes an edited board: a new game from it if it is a legal
+    /// position (castling rights and clocks repaired as the lenient FEN
+    /// reader does), else a broken board.
+    fn set_board(&mut self, setup: Setup) {
+        match Position::from_setup_lenient(&setup) {
+            Ok((pos, _)) => self.restart(pos),
+            Err(err) => {
+                self.comments = vec![None];
+                self.broken = Some((setup, err.to_string()));
+            }
+        }
+    }
+}
+
+/// The sessions by handle (`None` for a freed one), and the freed
+/// handles, for reuse.
+#[derive(Default)]
+struct Sessions {
+    all: Vec<Option<Session>>,
+    free: Vec<u32>,
+}
+
+thread_local! {
+    static SESSIONS: RefCell<Sessions> = RefCell::new(Sessions::default());
+}
+
+/// Runs `f` on session `h` (an error for a freed or unknown handle).
+pub(crate) fn with<R>(h: u32, f: impl FnOnce(&mut Session) -> Result<R, String>) -> Result<R, String> {
+    SESSIONS.with_borrow_mut(|s| match s.all.get_mut(h as usize).and_then(Option::as_mut) {
+        Some(session) => f(session),
+        None => Err(format!("no game with handle {h} (freed?)")),
+    })
+}
+
+/// A new game at the standard start position; returns its handle.
+#[no_mangle]
+pub extern "C" fn session_new() -> u32 {
+    SESSIONS.with_borrow_mut(|s| match s.free.pop() {
+        Some(h) => {
+            s.all[h as usize] = Some(Session::new());
+            h
+        }
+        None => {
+            s.all.push(Some(Session::new()));
+            (s.all.len() - 1) as u32
+        }
+    })
+}
+
+/// Frees a game's memory; its handle may be reused.
+#[no_mangle]
+pub extern "C" fn session_free(h: u32) {
+    SESSIONS.with_borrow_mut(|s| {
+        if let Some(slot @ Some(_)) = s.all.get_mut(h as usize) {
+            *slot = None;
+            s.free.push(h);
+        }
+    });
+}
+
+/// Reads a FEN: strict, or (`lenient`) with the library's repairs.
+pub(crate) fn parse_fen(fen: &str, chess960: bool, lenient: bool) -> Result<Position, String> {
+    let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+    let options = FenOptions::new().castling(mode).lenient(lenient).impossible_check(lenient);
+    Position::from_fen_with(fen.trim(), options).map(|(pos, _)| pos).map_err(|e| e.to_string())
+}
+
+/// Loads the FEN in the buffer. Flags: bit 0 Chess960, bit 1 skip
+/// validation (a board that is no legal position is kept, unplayable),
+/// bit 2 keep the tags.
+#[no_mangle]
+pub extern "C" fn load(h: u32, len: usize, flags: u32) -> i32 {
+    let fen = input(len);
+    reply(with(h, |s| {
+        let chess960 = flags & 1 != 0;
+        match parse_fen(&fen, chess960, flags & 2 != 0) {
+            Ok(pos) => s.restart(pos),
+            Err(err) if flags & 2 == 0 => return Err(format!("Invalid FEN: {err}")),
+            Err(err) => {
+                let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+                let setup = Setup::from_fen_with(fen.trim(), FenOptions::new().castling(mode))
+                    .map_err(|e| format!("Invalid FEN: {e}"))?;
+                s.set_board(setup);
+                if s.broken.is_some() {
+                    s.broken = Some((s.setup(), err));
+                }
+            }
+        }
+        if flags & 4 == 0 {
+            s.tags = Tags::new();
+        }
+        Ok(String::new())
+    }))
+}
+
+/// Empties the board (an unplayable position until both kings are back).
+#[no_mangle]
+pub extern "C" fn clear(h: u32, keep_tags: u32) -> i32 {
+    reply(with(h, |s| {
+        s.set_board(Setup::empty());
+        if keep_tags == 0 {
+            s.tags = Tags::new();
+        }
+        Ok(String::new())
+    }))
+}
+
+/// The FEN of the board.
+#[no_mangle]
+pub extern "C" fn fen(h: u32) -> i32 {
+    reply(with(h, |s| {
+        Ok(match &s.broken {
+            Some((setup, _)) => setup.fen(),
+            None => s.game.position().normalized_fen(),
+        })
+    }))
+}
+
+/// The 64 squares from a8 to h1, rank by rank: a piece letter or `.`.
+#[no_mangle]
+pub extern "C" fn board(h: u32) -> i32 {
+    reply(with(h, |s| {
+        let setup = s.setup();
+        let mut out = String::with_capacity(64);
+        for rank in (0..8).rev() {
+            for file in 0..8 {
+                let sq = Square::from_index(rank * 8 + file).expect("0..64");
+                out.push(setup.piece_at(sq).map_or('.', Piece::char));
+            }
+        }
+        Ok(out)
+    }))
+}
+
+/// Reads a square name.
+fn square(text: &str) -> Result<Square, String> {
+    text.parse().map_err(|_| format!("Invalid square: {}", short(text)))
+}
+
+/// Puts the piece (a FEN letter) of the buffer's `"Pe4"` on its square.
+#[no_mangle]
+pub extern "C" fn put(h: u32, len: usize) -> i32 {
+    let text = input(len);
+    reply(with(h, |s| {
+        let mut chars = text.chars();
+        let piece = chars.next().and_then(Piece::from_char).ok_or("Invalid piece")?;
+        let sq = square(chars.as_str())?;
+        let mut setup = s.setup();
+        setup.put(sq, piece);
+        s.set_board(setup);
+        Ok(String::new())
+    }))
+}
+
+/// Removes the piece on the buffer's square; answers its letter (empty
+/// for an empty square).
+#[no_mangle]
+pub extern "C" fn remove(h: u32, len: usize) -> i32 {
+    let text = input(len);
+    reply(with(h, |s| {
+        let sq = square(&text)?;
+        let mut setup = s.setup();
+        let removed = setup.remove(sq);
+        if removed.is_some() {
+            s.set_board(setup);
+        }
+        Ok(removed.map(|p| p.char().to_string()).unwrap_or_default())
+    }))
+}
+
+/// The legal moves, filtered by the buffer's `"square piece"` (either
+/// may be `-`): SANs separated by spaces, or (`verbose`) the FEN and then
+/// one record a line (see `record`).
+#[no_mangle]
+pub extern "C" fn moves(h: u32, len: usize, verbose: u32) -> i32 {
+    let filter = input(len);
+    reply(with(h, |s| {
+        let Ok(pos) = s.position() else {
+            return Ok(String::new());
+        };
+        let mut parts = filter.split(' ');
+        let from = parts.next().filter(|t| *t != "-" && !t.is_empty()).map(square).transpose();
+        let role = parts.next().and_then(|t| t.chars().next()).and_then(chess_movegen::Role::from_char);
+        let list = match from {
+            Ok(Some(sq)) => pos.legal_moves_from(sq),
+            Ok(None) => pos.legal_moves(),
+            // chess.js answers an unknown square with no moves.
+            Err(_) => return Ok(String::new()),
+        };
+        let mut out = String::new();
+        if verbose != 0 {
+            out.push_str(&pos.normalized_fen());
+        }
+        for &mv in list.iter().filter(|mv| role.is_none() || pos.role_at(mv.from()) == role) {
+            if verbose != 0 {
+                out.push('\n');
+                write_record(&mut out, pos, mv);
+            } else {
+                if !out.is_empty() {
+                    out.push(' ');
+                }
+                out.push_str(&pos.san(mv));
+            }
+        }
+        Ok(out)
+    }))
+}
+
+/// Plays the buffer's move (SAN, long algebraic or UCI; with `strict`,
+/// SAN only) and answers its record with the FEN before it.
+#[no_mangle]
+pub extern "C" fn play(h: u32, len: usize, strict: u32) -> i32 {
+    let text = input(len);
+    reply(with(h, |s| {
+        let pos = *s.position().map_err(|why| format!("Invalid move: {}: {why}", short(&text)))?;
+        let parsed = if strict != 0 { pos.parse_san(&text) } else { parse_any(&pos, &text) };
+        let mv = parsed.map_err(|e| format!("Invalid move: {}: {e}", short(&text)))?;
+        s.game.push(mv).map_err(|e| format!("Invalid move: {}: {e}", short(&text)))?;
+        s.comments.push(None);
+        let mut out = pos.normalized_fen();
+        out.push('\n');
+        write_record(&mut out, &pos, mv);
+        Ok(out)
+    }))
+}
+
+/// A move in any notation the library reads: SAN (with its long forms)
+/// first, then UCI (Chess960 castling as king takes rook).
+fn parse_any(pos: &Position, text: &str) -> Result<Move, chess_movegen::MoveError> {
+    pos.parse_san(text).or_else(|err| pos.parse_uci(text).map_err(|_| err))
+}
+
+/// Plays the 16-bit move `bits` if it is legal.
+#[no_mangle]
+pub extern "C" fn play_bits(h: u32, bits: u32) -> i32 {
+    reply(with(h, |s| {
+        let pos = *s.position()?;
+        let mv = Move::from_bits(bits as u16);
+        s.game.push(mv).map_err(|e| format!("Invalid move: {bits}: {e}"))?;
+        s.comments.push(None);
+        let mut out = pos.normalized_fen();
+        out.push('\n');
+        write_record(&mut out, &pos, mv);
+        Ok(out)
+    }))
+}
+
+/// Takes back the last move; answers its record with the FEN before it,
+/// or nothing at the start.
+#[no_mangle]
+pub extern "C" fn undo(h: u32) -> i32 {
+    reply(with(h, |s| {
+        if s.broken.is_some() {
+            return Ok(String::new());
+        }
+        let Some(mv) = s.game.pop() else {
+            return Ok(String::new());
+        };
+        s.comments.pop();
+        let pos = s.game.position();
+        let mut out = pos.normalized_fen();
+        out.push('\n');
+        write_record(&mut out, pos, mv);
+        Ok(out)
+    }))
+}
+
+/// The moves played: SANs separated by spaces, or (`verbose`) for each a
+/// line with the FEN before it and a line with its record.
+#[no_mangle]
+pub extern "C" fn history(h: u32, verbose: u32) -> i32 {
+    reply(with(h, |s| {
+        let mut pos = *s.game.start_position();
+        let mut out = String::new();
+        for &mv in s.game.moves() {
+            if verbose != 0 {
+                if !out.is_empty() {
+                    out.push('\n');
+                }
+                out.push_str(&pos.normalized_fen());
+                out.push('\n');
+                write_record(&mut out, &pos, mv);
+            } else {
+                if !out.is_empty() {
+                    out.push(' ');
+                }
+                out.push_str(&pos.san(mv));
+            }
+            pos = pos.play(mv);
+        }
+        Ok(out)
+    }))
+}
+
+/// The state as bits: 1 check, 2 checkmate, 4 stalemate, 8 insufficient
+/// material, 16 threefold repetition, 32 fifty-move rule, 64 black to
+/// move, 128 no legal position (an edited board).
+#[no_mangle]
+pub extern "C" fn status(h: u32) -> u32 {
+    with(h, |s| {
+        let black = if s.setup().side_to_move() == Color::Black { 64 } else { 0 };
+        let Ok(pos) = s.position() else {
+            return Ok(128 | black);
+        };
+        let bits = [
+            pos.is_check(),
+            pos.is_checkmate(),
+            pos.is_stalemate(),
+            pos.is_insufficient_material(),
+            s.game.is_threefold_repetition(),
+            pos.is_fifty_move_rule(),
+        ];
+        Ok(bits.iter().enumerate().fold(black, |acc, (i, &b)| acc | (u32::from(b) << i)))
+    })
+    .unwrap_or(128)
+}
+
+/// Leaf nodes `depth` plies down (0 for an unplayable board).
+#[no_mangle]
+pub extern "C" fn perft_count(h: u32, depth: u32) -> f64 {
+    with(h, |s| Ok(s.position().map_or(0, |pos| perft(pos, depth.min(255) as u8)))).unwrap_or(0) as f64
+}
+
+/// Perft by first move: lines `uci count`.
+#[no_mangle]
+pub extern "C" fn perft_split(h: u32, depth: u32) -> i32 {
+    reply(with(h, |s| {
+        let pos = s.position()?;
+        let mut out = String::new();
+        for (mv, count) in perft_divide(pos, depth.clamp(1, 255) as u8) {
+            let _ = writeln!(out, "{} {count}", pos.uci(mv));
+        }
+        Ok(out)
+    }))
+}
+
+/// Converts the buffer's move between notations in the current position:
+/// `to_uci` 1 reads any notation and writes UCI, 0 writes SAN.
+#[no_mangle]
+pub extern "C" fn convert(h: u32, len: usize, to_uci: u32) -> i32 {
+    let text = input(len);
+    reply(with(h, |s| {
+        let pos = s.position()?;
+        let mv = parse_any(pos, &text).map_err(|e| format!("Invalid move: {}: {e}", short(&text)))?;
+        Ok(if to_uci != 0 { pos.uci(mv) } else { pos.san(mv) })
+    }))
+}
+
+/// The Polyglot key of the position, 16 hexadecimal digits.
+#[no_mangle]
+pub extern "C" fn polyglot_key(h: u32) -> i32 {
+    reply(with(h, |s| Ok(format!("{:016x}", s.position()?.polyglot_key()))))
+}
+
+/// The start position's castling mode: 1 for Chess960.
+#[no_mangle]
+pub extern "C" fn is_chess960(h: u32) -> u32 {
+    with(h, |s| Ok(u32::from(s.game.position().castling_mode() == CastlingMode::Chess960))).unwrap_or(0)
+}
+
+/// The mainline as a library PGN tree with the session's tags and
+/// comments (its result from the `Result` tag, else from the game).
+pub(crate) fn to_tree(s: &Session) -> PgnGame {
+    let mut tree = PgnGame::from_game(&s.game);
+    for (name, value) in s.tags.iter() {
+        let _ = tree.tags.insert(name, value);
+    }
+    if let Some(result) = s.tags.get("Result").and_then(|r| r.parse::<GameResult>().ok()) {
+        tree.result = result;
+    }
+    tree.comments.extend(s.comments.first().cloned().flatten());
+    for (node, comment) in tree.moves.iter_mut().zip(s.comments.iter().skip(1)) {
+        node.comments.extend(comment.clone());
+    }
+    tree
+}
+
+/// The squares of the pieces of colour `w`/`b` attacking the buffer's
+/// `"square colour"`, separated by spaces (none on an unplayable board).
+#[no_mangle]
+pub extern "C" fn attackers(h: u32, len: usize) -> i32 {
+    let text = input(len);
+    reply(with(h, |s| {
+        let (sq, color) = text.split_once(' ').unwrap_or((&text, "w"));
+        let sq = square(sq)?;
+        let color = if color == "b" { Color::Black } else { Color::White };
+        let Ok(pos) = s.position() else {
+            return Ok(String::new());
+        };
+        Ok(pos.attackers_to(sq, color).into_iter().map(|sq| sq.to_string()).collect::<Vec<_>>().join(" "))
+    }))
+}
+
+/// Passes the move to `black` (1) or white (0) with a null move (the
+/// clocks count it, the en-passant square goes) and answers `1`; answers
+/// nothing if that side is already to move or the board is unplayable,
+/// and an error if the side to move is in check. The history starts
+/// again from the new position.
+#[no_mangle]
+pub extern "C" fn set_turn(h: u32, black: u32) -> i32 {
+    reply(with(h, |s| {
+        let side = if black != 0 { Color::Black } else { Color::White };
+        let Ok(&pos) = s.position() else {
+            return Ok(String::new());
+        };
+        if pos.side_to_move() == side {
+            return Ok(String::new());
+        }
+        if pos.is_check() {
+            return Err("Null move not allowed when in check".into());
+        }
+        let mut pos = pos;
+        pos.make_null_move();
+        s.restart(pos);
+        Ok("1".into())
+    }))
+}
+
+/// The castling rights as bits: 1 white king side, 2 white queen side,
+/// 4 black king side, 8 black queen side.
+#[no_mangle]
+pub extern "C" fn castling(h: u32) -> u32 {
+    use chess_movegen::{CastlingRights, CastlingSide};
+    with(h, |s| {
+        let rights = s.position().map_or(CastlingRights::empty(), |pos| pos.castling_rights());
+        let sides = [
+            (Color::White, CastlingSide::KingSide),
+            (Color::White, CastlingSide::QueenSide),
+            (Color::Black, CastlingSide::KingSide),
+            (Color::Black, CastlingSide::QueenSide),
+        ];
+        Ok(sides
+            .iter()
+            .enumerate()
+            .fold(0, |acc, (i, &(c, side))| acc | (u32::from(rights.contains(CastlingRights::of(c, side))) << i)))
+    })
+    .unwrap_or(0)
+}

@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Times python-chess and chess-movegen-arrow on the same .pgn.zst, one core
+each, zstd decompression included.
+
+python-chess: `chess.pgn.read_game` for every game, and `node.clock()` and
+`node.eval()` for every move (the usual way to get Lichess clocks and
+evaluations out of a file). chess-movegen-arrow: the `throughput` example
+(both tables built, batches dropped) and `pgn2parquet --table both` (both
+tables written to Parquet, zstd). Needs pyarrow (for the decompression on
+the python-chess side) and chess==1.11.2.
+
+    cargo build --release -p chess-movegen-arrow --example throughput
+    cargo build -p chess-movegen-tools --features arrow --profile tools --bin pgn2parquet
+    python3 scripts/arrow_speed.py games.pgn.zst [--python-chess-games N]
+"""
+
+import argparse
+import io
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import chess.pgn
+import pyarrow
+
+ROOT = Path(__file__).resolve().parents[1]
+LICHESS_MONTH = 90_000_000
+
+
+def python_chess(path, limit):
+    """Games per second of python-chess over the first `limit` games."""
+    start = time.perf_counter()
+    games = plies = 0
+    with pyarrow.input_stream(str(path), compression="zstd") as raw:
+        text = io.TextIOWrapper(raw, encoding="utf-8")
+        while limit is None or games < limit:
+            game = chess.pgn.read_game(text)
+            if game is None:
+                break
+            for node in game.mainline():
+                node.clock()
+                node.eval()
+                plies += 1
+            games += 1
+    secs = time.perf_counter() - start
+    return games, plies, secs
+
+
+def run(cmd):
+    start = time.perf_counter()
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True)
+    return time.perf_counter() - start, out.stdout + out.stderr
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("pgn_zst")
+    parser.add_argument("--python-chess-games", type=int, help="time python-chess on the first N games only")
+    args = parser.parse_args()
+    throughput = ROOT / "target" / "release" / "examples" / "throughput"
+    pgn2parquet = ROOT / "target" / "tools" / "pgn2parquet"
+
+    secs, out = run([str(throughput), args.pgn_zst])
+    games = int(re.search(r"(\d+) games", out).group(1))
+    arrow_rate = games / secs
+    print(f"chess-movegen-arrow, both tables in memory: {games} games in {secs:.2f} s: {arrow_rate:.0f} games/s")
+    with tempfile.TemporaryDirectory() as tmp:
+        secs, _ = run([str(pgn2parquet), args.pgn_zst, f"{tmp}/out.parquet", "--table", "both", "--quiet"])
+    parquet_rate = games / secs
+    print(f"pgn2parquet --table both (Parquet, zstd): {games} games in {secs:.2f} s: {parquet_rate:.0f} games/s")
+
+    py_games, plies, secs = python_chess(args.pgn_zst, args.python_chess_games)
+    py_rate = py_games / secs
+    print(f"python-chess read_game + clock() + eval(): {py_games} games ({plies} plies) in {secs:.1f} s: "
+          f"{py_rate:.0f} games/s, {1000 * secs / py_games:.2f} ms per game")
+    print(f"speed-up: {arrow_rate / py_rate:.0f}x in memory, {parquet_rate / py_rate:.0f}x to Parquet")
+    month = LICHESS_MONTH / (parquet_rate * 8) / 60
+    print(f"one Lichess month ({LICHESS_MONTH / 1e6:.0f} M games) on 8 cores at this rate per core: {month:.1f} min")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,152 @@
+//! Bulk perft's last two plies: every legal move of a position is played
+//! (bitboards only) and the replies are counted without building them.
+
+use crate::attacks::between;
+use crate::moves::{Move, MoveList};
+use crate::position::castling_moves::king_on_own_half;
+use crate::position::movegen::{shift, CastlingKnown, Counter, Known, Targets, Visitor};
+use crate::position::Position;
+use crate::types::castling::{back_rank, CORNERS};
+use crate::types::{Bitboard, Color, Rank, Role, Square};
+
+/// Bulk perft's list of a parent's moves: the double steps landing on
+/// `enabling` (squares beside a pawn of the opponent, which may then
+/// capture en passant) go to `double_steps`, every other move to `main`.
+struct SplitDoubleSteps<'a> {
+    us: Color,
+    main: &'a mut MoveList,
+    double_steps: &'a mut MoveList,
+    enabling: Bitboard,
+}
+
+impl Visitor for SplitDoubleSteps<'_> {
+    #[inline(always)]
+    fn piece(&mut self, from: Square, to: Bitboard) {
+        self.main.piece(from, to);
+    }
+    #[inline(always)]
+    fn pawn(&mut self, from: Square, to: Bitboard) {
+        // A pinned pawn, one by one: its double step is the square two
+        // ahead (from the second rank only can that square be on the
+        // fourth, where `enabling` lies).
+        let double = to & self.enabling & from.bitboard().forward(self.us).forward(self.us);
+        self.main.pawn(from, to & !double);
+        if double.any() {
+            self.double_steps.pawn(from, double);
+        }
+    }
+    #[inline(always)]
+    fn pawn_set(&mut self, to: Bitboard, step: i8) {
+        self.main.pawn_set(to, step);
+    }
+    #[inline(always)]
+    fn promotion_set(&mut self, to: Bitboard, step: i8) {
+        self.main.promotion_set(to, step);
+    }
+    #[inline(always)]
+    fn pawn_pushes(&mut self, single: Bitboard, double: Bitboard, up: i8) {
+        self.main.pawn_pushes(single, double & !self.enabling, up);
+        if (double & self.enabling).any() {
+            self.double_steps.pawn_set(double & self.enabling, 2 * up);
+        }
+    }
+    #[inline(always)]
+    fn special(&mut self, mv: Move) {
+        self.main.special(mv);
+    }
+}
+
+/// # Bulk perft
+///
+/// The count of the last two plies, for [`crate::perft`].
+impl Position {
+    /// Bulk perft to depth 2: every legal move is played (bitboards only)
+    /// and the replies are counted. The moves are listed first and then
+    /// played in one loop, in which the counting generator of the side to
+    /// move after them is inlined: no call per move.
+    pub(crate) fn perft_2(&self) -> u64 {
+        match self.side {
+            Color::White => self.perft_2_for::<true>(),
+            Color::Black => self.perft_2_for::<false>(),
+        }
+    }
+
+    #[inline(always)]
+    fn perft_2_for<const WHITE: bool>(&self) -> u64 {
+        let us = if WHITE { Color::White } else { Color::Black };
+        let them = !us;
+        // An en-passant capture in a child needs a double step of ours
+        // landing beside a pawn of theirs: such moves go to a list of
+        // their own, so that the children of the others are counted
+        // without en-passant code.
+        let fourth = Rank::Fourth.relative_to(us).bitboard();
+        let their_pawns = self.pieces(them, Role::Pawn) & fourth;
+        let enabling = shift(their_pawns & !Bitboard::FILE_H, 1) | shift(their_pawns & !Bitboard::FILE_A, -1);
+        let mut moves = MoveList::new();
+        let mut double_steps = MoveList::new();
+        let mut split = SplitDoubleSteps { us, main: &mut moves, double_steps: &mut double_steps, enabling };
+        self.generate_for_side::<true, WHITE, _>(self.king(us), &Targets::ALL, Known::NOTHING, &mut split);
+        // The side to move after every move keeps its king where it is,
+        // and its castling rights or fewer: what is known of its castling
+        // here holds for every child.
+        let their_king = self.king(them);
+        let rights = self.castling & back_rank(them);
+        let corners = their_king == Square::E1.relative_to(them) && (rights & !CORNERS).is_empty();
+        let standard = corners && king_on_own_half(us, self.king(us));
+        // A piece of theirs between their king and a castling rook stays
+        // there or is captured, and the square stays occupied: with every
+        // standard castling blocked so, none is possible in any child.
+        let theirs = self.bb.by_color[them.index()];
+        let blocked = corners && rights.into_iter().all(|rook| (between(their_king, rook) & theirs).any());
+        let nodes = if rights.is_empty() || blocked {
+            self.count_replies::<WHITE>(&moves, their_king, CastlingKnown::None, false)
+        } else if standard {
+            self.count_replies::<WHITE>(&moves, their_king, CastlingKnown::Standard, false)
+        } else {
+            self.count_replies::<WHITE>(&moves, their_king, CastlingKnown::Any, false)
+        };
+        // The few double steps: one general loop (any castling, en passant).
+        if double_steps.is_empty() {
+            nodes
+        } else {
+            nodes + self.count_replies::<WHITE>(&double_steps, their_king, CastlingKnown::Any, true)
+        }
+    }
+
+    /// The replies to each of `moves` (of the side to move, `WHITE`),
+    /// counted; `their_king` is the opponent's king and `castling` what is
+    /// known of the opponent's castling in every child; without
+    /// `en_passant` no child has an en-passant capture. Both are constants
+    /// at every call, so that each call compiles only the code it needs.
+    #[inline(always)]
+    fn count_replies<const WHITE: bool>(
+        &self,
+        moves: &MoveList,
+        their_king: Square,
+        castling: CastlingKnown,
+        en_passant: bool,
+    ) -> u64 {
+        // With standard castling the king is on e1 (e8): a constant, and
+        // with it every table entry its square decides.
+        let their_king = if castling == CastlingKnown::Standard {
+            Square::E1.relative_to(if WHITE { Color::Black } else { Color::White })
+        } else {
+            their_king
+        };
+        let known = Known { castling, en_passant, shared_evasions: false };
+        // One child serves every move (see `Position::play_for_count`).
+        let mut child = self.child_for_count();
+        let mut nodes = 0;
+        for &mv in moves {
+            self.play_for_count::<WHITE>(mv, &mut child, castling != CastlingKnown::None, en_passant);
+            let mut counter = Counter::default();
+            if WHITE {
+                child.generate_for_side::<true, false, _>(their_king, &Targets::ALL, known, &mut counter);
+            } else {
+                child.generate_for_side::<true, true, _>(their_king, &Targets::ALL, known, &mut counter);
+            }
+            nodes += counter.total() as u64;
+        }
+        nodes
+    }
+}
