@@ -47,11 +47,102 @@ pub struct Game {
     position: Position,
     moves: Vec<Move>,
     undos: Vec<Undo>,
-    /// Repetition key of every position so far, the start included.
+    /// Every position so far, the start included, for repetitions.
+    repetitions: Repetitions,
+}
+
+/// How many times each position of a game has occurred: the one home of
+/// the repetition count, used by [`Game`] and by front ends that keep
+/// their own move stack (the Python `Board`, which also plays null moves
+/// and moves after the game has ended).
+///
+/// Push every position reached with [`Repetitions::push`] (its
+/// [`Position::repetition_key`] and halfmove clock; a null move too, as
+/// python-chess counts positions across null moves) and pop on unmake.
+/// Positions are compared by repetition key within the halfmove clock's
+/// window (only positions since the last capture or pawn move can be
+/// equal), with the same side to move. Each push looks back over that
+/// window once, so the counts are O(1) to read.
+///
+/// ```
+/// use chess_movegen::{Position, Repetitions};
+/// let mut pos = Position::startpos();
+/// let mut repetitions = Repetitions::new(pos.repetition_key());
+/// for _ in 0..2 {
+///     for uci in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+///         pos = pos.play(pos.parse_uci(uci)?);
+///         repetitions.push(pos.repetition_key(), pos.halfmove_clock());
+///     }
+/// }
+/// assert_eq!(repetitions.count(), 3);
+/// // Nf3 would bring that position back a third time.
+/// let after = pos.play(pos.parse_uci("g1f3")?);
+/// assert_eq!(repetitions.count_after(after.repetition_key(), after.halfmove_clock()), 3);
+/// # Ok::<(), chess_movegen::MoveError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Repetitions {
+    /// Repetition key of every position so far, the first included.
     keys: Vec<u64>,
     /// For every position so far, how many times it had occurred when it
     /// was reached (itself included).
     counts: Vec<u32>,
+}
+
+impl Repetitions {
+    /// The counts of a game starting at the position with repetition key
+    /// `key`.
+    pub fn new(key: u64) -> Repetitions {
+        Repetitions { keys: alloc::vec![key], counts: alloc::vec![1] }
+    }
+
+    /// Adds the position just reached: its repetition key and halfmove
+    /// clock.
+    pub fn push(&mut self, key: u64, halfmove_clock: u32) {
+        let count = self.count_after(key, halfmove_clock) as u32;
+        self.keys.push(key);
+        self.counts.push(count);
+    }
+
+    /// Takes back the latest position (never the first one); false if
+    /// only the first is left.
+    pub fn pop(&mut self) -> bool {
+        if self.keys.len() == 1 {
+            return false;
+        }
+        self.keys.pop();
+        self.counts.pop();
+        true
+    }
+
+    /// How many times the latest position has occurred, itself included.
+    pub fn count(&self) -> usize {
+        self.counts[self.counts.len() - 1] as usize
+    }
+
+    /// How many times a position reached next, with repetition key `key`
+    /// and halfmove clock `halfmove_clock`, would have occurred, itself
+    /// included.
+    pub fn count_after(&self, key: u64, halfmove_clock: u32) -> usize {
+        self.earlier_occurrence(key, halfmove_clock).map_or(1, |i| self.counts[i] as usize + 1)
+    }
+
+    /// The repetition keys of the positions so far, the first included.
+    pub fn keys(&self) -> &[u64] {
+        &self.keys
+    }
+
+    /// The index in `keys` of the latest position with `key` that could
+    /// be a repetition of a position about to be added after the current
+    /// one, with halfmove clock `clock`: only positions since the last
+    /// capture or pawn move can be equal, so the search covers the
+    /// halfmove clock's window, with the same side to move.
+    fn earlier_occurrence(&self, key: u64, clock: u32) -> Option<usize> {
+        let target = self.keys.len();
+        let first = target - (clock as usize).min(target);
+        // Same side to move: every second position back from the target.
+        (first..target).rev().skip(1).step_by(2).find(|&i| self.keys[i] == key)
+    }
 }
 
 impl Default for Game {
@@ -114,8 +205,7 @@ impl Game {
             position,
             moves: Vec::new(),
             undos: Vec::new(),
-            keys: alloc::vec![position.repetition_key()],
-            counts: alloc::vec![1],
+            repetitions: Repetitions::new(position.repetition_key()),
         }
     }
 
@@ -164,10 +254,7 @@ impl Game {
         let undo = self.position.try_make_move(mv)?;
         self.moves.push(mv);
         self.undos.push(undo);
-        let key = self.position.repetition_key();
-        let count = self.earlier_occurrence(key, self.position.halfmove_clock()).map_or(1, |i| self.counts[i] + 1);
-        self.keys.push(key);
-        self.counts.push(count);
+        self.repetitions.push(self.position.repetition_key(), self.position.halfmove_clock());
         Ok(())
     }
 
@@ -214,26 +301,9 @@ impl Game {
     pub fn pop(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
         let undo = self.undos.pop()?;
-        self.keys.pop();
-        self.counts.pop();
+        self.repetitions.pop();
         self.position.unmake_move(mv, undo);
         Some(mv)
-    }
-
-    /// The index in `keys` of the latest position with `key` that could
-    /// be a repetition of a position about to be added after the current
-    /// one, with halfmove clock `clock`.
-    ///
-    /// Only positions since the last capture or pawn move can be equal, so
-    /// the search covers the halfmove clock's window, with the same side to
-    /// move. An ended game takes no more moves, so the clock, and the
-    /// window, stays at 150 half-moves or less for every position reached
-    /// by [`Game::push`] (a start position with a larger clock has ended).
-    fn earlier_occurrence(&self, key: u64, clock: u32) -> Option<usize> {
-        let target = self.keys.len();
-        let first = target - (clock as usize).min(target);
-        // Same side to move: every second position back from the target.
-        (first..target).rev().skip(1).step_by(2).find(|&i| self.keys[i] == key)
     }
 
     /// How many times the current position has occurred in this game, now
@@ -243,7 +313,15 @@ impl Game {
     /// Positions are compared by [`Position::repetition_key`], a 64-bit
     /// hash. O(1): each position's count is found when it is pushed.
     pub fn repetition_count(&self) -> usize {
-        self.counts[self.counts.len() - 1] as usize
+        self.repetitions.count()
+    }
+
+    /// The repetition counts of the game's positions (see [`Repetitions`]).
+    /// An ended game takes no more moves, so the halfmove clock, and the
+    /// window the counts look back over, stays at 150 half-moves or less
+    /// for every position reached by [`Game::push`].
+    pub fn repetitions(&self) -> &Repetitions {
+        &self.repetitions
     }
 
     /// True if the current position has occurred three times: a draw that
@@ -359,12 +437,13 @@ impl Game {
     /// The confirmed moves back to an earlier position of the window, one
     /// per earlier position matched.
     fn repetition_candidates(&self) -> impl Iterator<Item = Move> + '_ {
-        let now = self.keys.len() - 1;
+        let keys = self.repetitions.keys();
+        let now = keys.len() - 1;
         let window = (self.position.halfmove_clock() as usize).min(now);
-        let key = self.keys[now];
+        let key = keys[now];
         // The earlier position has the other side to move: odd distances
         // 1, 3, 5, ... back, so every second key before the current one.
-        self.keys[now - window..now].iter().rev().step_by(2).filter_map(move |&earlier| {
+        keys[now - window..now].iter().rev().step_by(2).filter_map(move |&earlier| {
             let mv = self.position.cuckoo_move(key ^ earlier)?;
             // A reversible non-pawn move leaves no en-passant square, so
             // the hash after it is its repetition key.
@@ -375,7 +454,7 @@ impl Game {
     /// True if the legal move `mv` makes a position occur for the third time.
     fn claims_threefold(&self, mv: Move) -> bool {
         let after = self.position.play(mv);
-        self.earlier_occurrence(after.repetition_key(), after.halfmove_clock()).is_some_and(|i| self.counts[i] >= 2)
+        self.repetitions.count_after(after.repetition_key(), after.halfmove_clock()) >= 3
     }
 
     /// True if a draw by the fifty-move rule may be claimed: the last fifty

@@ -209,7 +209,7 @@ pub mod polyglot;
 mod polyglot_keys;
 mod types;
 
-pub use game::{Game, LineError};
+pub use game::{Game, LineError, Repetitions};
 pub use moves::{Move, MoveKind, MoveList};
 pub use outcome::{DrawReason, GameResult, Outcome};
 pub use packed::{PackError, PackedPosition};

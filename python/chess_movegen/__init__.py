@@ -249,8 +249,9 @@ def from_python_chess(board) -> Board:
     """A Board with the position and move stack of a python-chess ``chess.Board``.
 
     It reads only the board's ``root()``, ``move_stack`` and ``chess960`` (so
-    python-chess itself need not be imported here); a position this package
-    cannot represent (no king, say) raises InvalidFenError.
+    python-chess itself need not be imported here); a board that is not a
+    valid position (no king, say) comes over as an edited board (see
+    ``Board.status()``), and moves on it raise ValueError.
     """
     root = board.root()
     out = Board(root.fen(), chess960=board.chess960)

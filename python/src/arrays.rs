@@ -35,6 +35,7 @@ fn positions_of(py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Vec<(P
         let item = item?;
         if let Ok(board) = item.cast::<Board>() {
             let b = board.borrow();
+            b.playable().map_err(|e| PyValueError::new_err(format!("position {i}: {}", e.value(py))))?;
             items.push(Item::Board(b.pos, b.chess960));
         } else if let Ok(s) = item.cast::<PyString>() {
             items.push(Item::Fen(s.to_cow()?.into_owned()));

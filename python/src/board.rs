@@ -3,7 +3,7 @@
 
 use chess_movegen::{
     attacks, Bitboard, CastlingMode, Color, FenOptions, Move as RawMove, MoveError, MoveList, Piece as RawPiece,
-    Position, Repairs, Role, Setup, Square, Undo,
+    Position, Repairs, Repetitions, Role, Setup, Square, Undo,
 };
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
@@ -30,13 +30,6 @@ struct Entry {
     undo: Undo,
     /// The move as python-chess writes it (for `pop`, `peek`, `move_stack`).
     py: PyMv,
-    /// The repetition key of the position before the move.
-    key: u64,
-    /// python-chess's `is_irreversible` of the move in the position before
-    /// it: a capture or pawn move, a loss of castling rights, or a legal en
-    /// passant capture that the move gave up. Repetitions are not searched
-    /// across it.
-    irreversible: bool,
     /// A capture or pawn move (resets the halfmove clock).
     zeroing: bool,
 }
@@ -172,6 +165,9 @@ pub struct Board {
     full_delta: i64,
     /// Captures and pawn moves on the stack.
     zeroing: u32,
+    /// How many times each position since the root has occurred (the
+    /// library's count, as `Game` keeps it).
+    reps: Repetitions,
     /// The board as edited, when the library's `Position` cannot hold it
     /// as it is (see `edit.rs`); in force while the move stack is empty.
     edited: Option<Box<Edited>>,
@@ -179,7 +175,18 @@ pub struct Board {
 
 impl Board {
     pub(crate) fn from_position(pos: Position, chess960: bool) -> Board {
-        Board { pos, root: pos, stack: Vec::new(), chess960, half_delta: 0, full_delta: 0, zeroing: 0, edited: None }
+        let reps = Repetitions::new(pos.repetition_key());
+        Board {
+            pos,
+            root: pos,
+            stack: Vec::new(),
+            chess960,
+            half_delta: 0,
+            full_delta: 0,
+            zeroing: 0,
+            reps,
+            edited: None,
+        }
     }
 
     /// A board from a FEN, with the clocks the FEN states. A FEN the
@@ -310,20 +317,19 @@ impl Board {
     /// Plays a move the library checked (legal here, or the null move).
     pub(crate) fn push_raw(&mut self, mv: RawMove) {
         let before = &self.pos;
-        let key = before.repetition_key();
         let py = self.py_move(mv);
-        let mut irreversible = before.legal_ep_square().is_some();
-        let rights = before.castling_rights();
         let zeroing = !mv.is_null() && (before.role_at(mv.from()) == Some(Role::Pawn) || before.is_capture(mv));
         let undo = if mv.is_null() { self.pos.make_null_move() } else { self.pos.make_move(mv) };
-        irreversible |= zeroing || self.pos.castling_rights() != rights;
+        // python-chess counts positions across null moves too.
+        self.reps.push(self.pos.repetition_key(), self.pos.halfmove_clock());
         self.zeroing += u32::from(zeroing);
-        self.stack.push(Entry { mv, undo, py, key, irreversible, zeroing });
+        self.stack.push(Entry { mv, undo, py, zeroing });
     }
 
     fn pop_raw(&mut self) -> Option<Entry> {
         let e = self.stack.pop()?;
         self.zeroing -= u32::from(e.zeroing);
+        self.reps.pop();
         if e.mv.is_null() {
             self.pos.unmake_null_move(e.undo);
         } else {
@@ -367,28 +373,12 @@ impl Board {
     }
 
     /// python-chess's `is_repetition(count)`: the current position occurred
-    /// `count` times, looking back until the last irreversible move.
+    /// `count` times since the last capture or pawn move (the library's
+    /// count: positions across a lost castling right or a passed en-passant
+    /// capture differ in their keys, so python-chess's stop at its
+    /// irreversible moves changes nothing).
     fn repetition(&self, count: usize) -> bool {
-        let key = self.pos.repetition_key();
-        let mut count = count;
-        let mut entries = self.stack.iter().rev();
-        let mut left = self.stack.len();
-        loop {
-            if count <= 1 {
-                return true;
-            }
-            if left < count - 1 {
-                return false;
-            }
-            let Some(e) = entries.next() else { return false };
-            left -= 1;
-            if e.irreversible {
-                return false;
-            }
-            if e.key == key {
-                count -= 1;
-            }
-        }
+        self.reps.count() >= count
     }
 
     fn has_moves(&self) -> bool {
@@ -422,19 +412,11 @@ impl Board {
     }
 
     fn claim_threefold(&self) -> bool {
-        let key = self.pos.repetition_key();
-        let mut keys = vec![key];
-        for e in self.stack.iter().rev() {
-            if e.irreversible {
-                break;
-            }
-            keys.push(e.key);
-        }
-        let count = |k: u64| keys.iter().filter(|&&x| x == k).count();
-        if count(key) >= 3 {
-            return true;
-        }
-        self.pos.legal_moves().into_iter().any(|mv| count(self.pos.play(mv).repetition_key()) >= 2)
+        self.reps.count() >= 3
+            || self.pos.legal_moves().into_iter().any(|mv| {
+                let after = self.pos.play(mv);
+                self.reps.count_after(after.repetition_key(), after.halfmove_clock()) >= 3
+            })
     }
 
     fn insufficient(&self) -> bool {
@@ -1840,6 +1822,16 @@ impl Board {
         board.stack.drain(..dropped);
         if dropped > 0 {
             board.edited = None;
+            let mut pos = root.pos;
+            board.reps = Repetitions::new(pos.repetition_key());
+            for e in &board.stack {
+                if e.mv.is_null() {
+                    pos.make_null_move();
+                } else {
+                    pos = pos.play(e.mv);
+                }
+                board.reps.push(pos.repetition_key(), pos.halfmove_clock());
+            }
         }
         board.zeroing = board.stack.iter().map(|e| u32::from(e.zeroing)).sum();
         board

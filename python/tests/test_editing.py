@@ -223,3 +223,9 @@ def test_epd_operands_like_python_chess():
     with pytest.raises(ValueError):
         ours.set_epd("not an epd")
     assert ours.fen() == chess.STARTING_FEN
+
+
+def test_arrays_refuse_boards_that_are_not_positions():
+    board = cm.Board(None)
+    with pytest.raises(ValueError, match="position 1: no moves on a board that is not a valid position"):
+        cm.planes([cm.Board(), board])

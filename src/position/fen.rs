@@ -622,8 +622,8 @@ impl Position {
     ///
     /// ```
     /// use chess_movegen::{FenOptions, Position, PositionError, Setup};
-    /// // A double check by two rooks: no last move uncovers one and gives the other.
-    /// let setup = Setup::from_fen("R3k3/8/8/8/8/8/8/4R1K1 b - - 0 1")?;
+    /// // A double check by two knights: no move gives it.
+    /// let setup = Setup::from_fen("4k3/8/3N1N2/8/8/8/8/4K3 b - - 0 1")?;
     /// assert_eq!(Position::from_setup(&setup).unwrap_err(), PositionError::IMPOSSIBLE_CHECK);
     /// let options = FenOptions::new().impossible_check(true);
     /// let (pos, _) = Position::from_setup_with(&setup, options)?;
