@@ -39,7 +39,8 @@ def zobrist_hash(board: Board) -> int:
 def _raw_to_move(raw: int) -> Move:
     """A raw Polyglot move as python-chess shows it without a position."""
     to_square, from_square, part = raw & 63, raw >> 6 & 63, raw >> 12 & 7
-    if from_square == to_square:
+    # Parts 1..4 are knight..queen; 5..7 name no piece (a corrupt entry).
+    if from_square == to_square or part > 4:
         return Move.null()
     return Move(from_square, to_square, part + 1 if part else None)
 
