@@ -98,7 +98,7 @@ class Arrow:
             else:
                 raise ValueError
         except ValueError:
-            raise ValueError(f"invalid arrow {pgn!r}") from None
+            raise ValueError(f"invalid arrow {pgn[:20]!r}") from None
         return cls(tail, head, color=color)
 
     def __str__(self) -> str:
@@ -246,7 +246,8 @@ def board(
     if coordinates:
         ET.SubElement(svg, "rect", {"class": "margin", "x": "0", "y": "0", "width": str(full), "height": str(full), "fill": palette["margin"]})
         _draw_coordinates(svg, flip, palette)
-    moved = set() if lastmove is None else {lastmove.from_square, lastmove.to_square}
+    # The null move (false, as in python-chess) moves nothing: no tint.
+    moved = {lastmove.from_square, lastmove.to_square} if lastmove else set()
     for sq in range(64):
         x, y = _corner(sq, flip, margin)
         shade = "light" if (sq & 7) + (sq >> 3) & 1 else "dark"

@@ -100,3 +100,17 @@ def test_squares_and_check_are_checked():
     for bad in (64, -1):
         with pytest.raises(ValueError, match="0..63"):
             svg.board(cm.Board(), check=bad)
+
+
+def test_arrow_from_pgn_echoes_a_short_piece():
+    with pytest.raises(ValueError) as err:
+        svg.Arrow.from_pgn("x" * 1_000_000)
+    assert len(str(err.value)) < 60
+
+
+def test_null_lastmove_tints_nothing():
+    picture = svg.board(cm.Board(), lastmove=cm.Move.null())
+    assert "lastmove" not in picture
+    assert "lastmove a1" not in svg.board(cm.Board(), lastmove=cm.Move.from_uci("e2e4"))
+    assert "square dark lastmove e4" in svg.board(cm.Board(), lastmove=cm.Move.from_uci("e2e4")) or \
+        "square light lastmove e4" in svg.board(cm.Board(), lastmove=cm.Move.from_uci("e2e4"))
