@@ -114,3 +114,17 @@ def test_null_lastmove_tints_nothing():
     assert "lastmove a1" not in svg.board(cm.Board(), lastmove=cm.Move.from_uci("e2e4"))
     assert "square dark lastmove e4" in svg.board(cm.Board(), lastmove=cm.Move.from_uci("e2e4")) or \
         "square light lastmove e4" in svg.board(cm.Board(), lastmove=cm.Move.from_uci("e2e4"))
+
+
+def test_keys_and_indices_outside_64_bits(tmp_path):
+    path = tmp_path / "one.bin"
+    path.write_bytes(entry(5, 28 | 12 << 6, 1))
+    with polyglot.open_reader(path) as book:
+        for key in (-1, 1 << 64, 1 << 100):
+            assert list(book.find_all(key)) == []
+            assert book.get(key) is None
+        assert book.bisect_key_left(-1) == 0 and book.bisect_key_left(1 << 64) == 1
+        for index in (1, 2**70, -2, -2**70):
+            with pytest.raises(IndexError, match="out of range"):
+                book[index]
+        assert book[-1].key == 5
