@@ -24,6 +24,8 @@ from __future__ import annotations
 import abc
 import enum
 import logging
+import math
+import operator
 import re
 import weakref
 from collections.abc import MutableMapping, MutableSet
@@ -117,11 +119,42 @@ def _replacement(text: str) -> Callable[["re.Match[str]"], str]:
 
 
 def _time_text(name: str, seconds: float) -> str:
+    if not isinstance(seconds, (int, float)) and not hasattr(seconds, "__float__"):
+        raise TypeError(f"{name} needs a number of seconds or None, not {type(seconds).__name__}")
+    if not math.isfinite(seconds):
+        raise ValueError(f"{name} needs a finite number of seconds, not {seconds}")
     seconds = max(0, seconds)
     hours = int(seconds // 3600)
     minutes = int(seconds % 3600 // 60)
     rest = f"{seconds % 3600 % 60:06.3f}".rstrip("0").rstrip(".")
     return f"[%{name} {hours:d}:{minutes:02d}:{rest}]"
+
+
+def _seconds(value: Any) -> Optional[float]:
+    """A ``[%clk]``/``[%emt]`` time from the native tree (hours, minutes and
+    seconds as text, or already a number) in seconds; None for one too
+    large to be a float, which no program wrote as a time."""
+    if type(value) is not tuple:
+        return value
+    try:
+        return int(value[0]) * 3600 + int(value[1]) * 60 + float(value[2])
+    except (OverflowError, ValueError):  # past float's range or int's digit limit
+        return None
+
+
+def _native_columns(columns: Any) -> Optional[int]:
+    """An exporter's ``columns`` for the native writer, which breaks lines
+    as python-chess's does for the same value: any number at most 0 puts
+    each token on its own line, a fraction counts as its floor, infinity
+    or NaN (never smaller than a line) as None."""
+    if columns is None:
+        return None
+    try:
+        if not math.isfinite(columns):
+            return None
+        return min(max(math.floor(columns), 0), 1 << 62)
+    except TypeError:
+        raise TypeError(f"columns must be a number or None, not {type(columns).__name__}") from None
 
 
 def _set_command(comment: str, regex: "re.Pattern[str]", text: str, *, newline_ok: bool) -> str:
@@ -154,7 +187,7 @@ class _Nags(MutableSet):
         return len(self._tree.nags(self._i))
 
     def add(self, nag: int) -> None:
-        self._tree.set_nags(self._i, self._tree.nags(self._i) + [int(nag)])
+        self._tree.set_nags(self._i, self._tree.nags(self._i) + [operator.index(nag)])
 
     def discard(self, nag: int) -> None:
         self._tree.set_nags(self._i, [n for n in self._tree.nags(self._i) if n != nag])
@@ -162,7 +195,7 @@ class _Nags(MutableSet):
     def update(self, *others: Iterable[int]) -> None:
         nags = self._tree.nags(self._i)
         for other in others:
-            nags.extend(int(n) for n in other)
+            nags.extend(operator.index(n) for n in other)
         self._tree.set_nags(self._i, nags)
 
     def copy(self) -> set:
@@ -373,7 +406,10 @@ class GameNode:
         turn = self.turn()
         kind, value, _ = parts
         if kind == "mate":
-            mate = int(value)
+            try:
+                mate = int(value)
+            except ValueError:  # beyond int's digit limit: no real mate
+                return None
             score = Mate(mate)
             if mate == 0:
                 # The side to move after mate is the side mated.
@@ -385,16 +421,26 @@ class GameNode:
     def eval_depth(self) -> Optional[int]:
         """The depth of the first ``[%eval ...]``, or None."""
         parts = self._tree.eval_parts(self._i)
-        return int(parts[2]) if parts is not None and parts[2] is not None else None
+        if parts is None or parts[2] is None:
+            return None
+        try:
+            return int(parts[2])
+        except ValueError:  # beyond int's digit limit
+            return None
 
     def set_eval(self, score: Any, depth: Optional[int] = None) -> None:
         """Replaces the first ``[%eval ...]`` of the comment, or adds one."""
         text = ""
         if score is not None:
+            if not callable(getattr(score, "white", None)):
+                raise TypeError(f"set_eval needs a chess.engine.PovScore or None, not {type(score).__name__}")
             suffix = "" if depth is None else f",{max(depth, 0):d}"
             white = score.white()
             cp = white.score()
             if cp is not None:
+                # The reader takes at most ten digits of pawns.
+                if abs(cp) >= 10**12:
+                    raise ValueError(f"eval out of range for [%eval]: {str(cp)[:20]} centipawns (at most 10 digits of pawns)")
                 text = f"[%eval {float(cp) / 100:.2f}{suffix}]"
             elif white.mate():
                 text = f"[%eval #{white.mate()}{suffix}]"
@@ -431,10 +477,7 @@ class GameNode:
 
     def clock(self) -> Optional[float]:
         """The first ``[%clk ...]`` of the comment in seconds, or None."""
-        value = self._tree.clock(self._i)
-        if type(value) is tuple:
-            return int(value[0]) * 3600 + int(value[1]) * 60 + float(value[2])
-        return value
+        return _seconds(self._tree.clock(self._i))
 
     def set_clock(self, seconds: Optional[float]) -> None:
         """Replaces the first ``[%clk ...]`` of the comment, or adds one."""
@@ -443,10 +486,7 @@ class GameNode:
 
     def emt(self) -> Optional[float]:
         """The first ``[%emt ...]`` of the comment in seconds, or None."""
-        value = self._tree.emt(self._i)
-        if type(value) is tuple:
-            return int(value[0]) * 3600 + int(value[1]) * 60 + float(value[2])
-        return value
+        return _seconds(self._tree.emt(self._i))
 
     def set_emt(self, seconds: Optional[float]) -> None:
         """Replaces the first ``[%emt ...]`` of the comment, or adds one."""
@@ -524,7 +564,7 @@ class ChildNode(GameNode):
         beside this node), as python-chess's ``ChildNode.accept``."""
         if type(visitor) is StringExporter and visitor._fresh():
             self._game._sync()
-            text = self._tree.export(self._i, None, None, visitor.columns, visitor.comments, visitor.variations)
+            text = self._tree.export(self._i, None, None, _native_columns(visitor.columns), visitor.comments, visitor.variations)
             visitor._take(text)
             return visitor.result()
         _walk(self._game, self._i, self.parent.board(), visitor, sidelines=False)
@@ -600,12 +640,18 @@ class Headers(MutableMapping):
         return board
 
     def __setitem__(self, key: str, value: str) -> None:
+        if not isinstance(key, str) or not isinstance(value, str):
+            bad = value if isinstance(key, str) else key
+            raise TypeError(f"pgn header tags and values are str, not {type(bad).__name__}")
+        # A line break would end the tag pair: the text written would read
+        # back as other tags (python-chess checks this for tags outside the
+        # roster only).
+        if "\n" in value or "\r" in value:
+            raise ValueError(f"line break in pgn header {key[:40]}: {value[:40]!r}")
         if key in _ROSTER_DEFAULTS:
             self._tag_roster[key] = value
         elif not TAG_NAME_REGEX.match(key):
-            raise ValueError(f"invalid pgn header tag: {key!r}")
-        elif "\n" in value or "\r" in value:
-            raise ValueError(f"line break in pgn header {key}: {value!r}")
+            raise ValueError(f"invalid pgn header tag: {key[:40]!r}")
         else:
             self._others[key] = value
             if self._owner is not None and key in ("FEN", "Variant"):
@@ -741,7 +787,7 @@ class Game(GameNode):
         if (kind is StringExporter or kind is FileExporter) and visitor._fresh():
             self._sync()
             tags = list(self.headers.items()) if visitor.headers else []
-            text = self._tree.export(0, tags, self.headers.get("Result", "*"), visitor.columns, visitor.comments, visitor.variations)
+            text = self._tree.export(0, tags, self.headers.get("Result", "*"), _native_columns(visitor.columns), visitor.comments, visitor.variations)
             visitor._take(text)
             return visitor.result()
         if visitor.begin_game() is not SKIP:

@@ -39,7 +39,8 @@ def zobrist_hash(board: Board) -> int:
 def _raw_to_move(raw: int) -> Move:
     """A raw Polyglot move as python-chess shows it without a position."""
     to_square, from_square, part = raw & 63, raw >> 6 & 63, raw >> 12 & 7
-    if from_square == to_square:
+    # Parts 1..4 are knight..queen; 5..7 name no piece (a corrupt entry).
+    if from_square == to_square or part > 4:
         return Move.null()
     return Move(from_square, to_square, part + 1 if part else None)
 
@@ -72,8 +73,8 @@ class MemoryMappedReader:
         book = self._open()
         if index < 0:
             index += len(book)
-        if index < 0:
-            raise IndexError(index)
+        if not 0 <= index < len(book):
+            raise IndexError(f"book entry {str(index)[:30]} out of range ({len(book)} entries)")
         key, raw, weight, learn = book.entry(index)
         return Entry(key, raw, weight, learn, _raw_to_move(raw))
 
@@ -83,7 +84,13 @@ class MemoryMappedReader:
 
     def bisect_key_left(self, key: int) -> int:
         """The first index whose key is not below ``key``."""
-        return self._open().bisect_key_left(key)
+        book = self._open()
+        # Keys are 64-bit: every key is above a negative one and below 2**64.
+        if key < 0:
+            return 0
+        if key >= 1 << 64:
+            return len(book)
+        return book.bisect_key_left(key)
 
     def __contains__(self, entry: Entry) -> bool:
         return any(current == entry for current in self.find_all(entry.key, minimum_weight=entry.weight))
@@ -92,7 +99,9 @@ class MemoryMappedReader:
         """The entries of a position (a Board: only moves legal there) or of
         a key, with weight at least ``minimum_weight``, in book order."""
         book = self._open()
-        if isinstance(board, int):
+        if isinstance(board, int) and not 0 <= board < 1 << 64:
+            found = []  # no 64-bit key is that number
+        elif isinstance(board, int):
             found = [Entry(k, r, w, l, _raw_to_move(r)) for k, r, w, l in book.find_key(board, minimum_weight)]
         else:
             found = [Entry(*e) for e in book.find_all(board, minimum_weight)]

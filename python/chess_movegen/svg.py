@@ -13,6 +13,7 @@ picture back.
 from __future__ import annotations
 
 import math
+import operator
 import xml.etree.ElementTree as ET
 from typing import Any, Dict, Iterable, Optional, Tuple, Union
 
@@ -40,14 +41,36 @@ DEFAULT_COLORS: Dict[str, str] = {
 _ARROW_COLORS = {"green": "#15781b", "red": "#882020", "yellow": "#e68f00", "blue": "#003088"}
 
 
+def _square(value: Any, what: str) -> int:
+    """`value` as a square 0..63; TypeError or ValueError naming `what`."""
+    try:
+        square = operator.index(value)
+    except TypeError:
+        raise TypeError(f"{what} must be a square (an int 0..63), not {type(value).__name__}") from None
+    if not 0 <= square < 64:
+        raise ValueError(f"{what} must be a square 0..63, not {str(square)[:20]}")
+    return square
+
+
+def _size(value: Any) -> str:
+    """A picture size in pixels as SVG text; ValueError unless positive."""
+    try:
+        ok = value > 0 and math.isfinite(value)
+    except TypeError:
+        raise TypeError(f"size must be a number of pixels, not {type(value).__name__}") from None
+    if not ok:
+        raise ValueError(f"size must be a positive number of pixels, not {str(value)[:20]}")
+    return str(value)
+
+
 class Arrow:
     """An arrow from ``tail`` to ``head`` (a square mark when they are the
     same), in ``color``: ``green``, ``red``, ``yellow``, ``blue`` or any
     SVG colour."""
 
     def __init__(self, tail: int, head: int, *, color: str = "green") -> None:
-        self.tail = tail
-        self.head = head
+        self.tail = _square(tail, "arrow tail")
+        self.head = _square(head, "arrow head")
         self.color = color
 
     def pgn(self) -> str:
@@ -75,7 +98,7 @@ class Arrow:
             else:
                 raise ValueError
         except ValueError:
-            raise ValueError(f"invalid arrow {pgn!r}") from None
+            raise ValueError(f"invalid arrow {pgn[:20]!r}") from None
         return cls(tail, head, color=color)
 
     def __str__(self) -> str:
@@ -114,20 +137,21 @@ def _center(square: int, flipped: bool, margin: int) -> Tuple[float, float]:
 
 
 def _squares_of(value: Any) -> Iterable[int]:
-    """Squares from a SquareSet, an int bitboard or an iterable of squares."""
+    """Squares from a SquareSet, an int bitboard or an iterable of squares,
+    each once, in order (a long list with repeats draws 64 marks at most)."""
     if value is None:
         return ()
     if isinstance(value, int):
         return [sq for sq in range(64) if value >> sq & 1]
-    return list(value)
+    return sorted({_square(sq, "squares item") for sq in value})
 
 
 def piece(piece: Any, size: Optional[int] = None) -> str:
     """One piece (a ``Piece``) drawn alone, as SVG text."""
     svg = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "version": "1.1", "viewBox": f"0 0 {SQUARE_SIZE} {SQUARE_SIZE}"})
     if size is not None:
-        svg.set("width", str(size))
-        svg.set("height", str(size))
+        svg.set("width", _size(size))
+        svg.set("height", _size(size))
     _draw_piece(svg, piece, SQUARE_SIZE / 2, SQUARE_SIZE / 2, None, DEFAULT_COLORS)
     return SvgWrapper(ET.tostring(svg, encoding="unicode"))
 
@@ -217,12 +241,13 @@ def board(
     full = 8 * SQUARE_SIZE + 2 * margin
     svg = ET.Element("svg", {"xmlns": "http://www.w3.org/2000/svg", "version": "1.1", "viewBox": f"0 0 {full} {full}"})
     if size is not None:
-        svg.set("width", str(size))
-        svg.set("height", str(size))
+        svg.set("width", _size(size))
+        svg.set("height", _size(size))
     if coordinates:
         ET.SubElement(svg, "rect", {"class": "margin", "x": "0", "y": "0", "width": str(full), "height": str(full), "fill": palette["margin"]})
         _draw_coordinates(svg, flip, palette)
-    moved = set() if lastmove is None else {lastmove.from_square, lastmove.to_square}
+    # The null move (false, as in python-chess) moves nothing: no tint.
+    moved = {lastmove.from_square, lastmove.to_square} if lastmove else set()
     for sq in range(64):
         x, y = _corner(sq, flip, margin)
         shade = "light" if (sq & 7) + (sq >> 3) & 1 else "dark"
@@ -231,6 +256,7 @@ def board(
         color = (fill or {}).get(sq, palette[key])
         ET.SubElement(svg, "rect", {"class": cls, "x": f"{x:g}", "y": f"{y:g}", "width": str(SQUARE_SIZE), "height": str(SQUARE_SIZE), "fill": color})
     if check is not None:
+        check = _square(check, "check")
         cx, cy = _center(check, flip, margin)
         ET.SubElement(svg, "circle", {"class": f"check {_SQUARE_NAMES[check]}", "cx": f"{cx:g}", "cy": f"{cy:g}",
                                       "r": f"{SQUARE_SIZE * 0.48:g}", "fill": palette["check"], "opacity": "0.7"})

@@ -395,7 +395,13 @@ pub fn read_game_text(py: Python<'_>, text: &str, mode: u8) -> Option<PgnTree> {
 #[pyo3(signature = (handle, pending=None))]
 pub fn cut_game(handle: &Bound<'_, PyAny>, pending: Option<String>) -> PyResult<Option<(String, Option<String>)>> {
     let readline = handle.getattr("readline")?;
-    let next = || -> PyResult<String> { readline.call0()?.extract::<String>() };
+    let mut read = LineBudget::default();
+    let mut next = || -> PyResult<String> {
+        let line = readline.call0()?;
+        let line = line.extract::<String>().map_err(|_| not_text(&line))?;
+        read.take(&line)?;
+        Ok(line)
+    };
     let mut line = match pending {
         Some(line) if !line.is_empty() => line,
         _ => next()?,
@@ -443,6 +449,44 @@ pub fn cut_game(handle: &Bound<'_, PyAny>, pending: Option<String>) -> PyResult<
         }
     }
     Ok(Some((text, None)))
+}
+
+/// The most text one `cut_game` reads (the game and the blank or `%`
+/// lines before it): a file that never ends, or one game larger than any
+/// real one, is an error instead of memory growing until the process dies.
+pub const MAX_GAME_TEXT: usize = 256 << 20;
+
+/// Counts what one `cut_game` has read, against `MAX_GAME_TEXT`.
+#[derive(Default)]
+struct LineBudget {
+    bytes: usize,
+    lines: usize,
+}
+
+impl LineBudget {
+    fn take(&mut self, line: &str) -> PyResult<()> {
+        self.bytes += line.len();
+        self.lines += 1;
+        if self.bytes > MAX_GAME_TEXT {
+            return Err(crate::errors::PgnError::new_err(format!(
+                "PGN game too long: more than {} MiB of text by line {} of this game (a file that never ends?)",
+                MAX_GAME_TEXT >> 20,
+                self.lines
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// The error for a `readline()` that gave no text.
+fn not_text(line: &Bound<'_, PyAny>) -> PyErr {
+    let kind = line.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into());
+    if line.is_instance_of::<pyo3::types::PyString>() {
+        return PyValueError::new_err("PGN text with a lone surrogate (not encodable as UTF-8)");
+    }
+    pyo3::exceptions::PyTypeError::new_err(format!(
+        "read_game needs a text file: readline() gave {kind}, not str (open the file in text mode)"
+    ))
 }
 
 /// Python's `str.isspace()` for a whole line (false for an empty one).
@@ -867,6 +911,10 @@ impl PgnTree {
 
     /// Replaces the NAGs of node `i` (a set: sorted, duplicates dropped).
     fn set_nags(&mut self, i: usize, mut nags: Vec<i64>) -> PyResult<()> {
+        // The writer's `$n` must read back: the reader takes $0..$255.
+        if let Some(bad) = nags.iter().find(|n| !(0..=255).contains(*n)) {
+            return Err(PyValueError::new_err(format!("a NAG is a number 0..255, not {bad}")));
+        }
         nags.sort_unstable();
         nags.dedup();
         self.node_mut(i)?.nags = nags;

@@ -72,8 +72,17 @@ impl PolyglotBook {
     /// is not a whole number of 16-byte entries.
     #[new]
     fn new(path: std::path::PathBuf) -> PyResult<PolyglotBook> {
-        let data =
-            std::fs::read(&path).map_err(|e| PyOSError::new_err(format!("cannot read {}: {e}", path.display())))?;
+        let cannot = |e: std::io::Error| PyOSError::new_err(format!("cannot read {}: {e}", path.display()));
+        // A FIFO or a device would block or never end: only files are books.
+        let meta = std::fs::metadata(&path).map_err(cannot)?;
+        if !meta.is_file() {
+            let what = if meta.is_dir() { "a directory" } else { "not a regular file" };
+            return Err(PyOSError::new_err(format!(
+                "cannot read {}: {what}, not a Polyglot opening book",
+                path.display()
+            )));
+        }
+        let data = std::fs::read(&path).map_err(cannot)?;
         if data.len() % ENTRY_SIZE != 0 {
             return Err(PyOSError::new_err(format!(
                 "invalid file size: {} is not a Polyglot opening book ({} bytes, not a multiple of 16)",
