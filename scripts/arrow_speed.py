@@ -9,7 +9,7 @@ evaluations out of a file). chess-movegen-arrow: the `throughput` example
 tables written to Parquet, zstd). Needs pyarrow (for the decompression on
 the python-chess side) and chess==1.11.2.
 
-    cargo build --release -p chess-movegen-arrow --example throughput
+    cargo build --profile tools -p chess-movegen-arrow --example throughput
     cargo build -p chess-movegen-tools --features arrow --profile tools --bin pgn2parquet
     python3 scripts/arrow_speed.py games.pgn.zst [--python-chess-games N]
 """
@@ -60,7 +60,7 @@ def main():
     parser.add_argument("pgn_zst")
     parser.add_argument("--python-chess-games", type=int, help="time python-chess on the first N games only")
     args = parser.parse_args()
-    throughput = ROOT / "target" / "release" / "examples" / "throughput"
+    throughput = ROOT / "target" / "tools" / "examples" / "throughput"
     pgn2parquet = ROOT / "target" / "tools" / "pgn2parquet"
 
     secs, out = run([str(throughput), args.pgn_zst])
