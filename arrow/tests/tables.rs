@@ -223,7 +223,8 @@ fn truncated_zstd_is_an_error_row_on_one_thread_and_on_several() {
     for threads in [1, 3] {
         let out = temp(&format!("truncated-{threads}.parquet"));
         let options = WriteOptions { threads, piece_size: 20_000, ..WriteOptions::default() };
-        let summary = write_parquet(&[path.clone()], &[(Table::Games, out.clone())], &options, |_| {}).unwrap();
+        let summary =
+            write_parquet(std::slice::from_ref(&path), &[(Table::Games, out.clone())], &options, |_| {}).unwrap();
         let games = concat(&read_parquet(&out));
         assert_eq!(games.num_rows() as u64, summary.games);
         assert!(summary.games > 20 && summary.games < 100);
