@@ -183,8 +183,8 @@ impl<R: Read> Converter<R> {
     pub fn next_batches(&mut self) -> Option<Batches> {
         let mut games = 0;
         while games < self.batch_size {
-            let offset = self.reader.bytes_read();
             let Some(read) = self.reader.read_game(&mut self.record) else { break };
+            let offset = self.reader.game_start();
             games += 1;
             let origin = Origin {
                 source: &self.source,

@@ -43,9 +43,7 @@ const INT_TAGS: [(&str, &str); 4] = [
 ];
 
 /// Where a game comes from: the name of its input, its number there
-/// (from 1) and the byte offset of the reader when it began looking for
-/// it (the end of the game before, so the blank lines before the game's
-/// first tag are included).
+/// (from 1) and the byte offset of its first byte.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Origin<'a> {
     pub source: &'a str,

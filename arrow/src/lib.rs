@@ -35,7 +35,7 @@
 //! | --- | --- | --- |
 //! | `source` | utf8 | the input's name (its path for files) |
 //! | `game` | uint64 | the game's number in its input, from 1 |
-//! | `offset` | uint64 | the byte offset (in the decompressed text) where the reader began looking for the game: the end of the game before it |
+//! | `offset` | uint64 | the byte offset (in the decompressed text) of the game's first byte (its first tag): where to seek to read it again |
 //! | `event`, `site`, `date`, `round`, `white`, `black`, `white_title`, `black_title`, `eco`, `opening`, `time_control`, `termination`, `variant`, `fen` | utf8 | the tags `Event` … `FEN` as written (escapes resolved); null when absent |
 //! | `result` | utf8 | the `Result` tag, or the movetext's termination marker when the tag is absent or `*` |
 //! | `white_elo`, `black_elo`, `white_rating_diff`, `black_rating_diff` | int32 | `WhiteElo` … `BlackRatingDiff`; null when absent or not a number (`?`) |

@@ -311,7 +311,8 @@ fn convert_pieces(
         let done = Done {
             seq: piece.seq,
             input: piece.input,
-            games: converter.games_read(),
+            // The read error's row counts as a game.
+            games: converter.games_read() + u64::from(piece.error.is_some()),
             bytes: piece.text.len() as u64,
             batches,
         };

@@ -10,6 +10,7 @@ use pyo3::prelude::*;
 
 mod args;
 mod arrays;
+mod arrow;
 mod bitboards;
 mod board;
 mod edit;
@@ -51,5 +52,6 @@ fn _chess_movegen(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arrays::bitboards, m)?)?;
     m.add_function(wrap_pyfunction!(arrays::legal_move_masks, m)?)?;
     m.add_function(wrap_pyfunction!(arrays::legal_moves_many, m)?)?;
+    arrow::register(m)?;
     bitboards::register(m)
 }

@@ -40,6 +40,8 @@ use crate::position::{CastlingMode, FenOptions, MoveError, Position, Repairs, Sy
 pub struct Reader<I> {
     lexer: Lexer<I>,
     games: u64,
+    /// The byte offset of the first byte of the last game started.
+    game_start: u64,
     /// Variation stack: the position and last move of each enclosing line.
     stack: Vec<Level>,
     fen: String,
@@ -189,6 +191,7 @@ impl<I: Input> Reader<I> {
         Reader {
             lexer: Lexer::new(input),
             games: 0,
+            game_start: 0,
             stack: Vec::new(),
             fen: String::new(),
             variant: String::new(),
@@ -239,6 +242,13 @@ impl<I: Input> Reader<I> {
         self.lexer.base + self.lexer.pos as u64
     }
 
+    /// The byte offset of the first byte of the last game started (its
+    /// first tag, comment or move, after the blank space before it): where
+    /// to seek to read it again. 0 before any game.
+    pub fn game_start(&self) -> u64 {
+        self.game_start
+    }
+
     fn error_at(&self, mark: Mark, kind: PgnErrorKind) -> PgnError {
         PgnError { game: self.games, line: mark.line, column: self.lexer.mark_column(mark), kind }
     }
@@ -269,6 +279,7 @@ impl<I: Input> Reader<I> {
             break;
         }
         self.games += 1;
+        self.game_start = self.bytes_read();
         visitor.begin_game();
         match self.game(visitor) {
             Ok(()) => Some(Ok(visitor.end_game())),

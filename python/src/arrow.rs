@@ -1,0 +1,135 @@
+//! The Arrow tables of chess-movegen-arrow for Python: a stream object
+//! with `__arrow_c_stream__` (the Arrow PyCapsule interface, which
+//! pyarrow, Polars and DuckDB take without a copy), and Parquet writing.
+//! `chess_movegen/arrow.py` wraps them.
+
+use std::ffi::CString;
+use std::io::{Cursor, Read};
+use std::path::PathBuf;
+use std::sync::Mutex;
+
+use arrow_array::ffi_stream::FFI_ArrowArrayStream;
+use arrow_array::RecordBatchReader;
+use chess_movegen_arrow::{decompress, open, write_parquet, Compression, Options, Table, TableReader, WriteOptions};
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyCapsule, PyDict};
+
+fn table(name: &str) -> PyResult<Table> {
+    match name {
+        "games" => Ok(Table::Games),
+        "positions" => Ok(Table::Positions),
+        _ => Err(PyValueError::new_err(format!("table {name:?}: expected 'games' or 'positions'"))),
+    }
+}
+
+/// A table of PGN games as a stream of record batches, read once.
+#[pyclass(module = "chess_movegen._chess_movegen")]
+pub struct ArrowStream {
+    /// Taken by the first `__arrow_c_stream__` (a Mutex: Python objects
+    /// may be shared between threads).
+    reader: Mutex<Option<Box<dyn RecordBatchReader + Send>>>,
+}
+
+#[pymethods]
+impl ArrowStream {
+    /// The stream as an `ArrowArrayStream` PyCapsule (the Arrow PyCapsule
+    /// interface). A stream can be taken once; `requested_schema` is
+    /// ignored (the schema is the table's).
+    #[pyo3(signature = (requested_schema=None))]
+    fn __arrow_c_stream__<'py>(
+        &self,
+        py: Python<'py>,
+        requested_schema: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyCapsule>> {
+        let _ = requested_schema;
+        let taken = self.reader.lock().unwrap_or_else(|e| e.into_inner()).take();
+        let reader = taken.ok_or_else(|| PyRuntimeError::new_err("the stream was already read"))?;
+        let stream = FFI_ArrowArrayStream::new(reader);
+        let name = CString::new("arrow_array_stream").expect("no NUL");
+        PyCapsule::new(py, stream, Some(name))
+    }
+}
+
+/// The PGN to read: a path (plain or zstd) or bytes (plain or zstd).
+fn source(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<(Box<dyn Read + Send>, String)> {
+    if let Ok(bytes) = source.cast::<PyBytes>() {
+        let data = Cursor::new(bytes.as_bytes().to_vec());
+        let read = decompress(data).map_err(|e| PyOSError::new_err(e.to_string()))?;
+        return Ok((read, String::new()));
+    }
+    let path: PathBuf =
+        source.extract().map_err(|_| PyTypeError::new_err("expected a path (str or os.PathLike) or bytes of PGN"))?;
+    let read = py.detach(|| open(&path)).map_err(|e| PyOSError::new_err(e.to_string()))?;
+    Ok((read, path.to_string_lossy().into_owned()))
+}
+
+/// `arrow_stream(source, table="games", batch_size=1024, uci=False,
+/// san=False)`: the games or positions table of the PGN in `source` as an
+/// `ArrowStream`.
+#[pyfunction]
+#[pyo3(signature = (source, table="games", batch_size=1024, uci=false, san=false))]
+pub fn arrow_stream(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
+    table: &str,
+    batch_size: usize,
+    uci: bool,
+    san: bool,
+) -> PyResult<ArrowStream> {
+    let table = self::table(table)?;
+    let (read, name) = self::source(py, source)?;
+    let options = Options { batch_size: batch_size.max(1), uci, san, ..Options::default() };
+    let reader: Box<dyn RecordBatchReader + Send> = Box::new(TableReader::new(read, &name, table, &options));
+    Ok(ArrowStream { reader: Mutex::new(Some(reader)) })
+}
+
+/// `write_parquet(inputs, outputs, compression="zstd", row_group_size=131072,
+/// threads=1, batch_size=1024, uci=False, san=False)`: converts the PGN
+/// files `inputs` into Parquet, `outputs` mapping "games" and/or
+/// "positions" to file paths. Returns the summary as a dict.
+#[pyfunction]
+#[pyo3(signature = (inputs, outputs, compression="zstd", row_group_size=131072, threads=1, batch_size=1024, uci=false, san=false))]
+#[allow(clippy::too_many_arguments)]
+pub fn write_parquet_files<'py>(
+    py: Python<'py>,
+    inputs: Vec<PathBuf>,
+    outputs: Vec<(String, PathBuf)>,
+    compression: &str,
+    row_group_size: usize,
+    threads: usize,
+    batch_size: usize,
+    uci: bool,
+    san: bool,
+) -> PyResult<Bound<'py, PyDict>> {
+    let compression = match compression {
+        "zstd" => Compression::Zstd,
+        "snappy" => Compression::Snappy,
+        "none" => Compression::None,
+        other => return Err(PyValueError::new_err(format!("compression {other:?}: expected zstd, snappy or none"))),
+    };
+    let outputs = outputs.into_iter().map(|(t, p)| Ok((table(&t)?, p))).collect::<PyResult<Vec<_>>>()?;
+    let options = WriteOptions {
+        read: Options { batch_size: batch_size.max(1), uci, san, ..Options::default() },
+        compression,
+        row_group_size: row_group_size.max(1),
+        threads: threads.max(1),
+        ..WriteOptions::default()
+    };
+    let summary = py
+        .detach(|| write_parquet(&inputs, &outputs, &options, |_| {}))
+        .map_err(|e| PyOSError::new_err(e.to_string()))?;
+    let dict = PyDict::new(py);
+    dict.set_item("games", summary.games)?;
+    dict.set_item("errors", summary.errors)?;
+    dict.set_item("positions", summary.positions)?;
+    dict.set_item("bytes", summary.bytes)?;
+    Ok(dict)
+}
+
+/// Registers the class and functions.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<ArrowStream>()?;
+    m.add_function(wrap_pyfunction!(arrow_stream, m)?)?;
+    m.add_function(wrap_pyfunction!(write_parquet_files, m)?)
+}
