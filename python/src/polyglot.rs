@@ -63,6 +63,7 @@ fn board_of(board: &Bound<'_, PyAny>) -> PyResult<(Position, bool)> {
         .cast::<Board>()
         .map_err(|_| PyTypeError::new_err("expected a chess_movegen Board or an int key"))?
         .borrow();
+    board.playable()?;
     Ok((board.pos, board.chess960))
 }
 

@@ -25,7 +25,9 @@ pub struct SyzygyTablebase {
 /// The position of a Board argument (or of anything with `fen()`).
 fn position_of(board: &Bound<'_, PyAny>) -> PyResult<Position> {
     if let Ok(b) = board.cast::<Board>() {
-        return Ok(b.borrow().pos);
+        let b = b.borrow();
+        b.playable()?;
+        return Ok(b.pos);
     }
     let fen: String = board.call_method0("fen").map_err(|_| PyTypeError::new_err("expected a Board"))?.extract()?;
     crate::board::parse_fen(&fen, false)
