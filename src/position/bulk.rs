@@ -4,7 +4,9 @@
 use crate::attacks::between;
 use crate::moves::{Move, MoveList};
 use crate::position::castling_moves::king_on_own_half;
-use crate::position::movegen::{shift, CastlingKnown, Counter, Known, Targets, Visitor};
+use crate::position::movegen::{
+    shift, CastlingKnown, Counter, Known, LeafAnyCastling, LeafNoCastling, LeafStandard, Nothing, Targets, Visitor,
+};
 use crate::position::Position;
 use crate::types::castling::{back_rank, CORNERS};
 use crate::types::{Bitboard, Color, Rank, Role, Square};
@@ -85,7 +87,7 @@ impl Position {
         let mut moves = MoveList::new();
         let mut double_steps = MoveList::new();
         let mut split = SplitDoubleSteps { us, main: &mut moves, double_steps: &mut double_steps, enabling };
-        self.generate_for_side::<true, WHITE, _>(self.king(us), &Targets::ALL, Known::NOTHING, &mut split);
+        self.generate_for_side::<true, WHITE, Nothing, _>(self.king(us), &Targets::ALL, &mut split);
         // The side to move after every move keeps its king where it is,
         // and its castling rights or fewer: what is known of its castling
         // here holds for every child.
@@ -99,33 +101,26 @@ impl Position {
         let theirs = self.bb.by_color[them.index()];
         let blocked = corners && rights.into_iter().all(|rook| (between(their_king, rook) & theirs).any());
         let nodes = if rights.is_empty() || blocked {
-            self.count_replies::<WHITE>(&moves, their_king, CastlingKnown::None, false)
+            self.count_replies::<WHITE, LeafNoCastling>(&moves, their_king)
         } else if standard {
-            self.count_replies::<WHITE>(&moves, their_king, CastlingKnown::Standard, false)
+            self.count_replies::<WHITE, LeafStandard>(&moves, their_king)
         } else {
-            self.count_replies::<WHITE>(&moves, their_king, CastlingKnown::Any, false)
+            self.count_replies::<WHITE, LeafAnyCastling>(&moves, their_king)
         };
         // The few double steps: one general loop (any castling, en passant).
         if double_steps.is_empty() {
             nodes
         } else {
-            nodes + self.count_replies::<WHITE>(&double_steps, their_king, CastlingKnown::Any, true)
+            nodes + self.count_replies::<WHITE, Nothing>(&double_steps, their_king)
         }
     }
 
     /// The replies to each of `moves` (of the side to move, `WHITE`),
-    /// counted; `their_king` is the opponent's king and `castling` what is
-    /// known of the opponent's castling in every child; without
-    /// `en_passant` no child has an en-passant capture. Both are constants
-    /// at every call, so that each call compiles only the code it needs.
+    /// counted; `their_king` is the opponent's king and `K` what is known
+    /// of the opponent's castling and en passant in every child.
     #[inline(always)]
-    fn count_replies<const WHITE: bool>(
-        &self,
-        moves: &MoveList,
-        their_king: Square,
-        castling: CastlingKnown,
-        en_passant: bool,
-    ) -> u64 {
+    fn count_replies<const WHITE: bool, K: Known>(&self, moves: &MoveList, their_king: Square) -> u64 {
+        let castling = K::CASTLING;
         // With standard castling the king is on e1 (e8): a constant, and
         // with it every table entry its square decides.
         let their_king = if castling == CastlingKnown::Standard {
@@ -133,17 +128,16 @@ impl Position {
         } else {
             their_king
         };
-        let known = Known { castling, en_passant, shared_evasions: false };
         // One child serves every move (see `Position::play_for_count`).
         let mut child = self.child_for_count();
         let mut nodes = 0;
         for &mv in moves {
-            self.play_for_count::<WHITE>(mv, &mut child, castling != CastlingKnown::None, en_passant);
+            self.play_for_count::<WHITE>(mv, &mut child, castling != CastlingKnown::None, K::EN_PASSANT);
             let mut counter = Counter::default();
             if WHITE {
-                child.generate_for_side::<true, false, _>(their_king, &Targets::ALL, known, &mut counter);
+                child.generate_for_side::<true, false, K, _>(their_king, &Targets::ALL, &mut counter);
             } else {
-                child.generate_for_side::<true, true, _>(their_king, &Targets::ALL, known, &mut counter);
+                child.generate_for_side::<true, true, K, _>(their_king, &Targets::ALL, &mut counter);
             }
             nodes += counter.total() as u64;
         }

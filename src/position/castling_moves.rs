@@ -5,7 +5,9 @@
 //! shows of the side to move's castling.
 
 use crate::geometry;
-use crate::position::movegen::{CastlingKnown, Known, Targets, Visitor};
+use crate::position::movegen::{
+    CastlingKnown, Evasions, ListAnyCastling, ListNoCastling, ListStandard, Targets, Visitor,
+};
 use crate::position::Position;
 use crate::types::castling::{back_rank, corners_for_king_to, king_path, CASTLING_PATHS, CORNERS, FREE_CORNERS};
 use crate::types::{Bitboard, CastlingSide, Color, Square};
@@ -192,16 +194,15 @@ impl Position {
         let us = if WHITE { Color::White } else { Color::Black };
         let king = self.king(us);
         let rights = self.castling & back_rank(us);
-        let known = |castling| Known { castling, en_passant: true, shared_evasions: true };
         if rights.is_empty() {
-            self.generate_for_side::<true, WHITE, V>(king, &Targets::ALL, known(CastlingKnown::None), v);
+            self.generate_for_side::<true, WHITE, ListNoCastling, V>(king, &Targets::ALL, v);
         } else if king == Square::E1.relative_to(us)
             && (rights & !CORNERS).is_empty()
             && king_on_own_half(!us, self.king(!us))
         {
-            self.generate_for_side::<true, WHITE, V>(king, &Targets::ALL, known(CastlingKnown::Standard), v);
+            self.generate_for_side::<true, WHITE, ListStandard, V>(king, &Targets::ALL, v);
         } else {
-            self.generate_for_side::<true, WHITE, V>(king, &Targets::ALL, known(CastlingKnown::Any), v);
+            self.generate_for_side::<true, WHITE, ListAnyCastling, V>(king, &Targets::ALL, v);
         }
     }
 
@@ -211,8 +212,7 @@ impl Position {
     #[inline(never)]
     pub(super) fn legal_evasions<const WHITE: bool, V: Visitor>(&self, king: Square, v: &mut V) {
         let f = self.frame::<true, WHITE>(king);
-        let known = Known { castling: CastlingKnown::None, en_passant: true, shared_evasions: false };
-        self.frame_moves::<true, V>(&f, &Targets::ALL, known, true, v);
+        self.frame_moves::<true, true, Evasions, V>(&f, &Targets::ALL, v);
     }
 }
 

@@ -6,7 +6,7 @@
 //!   and the side to move (`const WHITE: bool`);
 //! - [`Targets`]: which origin and destination squares are wanted
 //!   (all moves, captures, quiets, from a square, to a square);
-//! - [`Known`]: what the caller knows beyond the board (of castling, en
+//! - a [`Known`] type: what the caller knows beyond the board (of castling, en
 //!   passant), a constant at each call, so that the code for what cannot
 //!   happen is left out;
 //! - a [`Visitor`] that receives the moves as sets (one origin and a
@@ -79,24 +79,54 @@ pub(crate) enum CastlingKnown {
     Standard,
 }
 
-/// What a generation call knows beyond the board.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Known {
+/// What a generation call knows beyond the board, as a type whose
+/// constants every step reads at compile time, so that the code for what
+/// cannot happen is never built (one type parameter where three more const
+/// parameters would be needed).
+pub(crate) trait Known {
     /// What is known of the side to move's castling.
-    pub castling: CastlingKnown,
+    const CASTLING: CastlingKnown;
     /// False if no en-passant capture is possible (the en-passant square
     /// is then not read).
-    pub en_passant: bool,
+    const EN_PASSANT: bool;
     /// In legal generation, a position in check is handed to
     /// [`Position::legal_evasions`], out of line, so that a caller with
     /// several generators compiles one body for check evasions instead of
     /// one per generator.
-    pub shared_evasions: bool,
+    const SHARED_EVASIONS: bool;
 }
 
-impl Known {
+/// Declares the [`Known`] types: name, castling, en passant, shared
+/// evasions.
+macro_rules! known {
+    ($($(#[$doc:meta])* $name:ident: $castling:ident, $en_passant:expr, $shared:expr;)*) => {$(
+        $(#[$doc])*
+        pub(crate) struct $name;
+        impl Known for $name {
+            const CASTLING: CastlingKnown = CastlingKnown::$castling;
+            const EN_PASSANT: bool = $en_passant;
+            const SHARED_EVASIONS: bool = $shared;
+        }
+    )*};
+}
+
+known! {
     /// Nothing known: every rule is looked at.
-    pub const NOTHING: Known = Known { castling: CastlingKnown::Any, en_passant: true, shared_evasions: false };
+    Nothing: Any, true, false;
+    /// The legal listing without castling rights (check evasions shared).
+    ListNoCastling: None, true, true;
+    /// The legal listing with standard castling (check evasions shared).
+    ListStandard: Standard, true, true;
+    /// The legal listing with any castling (check evasions shared).
+    ListAnyCastling: Any, true, true;
+    /// Check evasions: no castling.
+    Evasions: None, true, false;
+    /// Bulk perft's leaves without en passant or castling rights.
+    LeafNoCastling: None, false, false;
+    /// Bulk perft's leaves without en passant, with standard castling.
+    LeafStandard: Standard, false, false;
+    /// Bulk perft's leaves without en passant, with any castling.
+    LeafAnyCastling: Any, false, false;
 }
 
 /// Receives generated moves as sets.
@@ -349,8 +379,8 @@ impl Position {
         // One copy per side to move, so that every color-dependent step
         // (pawn direction, back rank, castling rank) is a constant.
         match self.side {
-            Color::White => self.generate_for_side::<LEGAL, true, V>(self.king(Color::White), t, Known::NOTHING, v),
-            Color::Black => self.generate_for_side::<LEGAL, false, V>(self.king(Color::Black), t, Known::NOTHING, v),
+            Color::White => self.generate_for_side::<LEGAL, true, Nothing, V>(self.king(Color::White), t, v),
+            Color::Black => self.generate_for_side::<LEGAL, false, Nothing, V>(self.king(Color::Black), t, v),
         }
     }
 
@@ -360,45 +390,41 @@ impl Position {
     /// to the check mask. `king` is the side to move's king square, passed
     /// in so that a loop over positions with the same king (bulk perft's
     /// last ply) looks it up once, and with it everything the king's
-    /// square decides (its steps, rays and zone). `known` is what the
-    /// caller knows beyond the board (see [`Known`]): a constant at every
-    /// call, so that the code for what cannot happen is left out.
+    /// square decides (its steps, rays and zone). `K` is what the caller
+    /// knows beyond the board (see [`Known`]).
     #[inline(always)]
-    pub(crate) fn generate_for_side<const LEGAL: bool, const WHITE: bool, V: Visitor>(
+    pub(crate) fn generate_for_side<const LEGAL: bool, const WHITE: bool, K: Known, V: Visitor>(
         &self,
         king: Square,
         t: &Targets,
-        known: Known,
         v: &mut V,
     ) {
         let f = self.frame::<LEGAL, WHITE>(king);
         // One copy for positions in check and one for the others, so that
         // the second tests nothing about checks.
         if LEGAL && f.checkers.any() {
-            if known.shared_evasions {
+            if K::SHARED_EVASIONS {
                 return self.legal_evasions::<WHITE, V>(king, v);
             }
-            self.frame_moves::<LEGAL, V>(&f, t, known, true, v);
+            self.frame_moves::<LEGAL, true, K, V>(&f, t, v);
         } else {
-            self.frame_moves::<LEGAL, V>(&f, t, known, false, v);
+            self.frame_moves::<LEGAL, false, K, V>(&f, t, v);
         }
     }
 
     /// The body of [`Position::generate_for_side`] once the frame is
-    /// made; `in_check` (legal generation only, a constant at each call)
-    /// is whether the side to move is in check.
+    /// made; `IN_CHECK` (legal generation only) is whether the side to
+    /// move is in check.
     #[inline(always)]
-    pub(super) fn frame_moves<const LEGAL: bool, V: Visitor>(
+    pub(super) fn frame_moves<const LEGAL: bool, const IN_CHECK: bool, K: Known, V: Visitor>(
         &self,
         f: &Frame,
         t: &Targets,
-        known: Known,
-        in_check: bool,
         v: &mut V,
     ) {
-        let in_check = LEGAL && in_check;
+        let in_check = LEGAL && IN_CHECK;
         if t.from.contains(f.king) {
-            self.king_moves::<LEGAL, V>(f, t, known.castling, in_check, v);
+            self.king_moves::<LEGAL, IN_CHECK, K, V>(f, t, v);
         }
         if (in_check && f.checkers.more_than_one()) || v.done() {
             return;
@@ -418,7 +444,7 @@ impl Position {
         if LEGAL && !in_check {
             self.pinned_pawn_moves(f, t, v);
         }
-        if v.done() || !known.en_passant {
+        if v.done() || !K::EN_PASSANT {
             return;
         }
         if let Some(ep) = self.ep_square {
@@ -448,20 +474,18 @@ impl Position {
 
     /// King steps and castling. The king may not step onto an attacked
     /// square (in legal generation), and castling may not cross one
-    /// (always, also in pseudo-legal generation). `castling` is what the
-    /// caller knows of the side to move's castling.
+    /// (always, also in pseudo-legal generation).
     #[inline(always)]
-    fn king_moves<const LEGAL: bool, V: Visitor>(
+    fn king_moves<const LEGAL: bool, const IN_CHECK: bool, K: Known, V: Visitor>(
         &self,
         f: &Frame,
         t: &Targets,
-        castling: CastlingKnown,
-        in_check: bool,
         v: &mut V,
     ) {
+        let castling = K::CASTLING;
         let to = attacks::king_attacks(f.king) & !f.ours & t.to;
         // In pseudo-legal generation the checks are not known in advance.
-        let not_in_check = if LEGAL { !in_check } else { f.checkers.is_empty() };
+        let not_in_check = if LEGAL { !IN_CHECK } else { f.checkers.is_empty() };
         let castles =
             if not_in_check { self.castling_candidates(f.us, f.king, t.castle_to, castling) } else { Bitboard::EMPTY };
         let occupied = f.occupied.without(f.king);
