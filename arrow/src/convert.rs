@@ -145,6 +145,7 @@ pub struct Converter<R: Read> {
     positions: Option<PositionsBuilder>,
     /// Added to game numbers, byte offsets and line numbers: where this
     /// stream starts in its input when it is one piece of a larger one.
+    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
     pub(crate) base: Base,
 }
 
@@ -219,6 +220,7 @@ impl<R: Read> Converter<R> {
 
     /// A batch with one error row (in the games table; the positions
     /// table's batch is empty): a read error after the games read so far.
+    #[cfg(feature = "parquet")]
     pub(crate) fn read_error(&mut self, message: &str) -> Batches {
         let origin = Origin {
             source: &self.source,

@@ -74,6 +74,7 @@
 mod annotations;
 mod convert;
 mod games;
+#[cfg(feature = "parquet")]
 mod parquet_out;
 mod positions;
 mod record;
@@ -82,5 +83,6 @@ mod tags;
 pub use annotations::{Annotations, Eval};
 pub use convert::{decompress, open, Batches, Converter, Options, Table, TableReader};
 pub use games::games_schema;
+#[cfg(feature = "parquet")]
 pub use parquet_out::{write_parquet, Compression, WriteError, WriteOptions, WriteSummary};
 pub use positions::positions_schema;

@@ -96,6 +96,7 @@ impl Record {
     }
 
     /// What the record keeps.
+    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
     pub fn wants(&self) -> Wants {
         self.wants
     }

@@ -13,10 +13,11 @@ pandas take as they are::
 
     from chess_movegen import arrow
     games = arrow.read_games("lichess_db_standard_rated_2017-04.pgn.zst").read_all()
-    arrow.write_parquet(["a.pgn.zst", "b.pgn.zst"], games="games.parquet", threads=8)
+    arrow.write_parquet(["a.pgn.zst", "b.pgn.zst"], games="games.parquet")
 
-Needs ``pyarrow`` (``pip install pyarrow``) for the readers; writing Parquet
-needs nothing else.
+Needs ``pyarrow`` (``pip install pyarrow``), which also writes the Parquet
+files. (The command-line ``pgn2parquet`` writes them without Python, on
+several threads.)
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ import os
 from typing import Dict, Iterable, Optional, Union
 
 from ._chess_movegen import arrow_stream as _arrow_stream
-from ._chess_movegen import write_parquet_files as _write_parquet_files
 
 Source = Union[str, "os.PathLike[str]", bytes]
 
@@ -59,6 +59,12 @@ def read_positions(source: Source, *, batch_size: int = 1024, uci: bool = False,
     return _reader(source, "positions", batch_size, uci, san)
 
 
+def _table(batches, schema):
+    import pyarrow
+
+    return pyarrow.Table.from_batches(batches, schema=schema)
+
+
 def write_parquet(
     inputs: Union[Source, Iterable[Source]],
     games: Optional[Union[str, "os.PathLike[str]"]] = None,
@@ -66,20 +72,43 @@ def write_parquet(
     *,
     compression: str = "zstd",
     row_group_size: int = 131072,
-    threads: int = 1,
     batch_size: int = 1024,
     uci: bool = False,
     san: bool = False,
 ) -> Dict[str, int]:
-    """Converts the PGN files ``inputs`` (paths, plain or zstd) into the
-    Parquet files ``games`` and/or ``positions``, on ``threads`` threads
-    (the GIL is released). ``compression`` is "zstd", "snappy" or "none".
-    Returns the counts: games, errors (games with an error), positions,
-    bytes (of PGN read)."""
+    """Converts the PGN ``inputs`` (paths or bytes, plain or zstd) into the
+    Parquet files ``games`` and/or ``positions`` (each table is read in a
+    pass of its own). ``compression`` is "zstd", "snappy" or "none".
+    Returns the counts: games, errors (games with an error), positions."""
+    import pyarrow.parquet as pq
+
     if isinstance(inputs, (str, bytes, os.PathLike)):
         inputs = [inputs]
-    outputs = [(name, os.fspath(path)) for name, path in (("games", games), ("positions", positions)) if path]
+    inputs = list(inputs)
+    outputs = [(name, path) for name, path in (("games", games), ("positions", positions)) if path]
     if not outputs:
         raise ValueError("write_parquet needs games=PATH, positions=PATH or both")
-    paths = [os.fspath(p) for p in inputs]
-    return _write_parquet_files(paths, outputs, compression, row_group_size, threads, batch_size, uci, san)
+    if compression not in ("zstd", "snappy", "none"):
+        raise ValueError(f"compression {compression!r}: expected 'zstd', 'snappy' or 'none'")
+    counts = {"games": 0, "errors": 0, "positions": 0}
+    for table, path in outputs:
+        schema = _reader(b"", table, batch_size, uci, san).schema
+        with pq.ParquetWriter(os.fspath(path), schema, compression=compression) as writer:
+            # Batches are gathered into row groups of about row_group_size
+            # rows (a row group per small batch would make a slow file).
+            pending, rows = [], 0
+            for source in inputs:
+                for batch in _reader(source, table, batch_size, uci, san):
+                    pending.append(batch)
+                    rows += batch.num_rows
+                    if table == "games":
+                        counts["games"] += batch.num_rows
+                        counts["errors"] += batch.num_rows - batch.column("error").null_count
+                    else:
+                        counts["positions"] += batch.num_rows
+                    if rows >= row_group_size:
+                        writer.write_table(_table(pending, schema), row_group_size=row_group_size)
+                        pending, rows = [], 0
+            if pending:
+                writer.write_table(_table(pending, schema), row_group_size=row_group_size)
+    return counts

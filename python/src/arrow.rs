@@ -1,6 +1,7 @@
 //! The Arrow tables of chess-movegen-arrow for Python: a stream object
 //! with `__arrow_c_stream__` (the Arrow PyCapsule interface, which
-//! pyarrow, Polars and DuckDB take without a copy), and Parquet writing.
+//! pyarrow, Polars and DuckDB take without a copy); pyarrow writes the
+//! Parquet files (`chess_movegen/arrow.py`).
 //! `chess_movegen/arrow.py` wraps them.
 
 use std::ffi::CString;
@@ -10,10 +11,10 @@ use std::sync::Mutex;
 
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 use arrow_array::RecordBatchReader;
-use chess_movegen_arrow::{decompress, open, write_parquet, Compression, Options, Table, TableReader, WriteOptions};
+use chess_movegen_arrow::{decompress, open, Options, Table, TableReader};
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyCapsule, PyDict};
+use pyo3::types::{PyBytes, PyCapsule};
 
 fn table(name: &str) -> PyResult<Table> {
     match name {
@@ -84,52 +85,8 @@ pub fn arrow_stream(
     Ok(ArrowStream { reader: Mutex::new(Some(reader)) })
 }
 
-/// `write_parquet(inputs, outputs, compression="zstd", row_group_size=131072,
-/// threads=1, batch_size=1024, uci=False, san=False)`: converts the PGN
-/// files `inputs` into Parquet, `outputs` mapping "games" and/or
-/// "positions" to file paths. Returns the summary as a dict.
-#[pyfunction]
-#[pyo3(signature = (inputs, outputs, compression="zstd", row_group_size=131072, threads=1, batch_size=1024, uci=false, san=false))]
-#[allow(clippy::too_many_arguments)]
-pub fn write_parquet_files<'py>(
-    py: Python<'py>,
-    inputs: Vec<PathBuf>,
-    outputs: Vec<(String, PathBuf)>,
-    compression: &str,
-    row_group_size: usize,
-    threads: usize,
-    batch_size: usize,
-    uci: bool,
-    san: bool,
-) -> PyResult<Bound<'py, PyDict>> {
-    let compression = match compression {
-        "zstd" => Compression::Zstd,
-        "snappy" => Compression::Snappy,
-        "none" => Compression::None,
-        other => return Err(PyValueError::new_err(format!("compression {other:?}: expected zstd, snappy or none"))),
-    };
-    let outputs = outputs.into_iter().map(|(t, p)| Ok((table(&t)?, p))).collect::<PyResult<Vec<_>>>()?;
-    let options = WriteOptions {
-        read: Options { batch_size: batch_size.max(1), uci, san, ..Options::default() },
-        compression,
-        row_group_size: row_group_size.max(1),
-        threads: threads.max(1),
-        ..WriteOptions::default()
-    };
-    let summary = py
-        .detach(|| write_parquet(&inputs, &outputs, &options, |_| {}))
-        .map_err(|e| PyOSError::new_err(e.to_string()))?;
-    let dict = PyDict::new(py);
-    dict.set_item("games", summary.games)?;
-    dict.set_item("errors", summary.errors)?;
-    dict.set_item("positions", summary.positions)?;
-    dict.set_item("bytes", summary.bytes)?;
-    Ok(dict)
-}
-
 /// Registers the class and functions.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ArrowStream>()?;
-    m.add_function(wrap_pyfunction!(arrow_stream, m)?)?;
-    m.add_function(wrap_pyfunction!(write_parquet_files, m)?)
+    m.add_function(wrap_pyfunction!(arrow_stream, m)?)
 }

@@ -86,7 +86,10 @@ def test_stream_is_read_once_and_bad_arguments_are_errors(tmp_path):
 
 
 def test_write_parquet_equals_the_stream(tmp_path):
-    summary = arrow.write_parquet(CORPUS, games=tmp_path / "g.parquet", positions=tmp_path / "p.parquet", threads=2)
+    summary = arrow.write_parquet(
+        CORPUS, games=tmp_path / "g.parquet", positions=tmp_path / "p.parquet", row_group_size=30
+    )
+    assert pq.ParquetFile(tmp_path / "g.parquet").metadata.num_row_groups == 4
     games = pq.read_table(tmp_path / "g.parquet")
     assert summary["games"] == games.num_rows == 100
     assert summary["errors"] == games.num_rows - games.column("error").null_count
@@ -95,6 +98,8 @@ def test_write_parquet_equals_the_stream(tmp_path):
     assert summary["positions"] == positions.num_rows
     with pytest.raises(ValueError):
         arrow.write_parquet(CORPUS)
+    with pytest.raises(ValueError):
+        arrow.write_parquet(CORPUS, games=tmp_path / "x.parquet", compression="lz4")
 
 
 def readme_blocks():

@@ -3,8 +3,9 @@ Dask distributed (a LocalCluster of two worker processes) and on PySpark in
 local mode, one task per shard, gives exactly the rows of the
 single-process run.
 
-Slow (a cluster start each): its own CI step. Skipped without
-`pip install "dask[distributed]" pyspark pyarrow` (and Java for Spark)."""
+Slow (a cluster start each): its own CI step, run with
+ARROW_CLUSTER_TESTS=1. Needs `pip install "dask[distributed]" pyspark
+pyarrow chess` (and Java for Spark)."""
 
 import hashlib
 import os
@@ -15,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+if os.environ.get("ARROW_CLUSTER_TESTS") != "1":
+    pytest.skip("the cluster recipes run with ARROW_CLUSTER_TESTS=1 (slow)", allow_module_level=True)
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
 
