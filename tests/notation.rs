@@ -82,10 +82,7 @@ fn check_san_all(pos: &Position) {
 
 #[test]
 fn san_all_is_san_for_every_move_of_the_perft_suites() {
-    let suites = [
-        (include_str!("data/standard.epd"), false),
-        (include_str!("data/chess960.epd"), true),
-    ];
+    let suites = [(include_str!("data/standard.epd"), false), (include_str!("data/chess960.epd"), true)];
     let mut positions = 0;
     for (text, chess960) in suites {
         for line in common::read_epd(text) {

@@ -20,9 +20,9 @@ impl Visitor for MoveList {
         if !wide::append(self, &wide::TO_SHIFTED, from as i16, to) {
             self.extend(to.into_iter().map(make));
         }
-        #[cfg(all(not(wide_lists), target_feature = "bmi1"))]
+        #[cfg(all(not(wide_lists), any(target_feature = "bmi1", feature = "compact")))]
         append_set(self, to, make);
-        #[cfg(all(not(wide_lists), not(target_feature = "bmi1")))]
+        #[cfg(all(not(wide_lists), not(target_feature = "bmi1"), not(feature = "compact")))]
         {
             let row = &FROM_TO[from as usize];
             append_set(self, to, |t| {
@@ -51,7 +51,9 @@ impl Visitor for MoveList {
         if !wide::append(self, &wide::TO_BOTH, -i16::from(step), to) {
             self.extend(to.into_iter().map(make));
         }
-        #[cfg(not(wide_lists))]
+        #[cfg(all(not(wide_lists), feature = "compact"))]
+        append_set(self, to, make);
+        #[cfg(all(not(wide_lists), not(feature = "compact")))]
         {
             let row = &PAWN_STEPS[(step as isize + 16) as usize];
             append_set(self, to, |to| {
@@ -88,7 +90,7 @@ impl Visitor for MoveList {
 /// fields takes four instructions (a row per step, rather than one row
 /// and a subtraction, measured faster too). Entries whose origin is off
 /// the board are never read.
-#[cfg(not(wide_lists))]
+#[cfg(all(not(wide_lists), not(feature = "compact")))]
 static PAWN_STEPS: [[u16; 64]; 33] = {
     let mut v = [[0; 64]; 33];
     let mut row = 0;
@@ -111,7 +113,7 @@ static PAWN_STEPS: [[u16; 64]; 33] = {
 /// square off the set without `blsr`. With BMI1 the compiler unrolls the
 /// loop by the set's population count around the load, which measured
 /// slower, so those targets pack the fields.
-#[cfg(all(not(wide_lists), not(target_feature = "bmi1")))]
+#[cfg(all(not(wide_lists), not(target_feature = "bmi1"), not(feature = "compact")))]
 static FROM_TO: [[u16; 64]; 64] = {
     let mut v = [[0; 64]; 64];
     let mut f = 0;
