@@ -220,6 +220,13 @@ fn reach(role: Role, to: Square) -> Bitboard {
     }
 }
 
+/// Appends the square's name (without the formatting machinery, which
+/// costs more than the rest of a SAN in WebAssembly).
+fn push_square(out: &mut String, sq: Square) {
+    out.push(sq.file().char());
+    out.push(sq.rank().char());
+}
+
 /// The ranks where pawns promote.
 const LAST_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
 
@@ -342,7 +349,7 @@ impl Position {
     /// moves of other pieces of its role to its square, which start on
     /// `rivals` (ignored for pawns and castling).
     fn write_san_body(&self, mv: Move, rivals: impl Iterator<Item = Square> + Clone) -> String {
-        let mut out = String::new();
+        let mut out = String::with_capacity(8);
         match mv.castling_side() {
             Some(CastlingSide::KingSide) => return String::from("O-O"),
             Some(CastlingSide::QueenSide) => return String::from("O-O-O"),
@@ -364,16 +371,17 @@ impl Position {
                 } else if rivals.all(|sq| sq.rank() != from.rank()) {
                     out.push(from.rank().char());
                 } else {
-                    let _ = write!(out, "{from}");
+                    push_square(&mut out, from);
                 }
             }
         }
         if capture {
             out.push('x');
         }
-        let _ = write!(out, "{to}");
+        push_square(&mut out, to);
         if let Some(promotion) = mv.promotion_role() {
-            let _ = write!(out, "={}", promotion.upper_char());
+            out.push('=');
+            out.push(promotion.upper_char());
         }
         out
     }
