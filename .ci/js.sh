@@ -27,7 +27,7 @@ node -e "
 const { readFileSync } = require('node:fs');
 const gz = require('node:zlib').gzipSync(readFileSync('src/chess_movegen.wasm'), { level: 9 }).length;
 console.log('gzipped .wasm:', gz, 'bytes');
-if (gz > 170000) { console.error('the .wasm grew past 170 KB gzipped'); process.exit(1); }
+if (gz > 115000) { console.error('the .wasm grew past 115 KB gzipped'); process.exit(1); }
 "
 
 echo "[${SECONDS} s] == npm test (chess.js, chessops, headless Chromium)"

@@ -1,7 +1,8 @@
 //! Rook and bishop attack lookups on all 64 squares over the occupancies
 //! of 25 game positions: the crate's lookup, and where it uses `PEXT`
 //! ([`attacks::PEXT_LOOKUP`]) magics against PEXT side by side. Throughput in lookups; every run
-//! asserts a checksum computed beforehand with the magic lookups.
+//! asserts a checksum computed beforehand with the magic lookups (with
+//! `small-tables`, which has no magics, with the crate's lookup).
 
 use std::hint::black_box;
 
@@ -27,13 +28,16 @@ fn checksum(occupancies: &[Bitboard], rook: Lookup, bishop: Lookup) -> u64 {
 fn bench_attacks(c: &mut Criterion) {
     let occupancies: Vec<Bitboard> =
         positions::GAMES.iter().map(|(fen, _)| Position::from_fen(fen).expect("valid FEN").occupied()).collect();
+    #[cfg(not(feature = "small-tables"))]
     let expected = checksum(&occupancies, attacks::rook_attacks_magic, attacks::bishop_attacks_magic);
+    #[cfg(feature = "small-tables")]
+    let expected = checksum(&occupancies, attacks::rook_attacks, attacks::bishop_attacks);
     let mut group = c.benchmark_group("attacks");
     group.throughput(Throughput::Elements(2 * 64 * occupancies.len() as u64));
-    let mut lookups: Vec<(&str, Lookup, Lookup)> = vec![
-        ("rook + bishop (crate default)", attacks::rook_attacks, attacks::bishop_attacks),
-        ("rook + bishop (magic)", attacks::rook_attacks_magic, attacks::bishop_attacks_magic),
-    ];
+    let mut lookups: Vec<(&str, Lookup, Lookup)> =
+        vec![("rook + bishop (crate default)", attacks::rook_attacks, attacks::bishop_attacks)];
+    #[cfg(not(feature = "small-tables"))]
+    lookups.push(("rook + bishop (magic)", attacks::rook_attacks_magic, attacks::bishop_attacks_magic));
     #[cfg(pext_lookup)]
     lookups.push(("rook + bishop (pext)", attacks::rook_attacks_pext, attacks::bishop_attacks_pext));
     lookups.dedup_by_key(|l| l.0);

@@ -63,8 +63,48 @@ fn round_trip_over_many_random_positions() {
     assert!(moves > 1_000_000, "{moves}");
 }
 
+/// `san_all` of a list of moves equals `san` move by move: the legal
+/// moves, the moves of one piece, and moves that are not legal (written
+/// in UCI by both).
+fn check_san_all(pos: &Position) {
+    let legal = pos.legal_moves();
+    let one_by_one: Vec<String> = legal.iter().map(|&mv| pos.san(mv)).collect();
+    assert_eq!(pos.san_all(&legal), one_by_one, "{}", pos.fen());
+    if let Some(first) = legal.first() {
+        let some: Vec<Move> = legal.iter().copied().filter(|m| m.from() == first.from()).collect();
+        assert_eq!(pos.san_all(&some), some.iter().map(|&mv| pos.san(mv)).collect::<Vec<_>>());
+    }
+    let illegal =
+        [Move::new(Square::A1, Square::A1), Move::new(Square::E1, Square::E8), Move::new(Square::H7, Square::H8)];
+    let illegal: Vec<Move> = illegal.into_iter().filter(|&mv| !pos.is_legal(mv)).collect();
+    assert_eq!(pos.san_all(&illegal), illegal.iter().map(|&mv| pos.uci(mv)).collect::<Vec<_>>());
+}
+
+#[test]
+fn san_all_is_san_for_every_move_of_the_perft_suites() {
+    let suites = [(include_str!("data/standard.epd"), false), (include_str!("data/chess960.epd"), true)];
+    let mut positions = 0;
+    for (text, chess960) in suites {
+        for line in common::read_epd(text) {
+            let pos = common::parse(&line.fen, chess960);
+            check_san_all(&pos);
+            // The children too: checks, mates and replies to checks.
+            for mv in pos.legal_moves() {
+                check_san_all(&pos.play(mv));
+                positions += 1;
+            }
+        }
+    }
+    assert!(positions > 100_000, "{positions}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn san_all_is_san_in_random_games((start, choices) in common::playout()) {
+        common::walk(start, &choices, check_san_all);
+    }
 
     #[test]
     fn san_and_uci_round_trip((start, choices) in common::playout()) {

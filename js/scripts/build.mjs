@@ -15,7 +15,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const crate = join(root, 'wasm');
 const magic = process.argv.includes('--magic');
 const args = ['build', '--release', '--target', 'wasm32-unknown-unknown'];
-if (magic) args.push('--no-default-features', '--target-dir', join(crate, 'target', 'magic'));
+if (magic) args.push('--no-default-features', '--features', 'compact', '--target-dir', join(crate, 'target', 'magic'));
 execFileSync('cargo', args, { cwd: crate, stdio: 'inherit' });
 
 const built = join(crate, 'target', ...(magic ? ['magic'] : []), 'wasm32-unknown-unknown', 'release', 'chess_movegen_wasm.wasm');

@@ -46,3 +46,29 @@ pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     let lines = &SLIDER_LINES[sq.index()];
     Bitboard(line_attacks(occupied.0, lines[2]) | line_attacks(occupied.0, lines[3]))
 }
+
+/// The squares strictly between `a` and `b` if they share a rank, file or
+/// diagonal; empty otherwise (from the line masks: the attacks of a slider
+/// on `a` toward `b` when only `b` is occupied, `b` left out).
+pub fn between(a: Square, b: Square) -> Bitboard {
+    let target = b.bitboard().0;
+    for [below, above] in SLIDER_LINES[a.index()] {
+        if (below | above) & target != 0 {
+            let toward = if b.index() > a.index() { above } else { below };
+            return Bitboard(line_attacks(target, [below, above]) & toward & !target);
+        }
+    }
+    Bitboard(0)
+}
+
+/// The whole line (edge to edge, both squares included) through `a` and
+/// `b` if they share a rank, file or diagonal; empty otherwise.
+pub fn line(a: Square, b: Square) -> Bitboard {
+    let target = b.bitboard().0;
+    for [below, above] in SLIDER_LINES[a.index()] {
+        if (below | above) & target != 0 {
+            return Bitboard(below | above | a.bitboard().0);
+        }
+    }
+    Bitboard(0)
+}

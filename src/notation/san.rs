@@ -50,13 +50,13 @@ pub(crate) struct SanMove {
 }
 
 /// A normal move of one of the common shapes: no rank, no promotion.
-#[inline(always)]
+#[cfg_attr(not(feature = "compact"), inline(always))]
 const fn simple(role: Role, file: Option<File>, to: Square) -> San {
     San::Normal(SanMove { role, file, rank: None, to, promotion: None })
 }
 
 /// The role of an upper-case piece letter (not the pawn).
-#[inline(always)]
+#[cfg_attr(not(feature = "compact"), inline(always))]
 fn piece_role(b: u8) -> Option<Role> {
     match b {
         b'N' => Some(Role::Knight),
@@ -73,18 +73,18 @@ fn promotion_role(b: u8) -> Option<Role> {
     piece_role(b.to_ascii_uppercase()).filter(|&role| role != Role::King)
 }
 
-#[inline(always)]
+#[cfg_attr(not(feature = "compact"), inline(always))]
 fn file_of(b: u8) -> Option<File> {
     File::from_index(b.wrapping_sub(b'a'))
 }
 
-#[inline(always)]
+#[cfg_attr(not(feature = "compact"), inline(always))]
 fn rank_of(b: u8) -> Option<Rank> {
     Rank::from_index(b.wrapping_sub(b'1'))
 }
 
 /// The square named by a file letter and a rank digit.
-#[inline(always)]
+#[cfg_attr(not(feature = "compact"), inline(always))]
 fn square(file: u8, rank: u8) -> Option<Square> {
     let (f, r) = (file.wrapping_sub(b'a'), rank.wrapping_sub(b'1'));
     (f < 8 && r < 8).then(|| Square::from_index_wrapping(f + 8 * r))
@@ -98,7 +98,7 @@ fn square(file: u8, rank: u8) -> Option<Square> {
 ///
 /// The shapes that make up almost all move texts (`e4`, `Nf3`, `exd5`,
 /// `Nxf3`, with a check mark) are read first, with one look at their bytes.
-#[inline(always)]
+#[cfg_attr(not(feature = "compact"), inline(always))]
 pub(crate) fn parse(text: &[u8]) -> Result<San, SyntaxReason> {
     let t = match text {
         [rest @ .., b'+' | b'#'] => rest,
@@ -208,7 +208,7 @@ fn origin(head: &[u8]) -> Result<(Option<File>, Option<Rank>), SyntaxReason> {
 
 /// The squares from which a piece of `role` reaches `to` on an empty
 /// board (for a pawn: every square; the generator decides).
-#[inline(always)]
+#[cfg_attr(not(feature = "compact"), inline(always))]
 fn reach(role: Role, to: Square) -> Bitboard {
     match role {
         Role::Knight => attacks::knight_attacks(to),
@@ -218,6 +218,13 @@ fn reach(role: Role, to: Square) -> Bitboard {
         Role::King => attacks::king_attacks(to),
         Role::Pawn => Bitboard::FULL,
     }
+}
+
+/// Appends the square's name (without the formatting machinery, which
+/// costs more than the rest of a SAN in WebAssembly).
+fn push_square(out: &mut String, sq: Square) {
+    out.push(sq.file().char());
+    out.push(sq.rank().char());
 }
 
 /// The ranks where pawns promote.
@@ -287,8 +294,62 @@ impl Position {
         }
     }
 
+    /// The SAN of every move of `moves`, in their order: the same texts as
+    /// [`Position::san`] gives one by one, from one legal-move generation
+    /// for all of them (the rivals a move must be told apart from are the
+    /// listed legal moves of its kind to its square), and a mate test only
+    /// for the moves that give check. For a whole move list, such as
+    /// [`Position::legal_moves`], it costs a fraction of calling `san` for
+    /// each move. Moves that are not legal here are written in UCI.
+    ///
+    /// ```
+    /// use chess_movegen::Position;
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/4K3/R6R w - - 0 1")?;
+    /// let moves = pos.legal_moves();
+    /// let sans = pos.san_all(&moves);
+    /// assert!(sans.contains(&String::from("Rad1")) && sans.contains(&String::from("Rh8+")));
+    /// assert_eq!(sans, moves.iter().map(|&mv| pos.san(mv)).collect::<Vec<_>>());
+    /// # Ok::<(), chess_movegen::FenError>(())
+    /// ```
+    pub fn san_all(&self, moves: &[Move]) -> Vec<String> {
+        let legal = self.legal_moves();
+        moves
+            .iter()
+            .map(|&mv| {
+                if !legal.contains(&mv) {
+                    return self.uci(mv);
+                }
+                let role = self.role_at(mv.from());
+                // Same role, same square, another origin (a pawn's SAN
+                // names its file only for captures, whatever the rivals).
+                let rivals = legal.iter().filter(|m| {
+                    m.to() == mv.to() && m.from() != mv.from() && !m.is_castle() && self.role_at(m.from()) == role
+                });
+                let mut out = self.write_san_body(mv, rivals.map(|m| m.from()));
+                if self.gives_check(mv) {
+                    out.push(if self.play(mv).has_legal_moves() { '+' } else { '#' });
+                }
+                out
+            })
+            .collect()
+    }
+
     fn san_body(&self, mv: Move) -> String {
-        let mut out = String::new();
+        let (from, to) = (mv.from(), mv.to());
+        let role = self.role_at(from).unwrap_or(Role::Pawn);
+        if role == Role::Pawn || mv.is_castle() {
+            return self.write_san_body(mv, core::iter::empty());
+        }
+        let pieces = self.pieces(self.side_to_move(), role);
+        let rivals = self.legal_moves_masked(pieces.without(from), to.bitboard());
+        self.write_san_body(mv, rivals.iter().filter(|m| !m.is_castle()).map(|m| m.from()))
+    }
+
+    /// The SAN of legal `mv` without its check mark, told apart from the
+    /// moves of other pieces of its role to its square, which start on
+    /// `rivals` (ignored for pawns and castling).
+    fn write_san_body(&self, mv: Move, rivals: impl Iterator<Item = Square> + Clone) -> String {
+        let mut out = String::with_capacity(8);
         match mv.castling_side() {
             Some(CastlingSide::KingSide) => return String::from("O-O"),
             Some(CastlingSide::QueenSide) => return String::from("O-O-O"),
@@ -303,29 +364,24 @@ impl Position {
             }
         } else {
             out.push(role.upper_char());
-            let pieces = self.pieces(self.side_to_move(), role);
-            let rivals: Vec<Square> = self
-                .legal_moves_masked(pieces.without(from), to.bitboard())
-                .iter()
-                .filter(|m| !m.is_castle())
-                .map(|m| m.from())
-                .collect();
-            if !rivals.is_empty() {
-                if rivals.iter().all(|sq| sq.file() != from.file()) {
+            let mut rivals = rivals.peekable();
+            if rivals.peek().is_some() {
+                if rivals.clone().all(|sq| sq.file() != from.file()) {
                     out.push(from.file().char());
-                } else if rivals.iter().all(|sq| sq.rank() != from.rank()) {
+                } else if rivals.all(|sq| sq.rank() != from.rank()) {
                     out.push(from.rank().char());
                 } else {
-                    let _ = write!(out, "{from}");
+                    push_square(&mut out, from);
                 }
             }
         }
         if capture {
             out.push('x');
         }
-        let _ = write!(out, "{to}");
+        push_square(&mut out, to);
         if let Some(promotion) = mv.promotion_role() {
-            let _ = write!(out, "={}", promotion.upper_char());
+            out.push('=');
+            out.push(promotion.upper_char());
         }
         out
     }
@@ -389,7 +445,7 @@ impl Position {
 
     /// The one legal move `san` names, or `None` when it names none or
     /// more than one (then [`Position::san_error`] says which).
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     pub(crate) fn find_san(&self, san: San) -> Option<Move> {
         let m = match san {
             San::Normal(m) => m,
@@ -424,7 +480,7 @@ impl Position {
     /// A text with a whole origin square and no piece letter, where no
     /// pawn of the side to move stands: long algebraic or UCI for another
     /// piece (`g1f3`, `e1g1`), as UCI means it.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn long_move(&self, m: SanMove) -> Option<Move> {
         let (Role::Pawn, Some(file), Some(rank)) = (m.role, m.file, m.rank) else {
             return None;
@@ -436,7 +492,7 @@ impl Position {
 
     /// The pieces the text may mean: of its role, on the file and rank it
     /// gives; a pawn move without an origin file is a push.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn san_origins(&self, m: SanMove) -> Bitboard {
         let mut origins = self.pieces(self.side_to_move(), m.role);
         if let Some(file) = m.file {

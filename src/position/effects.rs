@@ -61,13 +61,13 @@ impl MoveEffects {
         &self.added[..usize::from(self.added_len)]
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn remove(&mut self, sq: Square, piece: Piece) {
         self.removed[usize::from(self.removed_len)] = (sq, piece);
         self.removed_len += 1;
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn add(&mut self, sq: Square, piece: Piece) {
         self.added[usize::from(self.added_len)] = (sq, piece);
         self.added_len += 1;

@@ -13,16 +13,16 @@ use crate::types::{Bitboard, Role, Square};
 /// a set of piece moves or pawn steps in one go (with one test of the
 /// list's room, or with the `wide_lists` writer, for the whole set).
 impl Visitor for MoveList {
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn piece(&mut self, from: Square, to: Bitboard) {
         let make = |to| Move::new(from, to);
         #[cfg(wide_lists)]
         if !wide::append(self, &wide::TO_SHIFTED, from as i16, to) {
             self.extend(to.into_iter().map(make));
         }
-        #[cfg(all(not(wide_lists), target_feature = "bmi1"))]
+        #[cfg(all(not(wide_lists), any(target_feature = "bmi1", feature = "compact")))]
         append_set(self, to, make);
-        #[cfg(all(not(wide_lists), not(target_feature = "bmi1")))]
+        #[cfg(all(not(wide_lists), not(target_feature = "bmi1"), not(feature = "compact")))]
         {
             let row = &FROM_TO[from as usize];
             append_set(self, to, |t| {
@@ -32,7 +32,7 @@ impl Visitor for MoveList {
             });
         }
     }
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn pawn(&mut self, from: Square, to: Bitboard) {
         for to in to {
             if Bitboard::BACK_RANKS.contains(to) {
@@ -44,14 +44,16 @@ impl Visitor for MoveList {
             }
         }
     }
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn pawn_set(&mut self, to: Bitboard, step: i8) {
         let make = |to| Move::new(origin(to, step), to);
         #[cfg(wide_lists)]
         if !wide::append(self, &wide::TO_BOTH, -i16::from(step), to) {
             self.extend(to.into_iter().map(make));
         }
-        #[cfg(not(wide_lists))]
+        #[cfg(all(not(wide_lists), feature = "compact"))]
+        append_set(self, to, make);
+        #[cfg(all(not(wide_lists), not(feature = "compact")))]
         {
             let row = &PAWN_STEPS[(step as isize + 16) as usize];
             append_set(self, to, |to| {
@@ -62,12 +64,12 @@ impl Visitor for MoveList {
         }
     }
     #[cfg(not(wide_lists))]
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn pawn_pushes(&mut self, single: Bitboard, double: Bitboard, up: i8) {
         self.pawn_set(single, up);
         append_double_steps(self, double, up);
     }
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn promotion_set(&mut self, to: Bitboard, step: i8) {
         for to in to {
             for role in Role::PROMOTIONS {
@@ -75,7 +77,7 @@ impl Visitor for MoveList {
             }
         }
     }
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn special(&mut self, mv: Move) {
         self.push(mv);
     }
@@ -88,7 +90,7 @@ impl Visitor for MoveList {
 /// fields takes four instructions (a row per step, rather than one row
 /// and a subtraction, measured faster too). Entries whose origin is off
 /// the board are never read.
-#[cfg(not(wide_lists))]
+#[cfg(all(not(wide_lists), not(feature = "compact")))]
 static PAWN_STEPS: [[u16; 64]; 33] = {
     let mut v = [[0; 64]; 33];
     let mut row = 0;
@@ -111,7 +113,7 @@ static PAWN_STEPS: [[u16; 64]; 33] = {
 /// square off the set without `blsr`. With BMI1 the compiler unrolls the
 /// loop by the set's population count around the load, which measured
 /// slower, so those targets pack the fields.
-#[cfg(all(not(wide_lists), not(target_feature = "bmi1")))]
+#[cfg(all(not(wide_lists), not(target_feature = "bmi1"), not(feature = "compact")))]
 static FROM_TO: [[u16; 64]; 64] = {
     let mut v = [[0; 64]; 64];
     let mut f = 0;
@@ -155,7 +157,7 @@ static BYTE_LANES: [([u64; 2], u8); 256] = {
 /// has bits are kept. No loop over the set: the eight double steps of the
 /// start position would take eight turns of the one-move loop.
 #[cfg(not(wide_lists))]
-#[inline(always)]
+#[cfg_attr(not(feature = "compact"), inline(always))]
 fn append_double_steps(list: &mut MoveList, double: Bitboard, up: i8) {
     let make = |to| Move::new(origin(to, 2 * up), to);
     let shift = if up > 0 { 24 } else { 32 };
@@ -189,7 +191,7 @@ fn append_double_steps(list: &mut MoveList, double: Bitboard, up: i8) {
 /// test of the capacity per move; otherwise they are added by `extend`,
 /// which tests it for each.
 #[cfg(not(wide_lists))]
-#[inline(always)]
+#[cfg_attr(not(feature = "compact"), inline(always))]
 fn append_set(list: &mut MoveList, to: Bitboard, make: impl Fn(Square) -> Move) {
     let len = list.len();
     if len > list.capacity() - 64 {
@@ -250,7 +252,7 @@ mod wide {
     /// Appends the moves `base[t] + add` for each square `t` of `to`, in
     /// square order, to `list`; false (and nothing written) if the list
     /// has fewer than 64 free places.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     pub(super) fn append(list: &mut MoveList, base: &Lanes, add: i16, to: Bitboard) -> bool {
         let len = list.len();
         // Each of the two stores writes 32 lanes from its start.

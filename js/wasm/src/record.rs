@@ -8,8 +8,9 @@ use chess_movegen::{Color, Move, Position, Role};
 /// king's destination for castling), piece, captured, promotion, chess.js
 /// flags, SAN, LAN (the position's UCI: king takes rook in Chess960), the
 /// 16-bit move, and the FEN after it. Empty fields for no capture and no
-/// promotion.
-pub(crate) fn write_record(out: &mut String, pos: &Position, mv: Move) {
+/// promotion. `san` is the move's SAN (callers with many moves write them
+/// all at once with `Position::san_all`).
+pub(crate) fn write_record(out: &mut String, pos: &Position, mv: Move, san: &str) {
     let color = if pos.side_to_move() == Color::White { 'w' } else { 'b' };
     let piece = pos.role_at(mv.from()).map_or('?', Role::char);
     let captured = if mv.is_en_passant() {
@@ -30,7 +31,7 @@ pub(crate) fn write_record(out: &mut String, pos: &Position, mv: Move) {
     out.push(',');
     out.push_str(&flags(pos, mv, captured.is_some()));
     let after = pos.play(mv);
-    let _ = write!(out, ",{},{},{},{}", pos.san(mv), pos.uci(mv), mv.to_bits(), after.normalized_fen());
+    let _ = write!(out, ",{san},{},{},{}", pos.uci(mv), mv.to_bits(), after.normalized_fen());
 }
 
 /// chess.js's flags, in its order: `n` (none of the others), `c`

@@ -241,19 +241,23 @@ pub extern "C" fn moves(h: u32, len: usize, verbose: u32) -> i32 {
             // chess.js answers an unknown square with no moves.
             Err(_) => return Ok(String::new()),
         };
+        let list: Vec<Move> =
+            list.iter().copied().filter(|mv| role.is_none() || pos.role_at(mv.from()) == role).collect();
+        // One legal-move generation for all the SANs, not one per move.
+        let sans = pos.san_all(&list);
         let mut out = String::new();
         if verbose != 0 {
             out.push_str(&pos.normalized_fen());
         }
-        for &mv in list.iter().filter(|mv| role.is_none() || pos.role_at(mv.from()) == role) {
+        for (&mv, san) in list.iter().zip(&sans) {
             if verbose != 0 {
                 out.push('\n');
-                write_record(&mut out, pos, mv);
+                write_record(&mut out, pos, mv, san);
             } else {
                 if !out.is_empty() {
                     out.push(' ');
                 }
-                out.push_str(&pos.san(mv));
+                out.push_str(san);
             }
         }
         Ok(out)
@@ -273,7 +277,7 @@ pub extern "C" fn play(h: u32, len: usize, strict: u32) -> i32 {
         s.comments.push(None);
         let mut out = pos.normalized_fen();
         out.push('\n');
-        write_record(&mut out, &pos, mv);
+        write_record(&mut out, &pos, mv, &pos.san(mv));
         Ok(out)
     }))
 }
@@ -294,7 +298,7 @@ pub extern "C" fn play_bits(h: u32, bits: u32) -> i32 {
         s.comments.push(None);
         let mut out = pos.normalized_fen();
         out.push('\n');
-        write_record(&mut out, &pos, mv);
+        write_record(&mut out, &pos, mv, &pos.san(mv));
         Ok(out)
     }))
 }
@@ -314,7 +318,7 @@ pub extern "C" fn undo(h: u32) -> i32 {
         let pos = s.game.position();
         let mut out = pos.normalized_fen();
         out.push('\n');
-        write_record(&mut out, pos, mv);
+        write_record(&mut out, pos, mv, &pos.san(mv));
         Ok(out)
     }))
 }
@@ -333,7 +337,7 @@ pub extern "C" fn history(h: u32, verbose: u32) -> i32 {
                 }
                 out.push_str(&pos.normalized_fen());
                 out.push('\n');
-                write_record(&mut out, &pos, mv);
+                write_record(&mut out, &pos, mv, &pos.san(mv));
             } else {
                 if !out.is_empty() {
                     out.push(' ');
