@@ -272,9 +272,14 @@ impl Exchange {
             };
         }
         for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            let of_role = candidates & pos.bb.by_role[role.index()];
-            if let Some(sq) = of_role.into_iter().find(|&sq| !held(pos, side, self.to, self.occupied, sq)) {
-                return Some((sq, role));
+            if let Some(sq) = (candidates & pos.bb.by_role[role.index()]).first() {
+                if !held(pos, side, self.to, self.occupied, sq) {
+                    return Some((sq, role));
+                }
+                if let Some(free) = next_free(pos, side, self.to, self.occupied, candidates) {
+                    return Some(free);
+                }
+                break;
             }
         }
         let kings = candidates & pos.bb.by_role[Role::King.index()];
@@ -532,6 +537,27 @@ fn uncovered(pos: &Position, to: Square, sq: Square, occupied: Bitboard) -> Bitb
     } else {
         attacks::rook_attacks(to, occupied) & (pos.bb.by_role[Role::Rook.index()] | queens)
     }
+}
+
+/// The least valuable of `candidates` (kings aside) that no pin holds in
+/// the exchange on `to` through `occupied`, for [`Exchange::next`] when a
+/// pin holds the least valuable one (out of line: rare).
+#[cold]
+#[inline(never)]
+fn next_free(
+    pos: &Position,
+    side: Color,
+    to: Square,
+    occupied: Bitboard,
+    candidates: Bitboard,
+) -> Option<(Square, Role)> {
+    for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        let of_role = candidates & pos.bb.by_role[role.index()];
+        if let Some(sq) = of_role.into_iter().find(|&sq| !held(pos, side, to, occupied, sq)) {
+            return Some((sq, role));
+        }
+    }
+    None
 }
 
 /// True if a pin holds the piece of `side` on `sq` (never a king's) in
