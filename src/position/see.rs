@@ -73,8 +73,13 @@ fn clamp_values(values: &[i32; 6]) -> Values {
 /// most 2,000,000 each), so that a window up to it is open.
 const UNBOUNDED: i32 = 100_000_000;
 
-/// The first and the last rank.
-const LAST_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
+/// True if `sq` is on the first or the last rank (a pawn capturing there
+/// promotes). A compare with a small constant rather than a test against
+/// a mask of both ranks, which would hold a register.
+#[inline(always)]
+fn on_last_rank(sq: Square) -> bool {
+    sq.index().wrapping_sub(8) >= 48
+}
 
 /// The first move played: the exchange starts from here.
 struct Start {
@@ -238,7 +243,7 @@ impl Exchange {
     /// there promotes).
     #[inline(always)]
     fn last_rank(&self) -> bool {
-        LAST_RANKS.contains(self.to)
+        on_last_rank(self.to)
     }
 
     /// Takes the attacker on `sq` off the board and adds the slider it
@@ -377,7 +382,7 @@ impl Position {
         let us = self.side_to_move();
         // The most the next capture can gain (a pawn takes on the last
         // rank as a queen).
-        let last_rank = LAST_RANKS.contains(start.to);
+        let last_rank = on_last_rank(start.to);
         let most = if last_rank { start.on_square + promotion_gain(values) } else { start.on_square };
         let mut turn = Turn { stand: -start.gain, alpha: -beta, beta: -alpha };
         // (An open window, `see`'s, is never cut here: the test is left
