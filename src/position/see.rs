@@ -120,10 +120,11 @@ impl Turn {
         None
     }
 
-    /// The turn's value when the side cannot capture.
+    /// The turn's value when the side cannot capture (`max` and `min`
+    /// rather than `clamp`, which would check its bounds).
     #[inline(always)]
     fn last(self) -> i32 {
-        self.stand.clamp(self.alpha, self.beta)
+        self.stand.max(self.alpha).min(self.beta)
     }
 
     /// The other side's turn after a capture gaining `gain`.
@@ -377,7 +378,7 @@ impl Position {
     fn exchange(&self, mv: Move, values: &Values, alpha: i32, beta: i32) -> i32 {
         let start = match self.see_start(mv, values) {
             Ok(start) => start,
-            Err(value) => return value.clamp(alpha, beta),
+            Err(value) => return value.max(alpha).min(beta),
         };
         let us = self.side_to_move();
         // The most the next capture can gain (a pawn takes on the last
