@@ -73,8 +73,13 @@ fn clamp_values(values: &[i32; 6]) -> Values {
 /// most 2,000,000 each), so that a window up to it is open.
 const UNBOUNDED: i32 = 100_000_000;
 
-/// The first and the last rank.
-const LAST_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
+/// True if `sq` is on the first or the last rank (a pawn capturing there
+/// promotes). A compare with a small constant rather than a test against
+/// a mask of both ranks, which would hold a register.
+#[cfg_attr(not(feature = "compact"), inline(always))]
+fn on_last_rank(sq: Square) -> bool {
+    sq.index().wrapping_sub(8) >= 48
+}
 
 /// The first move played: the exchange starts from here.
 struct Start {
@@ -115,10 +120,11 @@ impl Turn {
         None
     }
 
-    /// The turn's value when the side cannot capture.
+    /// The turn's value when the side cannot capture (`max` and `min`
+    /// rather than `clamp`, which would check its bounds).
     #[cfg_attr(not(feature = "compact"), inline(always))]
     fn last(self) -> i32 {
-        self.stand.clamp(self.alpha, self.beta)
+        self.stand.max(self.alpha).min(self.beta)
     }
 
     /// The other side's turn after a capture gaining `gain`.
@@ -238,7 +244,7 @@ impl Exchange {
     /// there promotes).
     #[cfg_attr(not(feature = "compact"), inline(always))]
     fn last_rank(&self) -> bool {
-        LAST_RANKS.contains(self.to)
+        on_last_rank(self.to)
     }
 
     /// Takes the attacker on `sq` off the board and adds the slider it
@@ -272,9 +278,14 @@ impl Exchange {
             };
         }
         for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
-            let of_role = candidates & pos.bb.by_role[role.index()];
-            if let Some(sq) = of_role.into_iter().find(|&sq| !held(pos, side, self.to, self.occupied, sq)) {
-                return Some((sq, role));
+            if let Some(sq) = (candidates & pos.bb.by_role[role.index()]).first() {
+                if !held(pos, side, self.to, self.occupied, sq) {
+                    return Some((sq, role));
+                }
+                if let Some(free) = next_free(pos, side, self.to, self.occupied, candidates) {
+                    return Some(free);
+                }
+                break;
             }
         }
         let kings = candidates & pos.bb.by_role[Role::King.index()];
@@ -367,12 +378,12 @@ impl Position {
     fn exchange(&self, mv: Move, values: &Values, alpha: i32, beta: i32) -> i32 {
         let start = match self.see_start(mv, values) {
             Ok(start) => start,
-            Err(value) => return value.clamp(alpha, beta),
+            Err(value) => return value.max(alpha).min(beta),
         };
         let us = self.side_to_move();
         // The most the next capture can gain (a pawn takes on the last
         // rank as a queen).
-        let last_rank = LAST_RANKS.contains(start.to);
+        let last_rank = on_last_rank(start.to);
         let most = if last_rank { start.on_square + promotion_gain(values) } else { start.on_square };
         let mut turn = Turn { stand: -start.gain, alpha: -beta, beta: -alpha };
         // (An open window, `see`'s, is never cut here: the test is left
@@ -532,6 +543,27 @@ fn uncovered(pos: &Position, to: Square, sq: Square, occupied: Bitboard) -> Bitb
     } else {
         attacks::rook_attacks(to, occupied) & (pos.bb.by_role[Role::Rook.index()] | queens)
     }
+}
+
+/// The least valuable of `candidates` (kings aside) that no pin holds in
+/// the exchange on `to` through `occupied`, for [`Exchange::next`] when a
+/// pin holds the least valuable one (out of line: rare).
+#[cold]
+#[inline(never)]
+fn next_free(
+    pos: &Position,
+    side: Color,
+    to: Square,
+    occupied: Bitboard,
+    candidates: Bitboard,
+) -> Option<(Square, Role)> {
+    for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+        let of_role = candidates & pos.bb.by_role[role.index()];
+        if let Some(sq) = of_role.into_iter().find(|&sq| !held(pos, side, to, occupied, sq)) {
+            return Some((sq, role));
+        }
+    }
+    None
 }
 
 /// True if a pin holds the piece of `side` on `sq` (never a king's) in
