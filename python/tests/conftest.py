@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import pathlib
 
 import pytest
+
+# Interpreters the tests start (subprocess.run([sys.executable, "-c", ...]))
+# must import the installed package, not the source folder beside the
+# tests, which has no compiled module: Python 3.11 and newer then leave the
+# working directory off sys.path.
+os.environ["PYTHONSAFEPATH"] = "1"
 
 DATA = pathlib.Path(__file__).resolve().parents[2] / "tests" / "data"
 
