@@ -19,8 +19,13 @@ cargo test -p chess-movegen-arrow
 
 echo "[${SECONDS} s] == arrow: pgn2parquet against python-chess, game by game (committed and generated corpus)"
 cargo build -p chess-movegen-tools --features arrow --profile tools --bin pgn2parquet
-venv="$(mktemp -d)/venv"
-python3 -m venv "$venv"
+# ARROW_VENV: a venv that already has these (.ci/run passes its Python venv).
+if [ -n "${ARROW_VENV:-}" ]; then
+  venv="$ARROW_VENV"
+else
+  venv="$(mktemp -d)/venv"
+  python3 -m venv "$venv"
+fi
 "$venv/bin/pip" install --quiet pytest "chess==1.11.2" pyarrow polars duckdb pandas
 "$venv/bin/pytest" -q arrow/tests/python
 
@@ -39,5 +44,5 @@ if [ "${ARROW_CLUSTER_TESTS:-0}" = 1 ]; then
   "$venv/bin/pip" install --quiet "dask[distributed]" pyspark
   (cd python && ARROW_CLUSTER_TESTS=1 "$venv/bin/pytest" -q tests/test_arrow_distributed.py)
 fi
-rm -rf "$(dirname "$venv")"
+[ -n "${ARROW_VENV:-}" ] || rm -rf "$(dirname "$venv")"
 echo "arrow CI passed in ${SECONDS} s"
