@@ -227,9 +227,6 @@ fn push_square(out: &mut String, sq: Square) {
     out.push(sq.rank().char());
 }
 
-/// The ranks where pawns promote.
-const LAST_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
-
 /// # Notation: SAN and long algebraic
 impl Position {
     /// The move in standard algebraic notation: piece letter, origin file
@@ -463,7 +460,7 @@ impl Position {
             return None;
         }
         let mv = self.single_legal_move_to(origins, m.to, m.role == Role::Pawn)?;
-        let promotes = m.role == Role::Pawn && LAST_RANKS.contains(m.to);
+        let promotes = m.role == Role::Pawn && Bitboard::BACK_RANKS.contains(m.to);
         match (promotes, m.promotion) {
             (false, None) => Some(mv),
             (true, Some(role)) => Some(Move::promotion(mv.from(), m.to, role)),
@@ -698,7 +695,7 @@ mod tests {
                             1 => format!("{}", File::ALL[(rng.next() % 8) as usize].char()),
                             _ => format!("{}", Rank::ALL[(rng.next() % 8) as usize].char()),
                         };
-                        let promotion = if role == Role::Pawn && LAST_RANKS.contains(to) { "=N" } else { "" };
+                        let promotion = if role == Role::Pawn && Bitboard::BACK_RANKS.contains(to) { "=N" } else { "" };
                         let text = format!("{letter}{hint}{to}{promotion}");
                         let Ok(San::Normal(m)) = parse(text.as_bytes()) else { panic!("{text}") };
                         let fits = fitting(&pos, m);
