@@ -30,14 +30,14 @@ from ._chess_movegen import (
     flip_horizontal,
     flip_diagonal,
     flip_anti_diagonal,
-    shift_right,
-    shift_2_right,
-    shift_left,
-    shift_2_left,
-    shift_up_left,
-    shift_up_right,
-    shift_down_left,
-    shift_down_right,
+    shift_right as _shift_right,
+    shift_2_right as _shift_2_right,
+    shift_left as _shift_left,
+    shift_2_left as _shift_2_left,
+    shift_up_left as _shift_up_left,
+    shift_up_right as _shift_up_right,
+    shift_down_left as _shift_down_left,
+    shift_down_right as _shift_down_right,
     legal_move_masks,
     legal_moves_many,
     perft,
@@ -141,24 +141,66 @@ def shift_2_up(b: int) -> int:
     return (b << 16) & BB_ALL
 
 
+# python-chess names the bitboard of the shifts `b`; these wrappers take it
+# by that keyword.
+def shift_right(b: int) -> int:
+    """Every square of bitboard ``b`` one file right (squares pushed off the board dropped)."""
+    return _shift_right(b)
+
+
+def shift_2_right(b: int) -> int:
+    """Every square of bitboard ``b`` two files right (squares pushed off the board dropped)."""
+    return _shift_2_right(b)
+
+
+def shift_left(b: int) -> int:
+    """Every square of bitboard ``b`` one file left (squares pushed off the board dropped)."""
+    return _shift_left(b)
+
+
+def shift_2_left(b: int) -> int:
+    """Every square of bitboard ``b`` two files left (squares pushed off the board dropped)."""
+    return _shift_2_left(b)
+
+
+def shift_up_left(b: int) -> int:
+    """Every square of bitboard ``b`` one square up and left (squares pushed off the board dropped)."""
+    return _shift_up_left(b)
+
+
+def shift_up_right(b: int) -> int:
+    """Every square of bitboard ``b`` one square up and right (squares pushed off the board dropped)."""
+    return _shift_up_right(b)
+
+
+def shift_down_left(b: int) -> int:
+    """Every square of bitboard ``b`` one square down and left (squares pushed off the board dropped)."""
+    return _shift_down_left(b)
+
+
+def shift_down_right(b: int) -> int:
+    """Every square of bitboard ``b`` one square down and right (squares pushed off the board dropped)."""
+    return _shift_down_right(b)
+
+
 def square(file_index: int, rank_index: int) -> int:
     """The square of a file (0 = a) and rank (0 = rank 1)."""
     return rank_index * 8 + file_index
 
 
-def square_file(sq: int) -> int:
+def square_file(square: int) -> int:
     """The file of a square (0 = a)."""
-    return sq & 7
+    return square & 7
 
 
-def square_rank(sq: int) -> int:
+def square_rank(square: int) -> int:
     """The rank of a square (0 = rank 1)."""
-    return sq >> 3
+    return square >> 3
 
 
-def square_name(sq: int) -> str:
+def square_name(square: int) -> str:
     """The name of a square (``e4``)."""
-    return SQUARE_NAMES[sq]
+    return SQUARE_NAMES[square]
 
 
 def parse_square(name: str) -> int:
@@ -166,9 +208,9 @@ def parse_square(name: str) -> int:
     return SQUARE_NAMES.index(name)
 
 
-def square_mirror(sq: int) -> int:
+def square_mirror(square: int) -> int:
     """The square mirrored vertically (a1 ↔ a8)."""
-    return sq ^ 0x38
+    return square ^ 0x38
 
 
 def square_distance(a: int, b: int) -> int:

@@ -83,3 +83,24 @@ pub(crate) fn echo(text: &str) -> String {
         Some((cut, _)) => format!("{}\u{2026} ({} bytes)", &text[..cut], text.len()),
     }
 }
+
+/// A set-of-squares argument, read as python-chess's `SquareSet(x)` reads
+/// it: anything with `__int__` (an int, a `SquareSet`) is a bitboard cut
+/// to 64 bits; anything else, an iterable of squares.
+pub(crate) struct MaskArg(pub u64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for MaskArg {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if obj.hasattr("__int__")? {
+            let int = obj.call_method0("__int__")?;
+            return Ok(MaskArg(int.bitand(u64::MAX)?.extract()?));
+        }
+        let mut mask = 0u64;
+        for item in obj.try_iter()? {
+            mask |= item?.extract::<SquareArg>()?.0.bitboard().0;
+        }
+        Ok(MaskArg(mask))
+    }
+}

@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyList, PyType};
 
-use crate::args::{echo, ColorArg, SquareArg, TextArg};
+use crate::args::{echo, ColorArg, MaskArg, SquareArg, TextArg};
 use crate::edit::{self, Edited, View};
 use crate::errors::{move_error, IllegalMoveError, InvalidFenError, InvalidMoveError};
 use crate::moves::{extract_move, extract_piece, move_object, piece_object, python_chess_san_shape, Move, Piece, PyMv};
@@ -91,6 +91,16 @@ fn edited_fen(setup: &Setup, chess960: bool, shredder: bool) -> String {
     }
     let fields: Vec<&str> = fen.split(' ').collect();
     format!("{} {} {castling} {}", fields[0], fields[1], fields[3..].join(" "))
+}
+
+/// The Unicode chess symbol of a piece (the other colour's with `invert`).
+fn unicode_symbol(p: RawPiece, invert: bool) -> char {
+    let i = p.role.index();
+    if (p.color == Color::White) != invert {
+        ['\u{2659}', '\u{2658}', '\u{2657}', '\u{2656}', '\u{2655}', '\u{2654}'][i]
+    } else {
+        ['\u{265f}', '\u{265e}', '\u{265d}', '\u{265c}', '\u{265b}', '\u{265a}'][i]
+    }
 }
 
 fn role_arg(piece_type: i64) -> PyResult<Role> {
@@ -979,8 +989,8 @@ impl Board {
     /// (python-chess's `is_into_check`); False without a king. For a move
     /// that is not pseudo-legal: True when in check (no such move gets out
     /// of it), else False.
-    fn is_into_check(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let m = extract_move(mv)?;
+    fn is_into_check(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = extract_move(r#move)?;
         if self.view().king(self.view().side()).is_none() {
             return Ok(false);
         }
@@ -998,27 +1008,27 @@ impl Board {
     }
 
     /// True if the move is castling king-side (towards the h-file).
-    fn is_kingside_castling(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let m = extract_move(mv)?;
-        Ok(self.is_castling(mv)? && m.to % 8 > m.from % 8)
+    fn is_kingside_castling(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = extract_move(r#move)?;
+        Ok(self.is_castling(r#move)? && m.to % 8 > m.from % 8)
     }
 
     /// True if the move is castling queen-side (towards the a-file).
-    fn is_queenside_castling(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let m = extract_move(mv)?;
-        Ok(self.is_castling(mv)? && m.to % 8 < m.from % 8)
+    fn is_queenside_castling(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let m = extract_move(r#move)?;
+        Ok(self.is_castling(r#move)? && m.to % 8 < m.from % 8)
     }
 
     /// The move in the XBoard protocol: UCI (`@@@@` for the null move),
     /// castling as `O-O`/`O-O-O` on Chess960 boards (or with
     /// `chess960=True`).
-    #[pyo3(signature = (mv, chess960 = None))]
-    fn xboard(&self, mv: &Bound<'_, PyAny>, chess960: Option<bool>) -> PyResult<String> {
-        let m = extract_move(mv)?;
+    #[pyo3(signature = (r#move, chess960 = None))]
+    fn xboard(&self, r#move: &Bound<'_, PyAny>, chess960: Option<bool>) -> PyResult<String> {
+        let m = extract_move(r#move)?;
         if m.is_null() {
             return Ok("@@@@".to_owned());
         }
-        if !chess960.unwrap_or(self.chess960) || !self.is_castling(mv)? {
+        if !chess960.unwrap_or(self.chess960) || !self.is_castling(r#move)? {
             return Ok(m.uci());
         }
         Ok(if m.to % 8 > m.from % 8 { "O-O" } else { "O-O-O" }.to_owned())
@@ -1030,9 +1040,9 @@ impl Board {
     }
 
     /// The SAN of a legal move, then plays it; returns the SAN.
-    fn san_and_push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<String> {
-        let san = self.san(mv)?;
-        self.push(mv)?;
+    fn san_and_push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
+        let san = self.san(r#move)?;
+        self.push(r#move)?;
         Ok(san)
     }
 
@@ -1047,9 +1057,9 @@ impl Board {
     /// IllegalMoveError, leaving the board unchanged, when it is not legal
     /// (python-chess does not check). `Move.null()` passes the turn, except
     /// in check.
-    fn push(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         self.playable()?;
-        let m = extract_move(mv)?;
+        let m = extract_move(r#move)?;
         if m.is_null() {
             if self.pos.is_check() {
                 return Err(IllegalMoveError::new_err(format!(
@@ -1134,9 +1144,9 @@ impl Board {
 
     /// The SAN of a legal move (`Nf3`, `exd5`, `O-O`, `e8=Q#`; `--` for the
     /// null move).
-    fn san(&self, mv: &Bound<'_, PyAny>) -> PyResult<String> {
+    fn san(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
         self.playable()?;
-        let m = extract_move(mv)?;
+        let m = extract_move(r#move)?;
         if m.is_null() {
             return Ok("--".to_owned());
         }
@@ -1145,9 +1155,9 @@ impl Board {
     }
 
     /// The long algebraic notation of a legal move (`Ng1-f3`).
-    fn lan(&self, mv: &Bound<'_, PyAny>) -> PyResult<String> {
+    fn lan(&self, r#move: &Bound<'_, PyAny>) -> PyResult<String> {
         self.playable()?;
-        let m = extract_move(mv)?;
+        let m = extract_move(r#move)?;
         if m.is_null() {
             return Ok("--".to_owned());
         }
@@ -1157,11 +1167,12 @@ impl Board {
 
     /// The UCI of a move on this board, castling as the board writes it
     /// (`e1g1` on standard boards, `e1h1` on Chess960 boards, whichever
-    /// form is given).
-    fn uci(&self, mv: &Bound<'_, PyAny>) -> PyResult<String> {
-        let m = extract_move(mv)?;
+    /// form is given); `chess960` overrides the board's mode.
+    #[pyo3(signature = (r#move, *, chess960 = None))]
+    fn uci(&self, r#move: &Bound<'_, PyAny>, chess960: Option<bool>) -> PyResult<String> {
+        let m = extract_move(r#move)?;
         Ok(match m.to_raw(&self.pos, true) {
-            Some(raw) if raw.is_castle() => self.py_move(raw).uci(),
+            Some(raw) if raw.is_castle() => PyMv::from_raw(raw, chess960.unwrap_or(self.chess960)).uci(),
             _ => m.uci(),
         })
     }
@@ -1191,12 +1202,12 @@ impl Board {
     }
 
     /// True if the move is legal here (False for None).
-    fn is_legal(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+    fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         self.playable()?;
-        if mv.is_none() {
+        if r#move.is_none() {
             return Ok(false);
         }
-        let m = extract_move(mv)?;
+        let m = extract_move(r#move)?;
         Ok(!m.is_null() && self.legal_raw(m, !self.chess960).is_some())
     }
 
@@ -1247,9 +1258,9 @@ impl Board {
     /// (python-chess's `is_irreversible`): a capture or pawn move, a move
     /// that touches a king or rook with castling rights, or any move while
     /// an en-passant capture is legal. The move need not be legal.
-    fn is_irreversible(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+    fn is_irreversible(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         self.playable()?;
-        let m = extract_move(mv)?;
+        let m = extract_move(r#move)?;
         let touched = (1u64 << m.from) ^ (1u64 << m.to);
         let them = self.pos.pieces_of_color(!self.pos.side_to_move()).0;
         let zeroing = touched & (self.pos.pieces_of_role(Role::Pawn).0 | them) != 0;
@@ -1262,45 +1273,45 @@ impl Board {
     }
 
     /// True if the move is pseudo-legal here.
-    fn is_pseudo_legal(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+    fn is_pseudo_legal(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         self.playable()?;
-        let m = extract_move(mv)?;
+        let m = extract_move(r#move)?;
         Ok(!m.is_null() && m.to_raw(&self.pos, !self.chess960).is_some_and(|raw| self.pos.is_pseudo_legal(raw)))
     }
 
     /// True if the legal move gives check.
-    fn gives_check(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+    fn gives_check(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         self.playable()?;
-        let m = extract_move(mv)?;
+        let m = extract_move(r#move)?;
         let raw = self.legal_raw(m, true).ok_or_else(|| self.illegal(m))?;
         Ok(self.pos.gives_check(raw))
     }
 
     /// True if the legal move captures (en passant included).
-    fn is_capture(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+    fn is_capture(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         self.playable()?;
-        let m = extract_move(mv)?;
+        let m = extract_move(r#move)?;
         Ok(m.to_raw(&self.pos, true).is_some_and(|raw| !raw.is_castle() && self.pos.is_capture(raw)))
     }
 
     /// True if the move is an en-passant capture.
-    fn is_en_passant(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+    fn is_en_passant(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         self.playable()?;
-        let m = extract_move(mv)?;
+        let m = extract_move(r#move)?;
         Ok(m.to_raw(&self.pos, true).is_some_and(|raw| raw.is_en_passant()))
     }
 
     /// True if the move is castling.
-    fn is_castling(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+    fn is_castling(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         self.playable()?;
-        let m = extract_move(mv)?;
+        let m = extract_move(r#move)?;
         Ok(m.to_raw(&self.pos, true).is_some_and(|raw| raw.is_castle()))
     }
 
     /// True for a capture or a pawn move (they reset the halfmove clock).
-    fn is_zeroing(&self, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+    fn is_zeroing(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         self.playable()?;
-        let m = extract_move(mv)?;
+        let m = extract_move(r#move)?;
         Ok(m.to_raw(&self.pos, true).is_some_and(|raw| {
             !raw.is_castle() && (self.pos.role_at(raw.from()) == Some(Role::Pawn) || self.pos.is_capture(raw))
         }))
@@ -1310,9 +1321,9 @@ impl Board {
     /// knight and bishop 300, rook 500, queen 900): the material the side
     /// to move wins or loses if both sides capture on the target square as
     /// long as it pays.
-    fn see(&self, mv: &Bound<'_, PyAny>) -> PyResult<i32> {
+    fn see(&self, r#move: &Bound<'_, PyAny>) -> PyResult<i32> {
         self.playable()?;
-        let m = extract_move(mv)?;
+        let m = extract_move(r#move)?;
         let raw = self.legal_raw(m, true).ok_or_else(|| self.illegal(m))?;
         Ok(self.pos.see(raw))
     }
@@ -1484,9 +1495,18 @@ impl Board {
         square_set(py, self.attacks_mask(square)?)
     }
 
-    /// The squares of `color`'s pieces attacking `square`, as a SquareSet.
-    fn attackers(&self, py: Python<'_>, color: ColorArg, square: SquareArg) -> PyResult<Py<PyAny>> {
-        square_set(py, self.attackers_mask(color, square)?)
+    /// The squares of `color`'s pieces attacking `square`, as a SquareSet;
+    /// with `occupied` (a SquareSet, bitboard or squares), sliders are
+    /// blocked by those squares alone, as in python-chess.
+    #[pyo3(signature = (color, square, occupied = None))]
+    fn attackers(
+        &self,
+        py: Python<'_>,
+        color: ColorArg,
+        square: SquareArg,
+        occupied: Option<MaskArg>,
+    ) -> PyResult<Py<PyAny>> {
+        square_set(py, self.attackers_mask(color, square, occupied.map(|m| m.0))?)
     }
 
     /// The pieces giving check, as a SquareSet.
@@ -1529,32 +1549,47 @@ impl Board {
         Ok(())
     }
 
-    /// The board drawn with Unicode chess symbols, rank 8 first.
-    #[pyo3(signature = (*, invert_color = false, empty_square = "\u{2b58}"))]
-    fn unicode(&self, invert_color: bool, empty_square: &str) -> String {
+    /// The board drawn with Unicode chess symbols, rank 8 first (rank 1
+    /// first with `orientation=False`, black's view); `borders` adds
+    /// python-chess's frame and coordinates.
+    #[pyo3(
+        signature = (*, invert_color = false, borders = false, empty_square = "\u{2b58}", orientation = ColorArg(true)),
+        text_signature = "($self, *, invert_color=False, borders=False, empty_square='\\u2b58', orientation=True)"
+    )]
+    fn unicode(&self, invert_color: bool, borders: bool, empty_square: &str, orientation: ColorArg) -> String {
+        const RULE: &str = "  -----------------\n";
+        let white_view = orientation.0;
         let mut out = String::new();
-        for rank in (0..8u8).rev() {
-            for file in 0..8u8 {
-                let sq = Square::from_index(rank * 8 + file).expect("a square");
-                match self.view().piece_at(sq) {
-                    Some(p) => {
-                        let white = (p.color == Color::White) != invert_color;
-                        let i = p.role.index();
-                        out.push(if white {
-                            ['♙', '♘', '♗', '♖', '♕', '♔'][i]
-                        } else {
-                            ['♟', '♞', '♝', '♜', '♛', '♚'][i]
-                        });
-                    }
-                    None => out.push_str(empty_square),
-                }
-                if file < 7 {
+        for row in 0..8u8 {
+            let rank = if white_view { 7 - row } else { row };
+            if borders {
+                out.push_str(RULE);
+                out.push(char::from(b'1' + rank));
+                out.push(' ');
+            }
+            for col in 0..8u8 {
+                let file = if white_view { col } else { 7 - col };
+                if borders {
+                    out.push('|');
+                } else if col > 0 {
                     out.push(' ');
                 }
+                let sq = Square::from_index(rank * 8 + file).expect("a square");
+                match self.view().piece_at(sq) {
+                    Some(p) => out.push(unicode_symbol(p, invert_color)),
+                    None => out.push_str(empty_square),
+                }
             }
-            if rank > 0 {
+            if borders {
+                out.push('|');
+            }
+            if borders || row < 7 {
                 out.push('\n');
             }
+        }
+        if borders {
+            out.push_str(RULE);
+            out.push_str(if white_view { "   a b c d e f g h" } else { "   h g f e d c b a" });
         }
         out
     }
@@ -1608,14 +1643,22 @@ impl Board {
         self.view().role(Role::King).0
     }
 
-    /// The squares of `color`'s pieces that attack `square`, as a bitboard.
-    fn attackers_mask(&self, color: ColorArg, square: SquareArg) -> PyResult<u64> {
-        Ok(self.view().attackers(square.0, color.color()).0)
+    /// The squares of `color`'s pieces that attack `square`, as a bitboard;
+    /// with `occupied`, sliders are blocked by those squares alone (a piece
+    /// outside them still attacks), as in python-chess.
+    #[pyo3(signature = (color, square, occupied = None))]
+    fn attackers_mask(&self, color: ColorArg, square: SquareArg, occupied: Option<u64>) -> PyResult<u64> {
+        let view = self.view();
+        Ok(match occupied {
+            Some(occupied) => view.attackers_through(square.0, color.color(), Bitboard(occupied)).0,
+            None => view.attackers(square.0, color.color()).0,
+        })
     }
 
-    /// True if `color` attacks `square`.
-    fn is_attacked_by(&self, color: ColorArg, square: SquareArg) -> PyResult<bool> {
-        Ok(self.view().attackers(square.0, color.color()).any())
+    /// True if `color` attacks `square` (with `occupied`, as `attackers`).
+    #[pyo3(signature = (color, square, occupied = None))]
+    fn is_attacked_by(&self, color: ColorArg, square: SquareArg, occupied: Option<MaskArg>) -> PyResult<bool> {
+        Ok(self.attackers_mask(color, square, occupied.map(|m| m.0))? != 0)
     }
 
     /// The squares the piece on `square` attacks, as a bitboard (0 if empty).
@@ -1689,10 +1732,29 @@ impl Board {
         Ok(self.pos.polyglot_key())
     }
 
-    /// The Chess960 starting-position number of this position, or None.
-    fn chess960_pos(&self) -> PyResult<Option<u32>> {
+    /// The Chess960 starting-position number (0..959) of this position, or
+    /// None, as python-chess counts it: white to move (unless
+    /// `ignore_turn`), every rook with its castling right (unless
+    /// `ignore_castling`), no en-passant square, and, with
+    /// `ignore_counters=False`, clocks `0 1`.
+    #[pyo3(signature = (*, ignore_turn = false, ignore_castling = false, ignore_counters = true))]
+    fn chess960_pos(&self, ignore_turn: bool, ignore_castling: bool, ignore_counters: bool) -> PyResult<Option<u32>> {
         self.playable()?;
-        Ok(self.pos.chess960_number())
+        if !ignore_counters && (self.fullmove() != 1 || self.halfmove() != 0) {
+            return Ok(None);
+        }
+        let mut setup = self.to_setup();
+        if ignore_turn {
+            setup.set_side_to_move(Color::White);
+        }
+        if ignore_castling {
+            // Every rook castling: what a start position has, so that the
+            // library compares the placement alone.
+            let rooks = setup.pieces(Color::White, Role::Rook) | setup.pieces(Color::Black, Role::Rook);
+            setup.set_castling_mode(CastlingMode::Chess960);
+            setup.set_castling_rooks(rooks);
+        }
+        Ok(Position::from_setup(&setup).ok().and_then(|pos| pos.chess960_number()))
     }
 
     /// The board as 8 lines of piece symbols, rank 8 first (`.` for empty).

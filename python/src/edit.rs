@@ -102,6 +102,13 @@ impl View<'_> {
     /// The pieces of `color` attacking `sq` with the board's pieces on
     /// `occupied` (kings included).
     pub fn attackers_with(self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
+        self.attackers_through(sq, color, occupied) & occupied
+    }
+
+    /// python-chess's `attackers_mask(color, square, occupied)`: the pieces
+    /// of `color` attacking `sq` when sliders are blocked only by
+    /// `occupied`; a piece outside `occupied` still attacks (kings included).
+    pub fn attackers_through(self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
         let diagonal = self.role(Role::Bishop) | self.role(Role::Queen);
         let straight = self.role(Role::Rook) | self.role(Role::Queen);
         let attackers = (attacks::pawn_attacks(!color, sq) & self.role(Role::Pawn))
@@ -109,9 +116,11 @@ impl View<'_> {
             | (attacks::king_attacks(sq) & self.role(Role::King))
             | (attacks::bishop_attacks(sq, occupied) & diagonal)
             | (attacks::rook_attacks(sq, occupied) & straight);
-        attackers & self.color(color) & occupied
+        attackers & self.color(color)
     }
 
+    /// python-chess's `attackers_mask(color, square)`: the pieces of
+    /// `color` attacking `sq` on the board as it stands.
     pub fn attackers(self, sq: Square, color: Color) -> Bitboard {
         self.attackers_with(sq, color, self.occupied())
     }
