@@ -541,7 +541,7 @@ mod tests {
     fn pext_codes_agree() {
         let mut roots = alloc::vec![
             Position::startpos(),
-            Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").expect("fen"),
+            Position::from_fen(crate::test_positions::KIWIPETE).expect("fen"),
             Position::from_fen("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1").expect("fen"),
         ];
         roots.extend([0, 518, 959].map(|n| Position::chess960(n).expect("0..960")));
