@@ -111,8 +111,16 @@ impl Position {
         if double_steps.is_empty() {
             nodes
         } else {
-            nodes + self.count_replies::<WHITE, Nothing>(&double_steps, their_king)
+            nodes + self.count_double_steps::<WHITE>(&double_steps, their_king)
         }
+    }
+
+    /// [`Position::count_replies`] for the double steps that may enable
+    /// an en-passant capture (nothing known of the children): rare, so
+    /// out of line, leaving the common loops the registers.
+    #[inline(never)]
+    fn count_double_steps<const WHITE: bool>(&self, moves: &MoveList, their_king: Square) -> u64 {
+        self.count_replies::<WHITE, Nothing>(moves, their_king)
     }
 
     /// The replies to each of `moves` (of the side to move, `WHITE`),
