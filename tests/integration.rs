@@ -33,6 +33,7 @@ mod pgn;
 mod pgn_deep;
 mod pgn_fast_path;
 mod pgn_fixtures;
+#[cfg(feature = "std")]
 mod pgn_limits;
 mod pgn_write;
 mod polyglot;
