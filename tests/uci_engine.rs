@@ -763,7 +763,10 @@ fn a_fifo_among_the_syzygy_tables_never_blocks_the_engine() {
     let fen = "8/8/8/8/8/4k3/8/4K2Q w - - 0 1";
     let pos = Position::from_fen(fen).unwrap();
     uci.send(&format!("position fen {fen}"));
-    uci.send("go depth 3");
+    // `go infinite`: a search that ends only at `stop`, so that the
+    // bestmove read below is the answer to `stop` (a short search could
+    // end, and print its bestmove, before `readyok`).
+    uci.send("go infinite");
     uci.ready();
     uci.send("stop");
     assert_legal(&pos, &uci.bestmove());
