@@ -183,28 +183,41 @@ fn bench_generate(c: &mut Criterion) {
 
 /// `hash_after` against `play(m).zobrist_hash()`.
 fn bench_hash_after(c: &mut Criterion) {
-    let moves = positions_with_moves();
-    let total_moves: usize = moves.iter().map(|m| m.1.len()).sum();
-    let checksum =
-        moves.iter().flat_map(|(p, ms)| ms.iter().map(move |&m| p.play(m).zobrist_hash())).fold(0, |a, h| a ^ h);
-    let mut group = c.benchmark_group("hash_after");
+    let names = ["hash_after", "play + zobrist_hash", "hash_after"];
+    bench_key_after(c, &positions_with_moves(), names, Position::zobrist_hash, Position::hash_after);
+}
+
+/// A key of the position after each move, read from the played position
+/// (`names[1]`) against computed without playing it (`names[2]`), in the
+/// benchmark group `names[0]`.
+fn bench_key_after(
+    c: &mut Criterion,
+    moves: &[(Position, MoveList)],
+    names: [&str; 3],
+    key: impl Fn(&Position) -> u64,
+    key_after: impl Fn(&Position, Move) -> u64,
+) {
+    let (key, key_after) = (&key, &key_after);
+    let total_moves: usize = moves.iter().map(|(_, ms)| ms.len()).sum();
+    let checksum = moves.iter().flat_map(|(p, ms)| ms.iter().map(move |&m| key(&p.play(m)))).fold(0, |a, h| a ^ h);
+    let mut group = c.benchmark_group(names[0]);
     group.throughput(Throughput::Elements(total_moves as u64));
     // The played position goes through `black_box`, as a search uses it:
-    // otherwise the compiler keeps only the hash update of `play`.
-    group.bench_function("play + zobrist_hash", |b| {
+    // otherwise the compiler keeps only the key's update of `play`.
+    group.bench_function(names[1], |b| {
         b.iter(|| {
             let x = moves
                 .iter()
-                .flat_map(|(p, ms)| ms.iter().map(move |&m| black_box(black_box(p).play(m)).zobrist_hash()))
+                .flat_map(|(p, ms)| ms.iter().map(move |&m| key(&black_box(black_box(p).play(m)))))
                 .fold(0, |a, h| a ^ h);
             assert_eq!(x, checksum);
         })
     });
-    group.bench_function("hash_after", |b| {
+    group.bench_function(names[2], |b| {
         b.iter(|| {
             let x = moves
                 .iter()
-                .flat_map(|(p, ms)| ms.iter().map(move |&m| black_box(p).hash_after(m)))
+                .flat_map(|(p, ms)| ms.iter().map(move |&m| key_after(black_box(p), m)))
                 .fold(0, |a, h| a ^ h);
             assert_eq!(x, checksum);
         })
@@ -327,29 +340,8 @@ fn bench_keys(c: &mut Criterion) {
     group.finish();
 
     let moves: Vec<(Position, MoveList)> = all.iter().map(|p| (*p, p.legal_moves())).collect();
-    let total_moves: usize = moves.iter().map(|(_, ms)| ms.len()).sum();
-    let checksum = moves.iter().flat_map(|(p, ms)| ms.iter().map(move |&m| p.play(m).pawn_key())).fold(0, |a, h| a ^ h);
-    let mut group = c.benchmark_group("pawn_key_after");
-    group.throughput(Throughput::Elements(total_moves as u64));
-    group.bench_function("play + pawn_key", |b| {
-        b.iter(|| {
-            let x = moves
-                .iter()
-                .flat_map(|(p, ms)| ms.iter().map(move |&m| black_box(black_box(p).play(m)).pawn_key()))
-                .fold(0, |a, h| a ^ h);
-            assert_eq!(x, checksum);
-        })
-    });
-    group.bench_function("pawn_key_after", |b| {
-        b.iter(|| {
-            let x = moves
-                .iter()
-                .flat_map(|(p, ms)| ms.iter().map(move |&m| black_box(p).pawn_key_after(m)))
-                .fold(0, |a, h| a ^ h);
-            assert_eq!(x, checksum);
-        })
-    });
-    group.finish();
+    let names = ["pawn_key_after", "play + pawn_key", "pawn_key_after"];
+    bench_key_after(c, &moves, names, Position::pawn_key, Position::pawn_key_after);
 }
 
 /// Packing and unpacking 32-byte positions.
