@@ -2,8 +2,8 @@
 //! the library's `Position`.
 
 use chess_movegen::{
-    attacks, Bitboard, CastlingMode, Color, FenOptions, Move as RawMove, MoveError, MoveList, Piece as RawPiece,
-    Position, Repairs, Repetitions, Role, Setup, Square, Undo,
+    attacks, Bitboard, CastlingMode, Color, DrawReason, FenOptions, GameState, Move as RawMove, MoveError, MoveList,
+    Outcome, Piece as RawPiece, Position, Repairs, Repetitions, Role, Setup, Square, Undo,
 };
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
@@ -391,74 +391,38 @@ impl Board {
         self.reps.count() >= count
     }
 
-    fn has_moves(&self) -> bool {
-        self.pos.has_legal_moves()
+    /// The game as the library sees it, with python-chess's halfmove
+    /// clock (a clock the FEN stated is kept: see `stated_clocks`).
+    fn state(&self) -> GameState<'_> {
+        GameState::new(&self.pos, &self.reps, u32::try_from(self.halfmove()).unwrap_or(u32::MAX))
     }
 
-    fn fifty(&self) -> bool {
-        self.halfmove() >= 100 && self.has_moves()
-    }
-
-    fn seventy_five(&self) -> bool {
-        self.halfmove() >= 150 && self.has_moves()
-    }
-
-    fn claim_fifty(&self) -> bool {
-        if self.fifty() {
-            return true;
-        }
-        if self.halfmove() >= 99 {
-            for mv in self.pos.legal_moves() {
-                let zeroing = self.pos.role_at(mv.from()) == Some(Role::Pawn) || self.pos.is_capture(mv);
-                if !zeroing {
-                    let after = self.pos.play(mv);
-                    if self.halfmove() + 1 >= 100 && after.has_legal_moves() {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
-    }
-
-    fn claim_threefold(&self) -> bool {
-        self.reps.count() >= 3
-            || self.pos.legal_moves().into_iter().any(|mv| {
-                let after = self.pos.play(mv);
-                self.reps.count_after(after.repetition_key(), after.halfmove_clock()) >= 3
-            })
-    }
-
+    /// python-chess's `is_insufficient_material`: neither side can mate
+    /// (each side's rule of `has_insufficient_material`, which also calls
+    /// bishops of both colours split between the sides insufficient).
     fn insufficient(&self) -> bool {
         self.pos.has_insufficient_material(Color::White) && self.pos.has_insufficient_material(Color::Black)
     }
 
-    /// The termination code and winner (None for draws), or None.
+    /// The termination code and winner (None for draws), or None: the
+    /// library's outcome, in python-chess's order, which puts its
+    /// insufficient material right after checkmate, then the claims.
     fn outcome_code(&self, claim_draw: bool) -> Option<(u8, Option<bool>)> {
-        if self.pos.is_checkmate() {
-            return Some((CHECKMATE, Some(self.pos.side_to_move() == Color::Black)));
-        }
-        if self.insufficient() {
-            return Some((INSUFFICIENT_MATERIAL, None));
-        }
-        if !self.has_moves() {
-            return Some((STALEMATE, None));
-        }
-        if self.seventy_five() {
-            return Some((SEVENTYFIVE_MOVES, None));
-        }
-        if self.repetition(5) {
-            return Some((FIVEFOLD_REPETITION, None));
-        }
-        if claim_draw {
-            if self.claim_fifty() {
-                return Some((FIFTY_MOVES, None));
-            }
-            if self.claim_threefold() {
-                return Some((THREEFOLD_REPETITION, None));
-            }
-        }
-        None
+        let state = self.state();
+        let draw = match state.outcome() {
+            Some(Outcome::Checkmate { winner }) => return Some((CHECKMATE, Some(winner == Color::White))),
+            _ if self.insufficient() => INSUFFICIENT_MATERIAL,
+            Some(Outcome::Draw(DrawReason::Stalemate)) => STALEMATE,
+            Some(Outcome::Draw(DrawReason::SeventyFiveMoves)) => SEVENTYFIVE_MOVES,
+            Some(Outcome::Draw(DrawReason::FivefoldRepetition)) => FIVEFOLD_REPETITION,
+            // The library's dead position by material, which python-chess's
+            // rule above already covers.
+            Some(_) => INSUFFICIENT_MATERIAL,
+            None if claim_draw && state.can_claim_fifty_moves() => FIFTY_MOVES,
+            None if claim_draw && state.can_claim_threefold_repetition() => THREEFOLD_REPETITION,
+            None => return None,
+        };
+        Some((draw, None))
     }
 
     fn moves_list<'py>(&self, py: Python<'py>, moves: &MoveList, legal: bool) -> PyResult<Bound<'py, PyList>> {
@@ -1369,14 +1333,14 @@ impl Board {
     /// side to move has no legal move.
     fn is_fifty_moves(&self) -> PyResult<bool> {
         self.playable()?;
-        Ok(self.fifty())
+        Ok(self.state().is_fifty_moves())
     }
 
     /// True after 150 half-moves without capture or pawn move (an automatic
     /// draw), unless the side to move has no legal move.
     fn is_seventyfive_moves(&self) -> PyResult<bool> {
         self.playable()?;
-        Ok(self.seventy_five())
+        Ok(self.state().is_seventy_five_moves())
     }
 
     /// True if the position occurred `count` times (counting now) since the
@@ -1390,28 +1354,29 @@ impl Board {
     /// True if the position occurred 5 times (an automatic draw).
     fn is_fivefold_repetition(&self) -> PyResult<bool> {
         self.playable()?;
-        Ok(self.repetition(5))
+        Ok(self.state().is_fivefold_repetition())
     }
 
     /// True if the side to move can claim a draw by the fifty-move rule
     /// (now, or with a move that completes the 50 moves).
     fn can_claim_fifty_moves(&self) -> PyResult<bool> {
         self.playable()?;
-        Ok(self.claim_fifty())
+        Ok(self.state().can_claim_fifty_moves())
     }
 
     /// True if the side to move can claim a draw by threefold repetition
     /// (now, or with a move that repeats the position a third time).
     fn can_claim_threefold_repetition(&self) -> PyResult<bool> {
         self.playable()?;
-        Ok(self.claim_threefold())
+        Ok(self.state().can_claim_threefold_repetition())
     }
 
     /// True if the side to move can claim a draw (fifty moves or threefold
     /// repetition).
     fn can_claim_draw(&self) -> PyResult<bool> {
         self.playable()?;
-        Ok(self.claim_fifty() || self.claim_threefold())
+        let state = self.state();
+        Ok(state.can_claim_fifty_moves() || state.can_claim_threefold_repetition())
     }
 
     /// The game's end, as python-chess's `Outcome` (termination, winner),
@@ -2035,7 +2000,7 @@ impl LegalMoveGenerator {
     fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
         let b = self.board.borrow(py);
         b.playable()?;
-        Ok(if self.pseudo { !b.pseudo_moves().is_empty() } else { b.has_moves() })
+        Ok(if self.pseudo { !b.pseudo_moves().is_empty() } else { b.pos.has_legal_moves() })
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
