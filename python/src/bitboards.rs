@@ -47,52 +47,52 @@ pub fn flip_anti_diagonal(bb: u64) -> u64 {
     flip_vertical(flip_horizontal(flip_diagonal(bb)))
 }
 
-/// Every square one file to the right (towards h).
+/// Every square of bitboard `b` one file to the right (towards h).
 #[pyfunction]
-pub fn shift_right(bb: u64) -> u64 {
-    (bb << 1) & !FILE_A
+pub fn shift_right(b: u64) -> u64 {
+    (b << 1) & !FILE_A
 }
 
-/// Every square two files to the right.
+/// Every square of bitboard `b` two files to the right.
 #[pyfunction]
-pub fn shift_2_right(bb: u64) -> u64 {
-    (bb << 2) & !(FILE_A | FILE_B)
+pub fn shift_2_right(b: u64) -> u64 {
+    (b << 2) & !(FILE_A | FILE_B)
 }
 
-/// Every square one file to the left (towards a).
+/// Every square of bitboard `b` one file to the left (towards a).
 #[pyfunction]
-pub fn shift_left(bb: u64) -> u64 {
-    (bb >> 1) & !FILE_H
+pub fn shift_left(b: u64) -> u64 {
+    (b >> 1) & !FILE_H
 }
 
-/// Every square two files to the left.
+/// Every square of bitboard `b` two files to the left.
 #[pyfunction]
-pub fn shift_2_left(bb: u64) -> u64 {
-    (bb >> 2) & !(FILE_G | FILE_H)
+pub fn shift_2_left(b: u64) -> u64 {
+    (b >> 2) & !(FILE_G | FILE_H)
 }
 
-/// Every square one step up and to the left.
+/// Every square of bitboard `b` one step up and to the left.
 #[pyfunction]
-pub fn shift_up_left(bb: u64) -> u64 {
-    (bb << 7) & !FILE_H
+pub fn shift_up_left(b: u64) -> u64 {
+    (b << 7) & !FILE_H
 }
 
-/// Every square one step up and to the right.
+/// Every square of bitboard `b` one step up and to the right.
 #[pyfunction]
-pub fn shift_up_right(bb: u64) -> u64 {
-    (bb << 9) & !FILE_A
+pub fn shift_up_right(b: u64) -> u64 {
+    (b << 9) & !FILE_A
 }
 
-/// Every square one step down and to the left.
+/// Every square of bitboard `b` one step down and to the left.
 #[pyfunction]
-pub fn shift_down_left(bb: u64) -> u64 {
-    (bb >> 9) & !FILE_H
+pub fn shift_down_left(b: u64) -> u64 {
+    (b >> 9) & !FILE_H
 }
 
-/// Every square one step down and to the right.
+/// Every square of bitboard `b` one step down and to the right.
 #[pyfunction]
-pub fn shift_down_right(bb: u64) -> u64 {
-    (bb >> 7) & !FILE_A
+pub fn shift_down_right(b: u64) -> u64 {
+    (b >> 7) & !FILE_A
 }
 
 /// The whole line through squares `a` and `b` (edge to edge, both
