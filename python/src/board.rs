@@ -52,21 +52,6 @@ pub(crate) fn parse_fen_text(fen: &str, chess960: bool) -> Result<Position, Stri
     Position::from_fen_with(fen, options).map(|(pos, _)| pos).map_err(|err| err.to_string())
 }
 
-/// The clocks a FEN states, as python-chess reads them: the halfmove
-/// clock, and the fullmove number (at least 1), where the fields are there
-/// and numbers. The library corrects clocks no game can reach (a halfmove
-/// clock after a double step, or larger than the moves played); python-chess
-/// keeps them, and so does `Board`, on top of the library's.
-fn stated_clocks(fen: &str) -> (Option<i64>, Option<i64>) {
-    let mut fields = fen.split_ascii_whitespace().skip(4);
-    let half = fields.next().and_then(|f| f.parse::<i64>().ok());
-    let full = match fields.next() {
-        Some(f) => f.parse::<i64>().ok().map(|n| n.max(1)),
-        None => half.map(|_| 1),
-    };
-    (half, full)
-}
-
 /// The FEN of an edited board as python-chess writes it: the castling
 /// rights python-chess's `clean_castling_rights` keeps (as rook files with
 /// `shredder`); the caller writes the en-passant square and the clocks.
@@ -168,7 +153,7 @@ pub struct Board {
     root: Position,
     stack: Vec<Entry>,
     pub(crate) chess960: bool,
-    /// The FEN's halfmove clock minus the library's (see `stated_clocks`),
+    /// The FEN's halfmove clock minus the library's (the clock a FEN states, which the library may have corrected: see `from_fen`),
     /// in force until the first capture or pawn move.
     half_delta: i64,
     /// The FEN's fullmove number minus the library's.
@@ -206,28 +191,28 @@ impl Board {
     fn from_fen(fen: &str, chess960: bool) -> PyResult<Board> {
         let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
         let options = FenOptions::new().castling(mode).lenient(true).impossible_check(true);
-        let pos = match Position::from_fen_with(fen, options) {
-            Ok((pos, repairs)) if !repairs.intersects(Repairs::CASTLING_RIGHTS | Repairs::EP_SQUARE) => pos,
-            _ => {
-                let mut setup =
-                    Setup::from_fen_with(fen, options).map_err(|e| InvalidFenError::new_err(e.to_string()))?;
-                let (half, full) = stated_clocks(fen);
-                setup.set_halfmove_clock(half.and_then(|h| u32::try_from(h).ok()).unwrap_or(0));
-                setup.set_fullmove_number(full.and_then(|f| u32::try_from(f).ok()).unwrap_or(1));
-                let mut board = Board::from_position(Position::startpos(), chess960);
-                board.install(setup);
-                return Ok(board);
+        let stated = || Setup::from_fen_with(fen, options).map_err(|e| InvalidFenError::new_err(e.to_string()));
+        match Position::from_fen_with(fen, options) {
+            Ok((pos, repairs)) if !repairs.intersects(Repairs::CASTLING_RIGHTS | Repairs::EP_SQUARE) => {
+                let mut board = Board::from_position(pos, chess960);
+                if repairs.contains(Repairs::COUNTERS) {
+                    // The library corrected clocks no game can reach (a
+                    // halfmove clock beside an en-passant square, or more
+                    // half-moves than moves played); python-chess keeps
+                    // them as the FEN states them, and so does `Board`, on
+                    // top of the library's.
+                    let setup = stated()?;
+                    board.half_delta = i64::from(setup.halfmove_clock()) - i64::from(pos.halfmove_clock());
+                    board.full_delta = i64::from(setup.fullmove_number().max(1)) - i64::from(pos.fullmove_number());
+                }
+                Ok(board)
             }
-        };
-        let mut board = Board::from_position(pos, chess960);
-        let (half, full) = stated_clocks(fen);
-        if let Some(half) = half {
-            board.half_delta = half - i64::from(pos.halfmove_clock());
+            _ => {
+                let mut board = Board::from_position(Position::startpos(), chess960);
+                board.install(stated()?);
+                Ok(board)
+            }
         }
-        if let Some(full) = full {
-            board.full_delta = full - i64::from(pos.fullmove_number());
-        }
-        Ok(board)
     }
 
     /// The current position on its own, with its clocks.
@@ -326,10 +311,11 @@ impl Board {
 
     /// Plays a move the library checked (legal here, or the null move).
     pub(crate) fn push_raw(&mut self, mv: RawMove) {
-        let before = &self.pos;
         let py = self.py_move(mv);
-        let zeroing = !mv.is_null() && (before.role_at(mv.from()) == Some(Role::Pawn) || before.is_capture(mv));
         let undo = if mv.is_null() { self.pos.make_null_move() } else { self.pos.make_move(mv) };
+        // The library reset its clock for a capture or pawn move (a null
+        // move counts on).
+        let zeroing = self.pos.halfmove_clock() == 0;
         // python-chess counts positions across null moves too.
         self.reps.push(self.pos.repetition_key(), self.pos.halfmove_clock());
         self.zeroing += u32::from(zeroing);
@@ -392,7 +378,7 @@ impl Board {
     }
 
     /// The game as the library sees it, with python-chess's halfmove
-    /// clock (a clock the FEN stated is kept: see `stated_clocks`).
+    /// clock (a clock the FEN stated is kept: see `from_fen`).
     fn state(&self) -> GameState<'_> {
         GameState::new(&self.pos, &self.reps, u32::try_from(self.halfmove()).unwrap_or(u32::MAX))
     }
@@ -1188,7 +1174,7 @@ impl Board {
         promotion: Option<i64>,
     ) -> PyResult<Py<Move>> {
         self.playable()?;
-        let (from, mut to) = (from_square.0, to_square.0);
+        let (from, to) = (from_square.0, to_square.0);
         let mut promo = match promotion {
             None => 0,
             Some(p @ 2..=5) => p as u8,
@@ -1202,15 +1188,8 @@ impl Board {
         if promo == 0 && role == Some(Role::Pawn) && matches!(to.rank().index(), 0 | 7) {
             promo = 5;
         }
-        if !self.chess960 && promo == 0 && role == Some(Role::King) {
-            to = match (from, to) {
-                (Square::E1, Square::H1) => Square::G1,
-                (Square::E1, Square::A1) => Square::C1,
-                (Square::E8, Square::H8) => Square::G8,
-                (Square::E8, Square::A8) => Square::C8,
-                _ => to,
-            };
-        }
+        // The king taking its own rook is castling already (see
+        // `PyMv::to_raw`), written as python-chess writes it by `py_move`.
         let m = PyMv { from: from as u8, to: to as u8, promo };
         let raw = self.legal_raw(m, !self.chess960).ok_or_else(|| {
             IllegalMoveError::new_err(format!("no matching legal move for {} in {}", m.uci(), self.fen_legal()))

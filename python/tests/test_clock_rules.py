@@ -12,6 +12,9 @@ import chess_movegen as cm
 GAMES = [
     ("4k3/8/8/8/8/8/8/R3K3 w - - 99 80", ["a1a2", "e8d8"]),
     ("4k3/8/8/8/8/8/8/R3K3 w - - 149 80", ["a1a2", "e8d8"]),
+    # More half-moves than moves played: the library raises the fullmove
+    # number, python-chess keeps it.
+    ("4k3/8/8/8/8/8/8/R3K3 b - - 149 1", ["e8d8", "a1a2"]),
     # d6 beside 99 and 149 half-moves: the position's own clock is 0.
     ("4k3/8/8/3pP3/8/8/8/4K2R w - d6 99 80", ["h1h2", "e8d8", "e5e6"]),
     ("4k3/8/8/3pP3/8/8/8/4K2R w - d6 98 80", ["h1h2", "e8d8", "h2h1"]),
