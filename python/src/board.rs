@@ -67,7 +67,7 @@ fn edited_fen(setup: &Setup, chess960: bool, shredder: bool) -> String {
     let mut castling = String::new();
     for (back, white) in [(Bitboard(0xff), true), (Bitboard(0xff << 56), false)] {
         for sq in (clean & back).into_iter().rev() {
-            let file = (b'a' + sq.file().index() as u8) as char;
+            let file = sq.file().char();
             castling.push(if white { file.to_ascii_uppercase() } else { file });
         }
     }
@@ -355,8 +355,8 @@ impl Board {
             if i == 3 {
                 match ep {
                     Some(sq) => {
-                        out.push((b'a' + sq.file().index() as u8) as char);
-                        out.push((b'1' + sq.rank().index() as u8) as char);
+                        out.push(sq.file().char());
+                        out.push(sq.rank().char());
                     }
                     None => out.push('-'),
                 }
