@@ -5,26 +5,26 @@
 //! Python operator each, faster in Python than through a call into the
 //! extension, so they are in `chess_movegen/__init__.py`.
 
-use chess_movegen::attacks;
+use chess_movegen::{attacks, Bitboard, File};
 use pyo3::prelude::*;
 
 use crate::args::SquareArg;
 
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_B: u64 = FILE_A << 1;
-const FILE_G: u64 = FILE_A << 6;
-const FILE_H: u64 = FILE_A << 7;
+const FILE_A: u64 = File::A.bitboard().0;
+const FILE_B: u64 = File::B.bitboard().0;
+const FILE_G: u64 = File::G.bitboard().0;
+const FILE_H: u64 = File::H.bitboard().0;
 
 /// The board flipped top to bottom: a1 to a8.
 #[pyfunction]
 pub fn flip_vertical(bb: u64) -> u64 {
-    bb.swap_bytes()
+    Bitboard(bb).flip_vertical().0
 }
 
 /// The board flipped left to right: a1 to h1.
 #[pyfunction]
 pub fn flip_horizontal(bb: u64) -> u64 {
-    bb.reverse_bits().swap_bytes()
+    Bitboard(bb).flip_horizontal().0
 }
 
 /// The board flipped about the a1-h8 diagonal: file and rank exchanged

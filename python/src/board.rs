@@ -3,7 +3,7 @@
 
 use chess_movegen::{
     attacks, Bitboard, CastlingMode, Color, DrawReason, FenOptions, GameState, Move as RawMove, MoveError, MoveList,
-    Outcome, Piece as RawPiece, Position, Repairs, Repetitions, Role, Setup, Square, Undo,
+    Outcome, Piece as RawPiece, Position, Rank, Repairs, Repetitions, Role, Setup, Square, Undo,
 };
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
@@ -65,8 +65,9 @@ fn edited_fen(setup: &Setup, chess960: bool, shredder: bool) -> String {
         return fen;
     }
     let mut castling = String::new();
-    for (back, white) in [(Bitboard(0xff), true), (Bitboard(0xff << 56), false)] {
-        for sq in (clean & back).into_iter().rev() {
+    for color in Color::ALL {
+        let white = color == Color::White;
+        for sq in (clean & Rank::First.relative_to(color).bitboard()).into_iter().rev() {
             let file = sq.file().char();
             castling.push(if white { file.to_ascii_uppercase() } else { file });
         }
@@ -86,6 +87,11 @@ fn unicode_symbol(p: RawPiece, invert: bool) -> char {
     } else {
         ['\u{265f}', '\u{265e}', '\u{265d}', '\u{265c}', '\u{265b}', '\u{265a}'][i]
     }
+}
+
+/// The first rank of `color` (its castling rank), as a mask.
+fn back_rank(color: Color) -> u64 {
+    Rank::First.relative_to(color).bitboard().0
 }
 
 fn role_arg(piece_type: i64) -> PyResult<Role> {
@@ -1210,8 +1216,7 @@ impl Board {
         let rights = self.pos.castling_rooks().0;
         let king = |c: Color| self.pos.pieces(c, Role::King).0;
         let castling = touched & rights != 0
-            || (rights & 0xff != 0 && touched & king(Color::White) != 0)
-            || (rights & (0xff << 56) != 0 && touched & king(Color::Black) != 0);
+            || Color::ALL.into_iter().any(|c| rights & back_rank(c) != 0 && touched & king(c) != 0);
         Ok(zeroing || castling || self.pos.legal_ep_square().is_some())
     }
 
@@ -1648,8 +1653,7 @@ impl Board {
 
     /// True if `color` may still castle on either side.
     fn has_castling_rights(&self, color: ColorArg) -> bool {
-        let rank = if color.0 { 0xff } else { 0xff << 56 };
-        self.clean_castling_rights() & rank != 0
+        self.clean_castling_rights() & back_rank(color.color()) != 0
     }
 
     /// True if `color` may still castle king-side.
@@ -1922,7 +1926,7 @@ impl Board {
 
     fn castling_side(&self, white: bool, king_side: bool) -> bool {
         let c = ColorArg(white).color();
-        let rank = if white { 0xffu64 } else { 0xff << 56 };
+        let rank = back_rank(c);
         let Some(king) = (self.view().pieces(c, Role::King) & Bitboard(rank)).last() else { return false };
         let rooks = self.clean_castling_rights() & rank;
         let king_bit = 1u64 << (king as u8);
