@@ -145,6 +145,156 @@ impl Repetitions {
     }
 }
 
+/// A game as it stands: its position, the repetition counts that led to
+/// it and its halfmove clock. The one home of the rules that need more
+/// than the position: repetitions, the fifty- and seventy-five-move rules
+/// by the game's clock, the draws that may be claimed, and how the game
+/// has ended. [`Game`] answers through it ([`Game::state`]).
+///
+/// The clock is the game's, which is the position's own
+/// ([`Position::halfmove_clock`]) unless a front end keeps a clock a FEN
+/// stated and the position could not hold: the Python `Board`, like
+/// python-chess, keeps a halfmove clock written beside an en-passant
+/// square, where the library's position has 0 (a double step resets the
+/// clock). The claims here follow that clock.
+///
+/// ```
+/// use chess_movegen::{GameState, Position, Repetitions};
+/// // A FEN that states 99 half-moves beside an en-passant square: the
+/// // position corrects its clock to 0, the game keeps 99.
+/// let (pos, _) = Position::from_fen_lenient("4k3/8/8/3pP3/8/8/8/4K2R w - d6 99 80")?;
+/// assert_eq!(pos.halfmove_clock(), 0);
+/// let repetitions = Repetitions::new(pos.repetition_key());
+/// let state = GameState::new(&pos, &repetitions, 99);
+/// assert!(state.can_claim_fifty_moves()); // Rh2, for example, is the hundredth half-move
+/// assert!(!GameState::new(&pos, &repetitions, pos.halfmove_clock()).can_claim_fifty_moves());
+/// # Ok::<(), chess_movegen::FenError>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct GameState<'a> {
+    position: &'a Position,
+    repetitions: &'a Repetitions,
+    halfmove_clock: u32,
+}
+
+impl<'a> GameState<'a> {
+    /// The game at `position`, reached with the counts `repetitions`
+    /// (their latest position is `position`) and the game's halfmove
+    /// clock `halfmove_clock`.
+    pub fn new(position: &'a Position, repetitions: &'a Repetitions, halfmove_clock: u32) -> GameState<'a> {
+        GameState { position, repetitions, halfmove_clock }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &'a Position {
+        self.position
+    }
+
+    /// The game's halfmove clock: half-moves since the last capture or
+    /// pawn move.
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// How many times the current position has occurred, now included
+    /// (see [`Repetitions`]).
+    pub fn repetition_count(&self) -> usize {
+        self.repetitions.count()
+    }
+
+    /// True if the current position has occurred three times (see
+    /// [`Game::is_threefold_repetition`]).
+    pub fn is_threefold_repetition(&self) -> bool {
+        self.repetitions.count() >= 3
+    }
+
+    /// True if the current position has occurred five times: the game is
+    /// drawn automatically (FIDE article 9.6.1).
+    pub fn is_fivefold_repetition(&self) -> bool {
+        self.repetitions.count() >= 5
+    }
+
+    /// True if the clock has reached 100 and the side to move has a legal
+    /// move: either player may claim a draw (FIDE article 9.3.2). After
+    /// checkmate or stalemate there is nothing to claim.
+    pub fn is_fifty_moves(&self) -> bool {
+        self.halfmove_clock >= 100 && self.position.has_legal_moves()
+    }
+
+    /// True if the clock has reached 150 and the side to move has a legal
+    /// move: the game is drawn automatically (FIDE article 9.6.2), unless
+    /// the last move mated.
+    pub fn is_seventy_five_moves(&self) -> bool {
+        self.halfmove_clock >= 150 && self.position.has_legal_moves()
+    }
+
+    /// How the game has ended by the rules, if it has: checkmate,
+    /// stalemate, a dead position by material, seventy-five moves by the
+    /// game's clock, fivefold repetition (the first that holds is given;
+    /// see [`Game::outcome`]).
+    pub fn outcome(&self) -> Option<Outcome> {
+        let seventy_five = Some(Outcome::Draw(DrawReason::SeventyFiveMoves));
+        match self.position.outcome() {
+            // The position's own clock may differ from the game's.
+            None => {}
+            ending if ending == seventy_five => {}
+            ending => return ending,
+        }
+        if self.is_seventy_five_moves() {
+            seventy_five
+        } else {
+            self.is_fivefold_repetition().then_some(Outcome::Draw(DrawReason::FivefoldRepetition))
+        }
+    }
+
+    /// True if a draw by the fifty-move rule may be claimed, now or by
+    /// writing down a move that brings the clock to 100 (see
+    /// [`Game::can_claim_fifty_moves`]).
+    pub fn can_claim_fifty_moves(&self) -> bool {
+        if self.halfmove_clock >= 100 {
+            return self.position.has_legal_moves();
+        }
+        self.halfmove_clock == 99 && self.position.legal_moves().iter().any(|&mv| self.claims_fifty(mv))
+    }
+
+    /// The legal moves after which the fifty-move rule holds (see
+    /// [`Game::moves_claiming_fifty`]).
+    pub fn moves_claiming_fifty(&self) -> MoveList {
+        if self.halfmove_clock < 99 {
+            return MoveList::new();
+        }
+        self.position.legal_moves().into_iter().filter(|&mv| self.claims_fifty(mv)).collect()
+    }
+
+    /// True if the legal move `mv` brings the fifty-move rule about: it
+    /// is neither a capture nor a pawn move (after it the position's clock
+    /// is not 0), the game's clock reaches 100, and the opponent has a
+    /// legal move.
+    fn claims_fifty(&self, mv: Move) -> bool {
+        let after = self.position.play(mv);
+        after.halfmove_clock() != 0 && self.halfmove_clock >= 99 && after.has_legal_moves()
+    }
+
+    /// True if a draw by threefold repetition may be claimed, now or by
+    /// writing down a move that makes a position occur for the third time
+    /// (see [`Game::can_claim_threefold_repetition`]).
+    pub fn can_claim_threefold_repetition(&self) -> bool {
+        self.is_threefold_repetition() || self.position.legal_moves().iter().any(|&mv| self.claims_threefold(mv))
+    }
+
+    /// The legal moves that would make a position occur for the third (or
+    /// later) time (see [`Game::moves_claiming_threefold`]).
+    pub fn moves_claiming_threefold(&self) -> MoveList {
+        self.position.legal_moves().into_iter().filter(|&mv| self.claims_threefold(mv)).collect()
+    }
+
+    /// True if the legal move `mv` makes a position occur for the third time.
+    fn claims_threefold(&self, mv: Move) -> bool {
+        let after = self.position.play(mv);
+        self.repetitions.count_after(after.repetition_key(), after.halfmove_clock()) >= 3
+    }
+}
+
 impl Default for Game {
     fn default() -> Game {
         Game::new()
@@ -327,13 +477,13 @@ impl Game {
     /// True if the current position has occurred three times: a draw that
     /// either player may claim (FIDE article 9.2).
     pub fn is_threefold_repetition(&self) -> bool {
-        self.repetition_count() >= 3
+        self.state().is_threefold_repetition()
     }
 
     /// True if the current position has occurred five times: the game is
     /// drawn automatically (FIDE article 9.6.1).
     pub fn is_fivefold_repetition(&self) -> bool {
-        self.repetition_count() >= 5
+        self.state().is_fivefold_repetition()
     }
 
     /// True if the player to move may claim a draw now, without making a
@@ -358,7 +508,8 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn can_claim_draw(&self) -> bool {
-        (self.is_threefold_repetition() || self.position.is_fifty_move_rule()) && self.outcome().is_none()
+        let state = self.state();
+        (self.is_threefold_repetition() || state.is_fifty_moves()) && state.outcome().is_none()
     }
 
     /// True if a draw by threefold repetition may be claimed: the current
@@ -372,7 +523,7 @@ impl Game {
     /// fivefold repetition or otherwise; [`Game::can_claim_draw`] is the
     /// question "may a draw be claimed in this game now".
     pub fn can_claim_threefold_repetition(&self) -> bool {
-        self.is_threefold_repetition() || self.position.legal_moves().iter().any(|&mv| self.claims_threefold(mv))
+        self.state().can_claim_threefold_repetition()
     }
 
     /// The legal moves that would make a position occur for the third (or
@@ -390,7 +541,7 @@ impl Game {
     /// # Ok::<(), chess_movegen::LineError>(())
     /// ```
     pub fn moves_claiming_threefold(&self) -> MoveList {
-        self.position.legal_moves().into_iter().filter(|&mv| self.claims_threefold(mv)).collect()
+        self.state().moves_claiming_threefold()
     }
 
     /// True if some legal move leads to a position that occurred earlier
@@ -451,12 +602,6 @@ impl Game {
         })
     }
 
-    /// True if the legal move `mv` makes a position occur for the third time.
-    fn claims_threefold(&self, mv: Move) -> bool {
-        let after = self.position.play(mv);
-        self.repetitions.count_after(after.repetition_key(), after.halfmove_clock()) >= 3
-    }
-
     /// True if a draw by the fifty-move rule may be claimed: the last fifty
     /// moves of each side had no capture and no pawn move and the player
     /// to move has a legal move (FIDE article 9.3.2), or one of the legal
@@ -469,11 +614,7 @@ impl Game {
     /// seventy-five-move rule or otherwise; [`Game::can_claim_draw`] is the
     /// question "may a draw be claimed in this game now".
     pub fn can_claim_fifty_moves(&self) -> bool {
-        let clock = self.position.halfmove_clock();
-        if clock >= 100 {
-            return self.position.has_legal_moves();
-        }
-        clock == 99 && self.position.legal_moves().iter().any(|&mv| self.claims_fifty(mv))
+        self.state().can_claim_fifty_moves()
     }
 
     /// The legal moves after which the fifty-move rule holds (the
@@ -481,16 +622,7 @@ impl Game {
     /// that the player may claim a draw by writing one of them down
     /// (FIDE article 9.3.1). Empty unless the clock is 99 or more.
     pub fn moves_claiming_fifty(&self) -> MoveList {
-        if self.position.halfmove_clock() < 99 {
-            return MoveList::new();
-        }
-        self.position.legal_moves().into_iter().filter(|&mv| self.claims_fifty(mv)).collect()
-    }
-
-    /// True if the legal move `mv` brings the fifty-move rule about.
-    fn claims_fifty(&self, mv: Move) -> bool {
-        let after = self.position.play(mv);
-        after.halfmove_clock() >= 100 && after.has_legal_moves()
+        self.state().moves_claiming_fifty()
     }
 
     /// How the game has ended by the rules, if it has: checkmate,
@@ -503,8 +635,12 @@ impl Game {
     /// a stalemate with insufficient material is a stalemate here and
     /// insufficient material there.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.position
-            .outcome()
-            .or_else(|| self.is_fivefold_repetition().then_some(Outcome::Draw(DrawReason::FivefoldRepetition)))
+        self.state().outcome()
+    }
+
+    /// The game as it stands, for the rules that need its history (see
+    /// [`GameState`]); its clock is the position's.
+    pub fn state(&self) -> GameState<'_> {
+        GameState::new(&self.position, &self.repetitions, self.position.halfmove_clock())
     }
 }

@@ -117,7 +117,9 @@
 //!   [`outcome`](Position::outcome), touch-move:
 //!   [`touch_move_obligations`](Position::touch_move_obligations).
 //! - [`Game`]: history, [`push`](Game::push) / [`pop`](Game::pop),
-//!   repetition, [`push_line`](Game::push_line) for move text, [`Outcome`].
+//!   repetition, [`push_line`](Game::push_line) for move text, [`Outcome`];
+//!   [`GameState`] (the rules that need the history: claims, repetition,
+//!   the game's clock) and [`Repetitions`] for front ends with their own stack.
 //! - [`pgn`]: PGN in and out: a streaming [`pgn::Reader`] with a
 //!   [`pgn::Visitor`] and a tree ([`pgn::PgnGame`]), a writer,
 //!   [`Game::from_pgn`] and [`Game::to_pgn`].
@@ -209,7 +211,7 @@ pub mod polyglot;
 mod polyglot_keys;
 mod types;
 
-pub use game::{Game, LineError, Repetitions};
+pub use game::{Game, GameState, LineError, Repetitions};
 pub use moves::{Move, MoveKind, MoveList};
 pub use outcome::{DrawReason, GameResult, Outcome};
 pub use packed::{PackError, PackedPosition};

@@ -294,10 +294,7 @@ impl<'a> Book<'a> {
     /// [`BookError::Truncated`] if the length is not a multiple of 16,
     /// [`BookError::Unsorted`] at the first key smaller than the one before.
     pub fn new(data: &'a [u8]) -> Result<Book<'a>, BookError> {
-        if data.len() % ENTRY_SIZE != 0 {
-            return Err(BookError::Truncated { len: data.len() });
-        }
-        let book = Book { data };
+        let book = Book::new_unsorted(data)?;
         let mut previous = 0;
         for index in 0..book.len() {
             let key = book.key(index);
@@ -307,6 +304,22 @@ impl<'a> Book<'a> {
             previous = key;
         }
         Ok(book)
+    }
+
+    /// Wraps `data` checking only that it holds whole entries, not their
+    /// order: a book as python-chess reads one. Look-ups binary-search it
+    /// as if it were sorted, so in an unsorted book they find what such a
+    /// search finds (some entries of a key may be missed); iterating with
+    /// [`Book::entries`] sees every entry.
+    ///
+    /// # Errors
+    ///
+    /// [`BookError::Truncated`] if the length is not a multiple of 16.
+    pub fn new_unsorted(data: &'a [u8]) -> Result<Book<'a>, BookError> {
+        if data.len() % ENTRY_SIZE != 0 {
+            return Err(BookError::Truncated { len: data.len() });
+        }
+        Ok(Book { data })
     }
 
     /// The number of entries.
@@ -339,7 +352,25 @@ impl<'a> Book<'a> {
     /// The entries whose key is `key`, in book order, found by binary
     /// search.
     pub fn entries_for_key(&self, key: u64) -> Entries<'a> {
-        // First index whose key is not below `key`.
+        Entries { data: &self.data[self.lower_bound(key) * ENTRY_SIZE..], key: Some(key) }
+    }
+
+    /// The index of the first entry whose key is not below `key` (the
+    /// number of entries if there is none), found by binary search: where
+    /// the entries of `key` start, or where an entry of `key` would go.
+    ///
+    /// ```
+    /// use chess_movegen::polyglot::Book;
+    /// let mut data = Vec::new();
+    /// for key in [3u64, 5, 5, 9] {
+    ///     data.extend(key.to_be_bytes());
+    ///     data.extend([0; 8]); // move, weight, learn
+    /// }
+    /// let book = Book::new(&data)?;
+    /// assert_eq!([0, 3, 5, 6, 9, 10].map(|key| book.lower_bound(key)), [0, 0, 1, 3, 3, 4]);
+    /// # Ok::<(), chess_movegen::polyglot::BookError>(())
+    /// ```
+    pub fn lower_bound(&self, key: u64) -> usize {
         let (mut lo, mut hi) = (0, self.len());
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
@@ -349,7 +380,7 @@ impl<'a> Book<'a> {
                 hi = mid;
             }
         }
-        Entries { data: &self.data[lo * ENTRY_SIZE..], key: Some(key) }
+        lo
     }
 
     /// The book moves of `pos`: the entries of its

@@ -166,6 +166,37 @@ fn malformed_books_are_refused_with_the_place() {
     assert_eq!(empty.choose(&Position::startpos(), 12345), None);
 }
 
+/// `lower_bound` is where the entries of a key start; an unsorted book,
+/// taken as it is, is searched as if it were sorted.
+#[test]
+fn lower_bound_and_unsorted_books() {
+    let book = Book::new(BOOK).unwrap();
+    let keys: Vec<u64> = book.entries().map(|e| e.key).collect();
+    for (i, &key) in keys.iter().enumerate().step_by(97) {
+        for probe in [key.wrapping_sub(1), key, key.wrapping_add(1)] {
+            let at = book.lower_bound(probe);
+            assert_eq!(at, keys.partition_point(|&k| k < probe), "{probe:#x}");
+            assert_eq!(book.entries_for_key(probe).count(), keys[at..].iter().take_while(|&&k| k == probe).count());
+        }
+        assert!(book.lower_bound(key) <= i);
+    }
+    assert_eq!(book.lower_bound(0), 0);
+    assert_eq!(book.lower_bound(u64::MAX), keys.partition_point(|&k| k < u64::MAX));
+
+    let mut data = Vec::new();
+    for key in [1u64, 2, 2, 5, 4, 6] {
+        data.extend_from_slice(&entry_bytes(key, 0, 1));
+    }
+    assert!(Book::new(&data).is_err());
+    let unsorted = Book::new_unsorted(&data).unwrap();
+    assert_eq!(unsorted.len(), 6);
+    assert_eq!(unsorted.entries().map(|e| e.key).collect::<Vec<_>>(), [1, 2, 2, 5, 4, 6]);
+    assert_eq!(unsorted.lower_bound(2), 1);
+    assert_eq!(unsorted.entries_for_key(2).count(), 2);
+    assert_eq!(unsorted.lower_bound(7), 6);
+    assert_eq!(Book::new_unsorted(&data[..20]).unwrap_err(), BookError::Truncated { len: 20 });
+}
+
 #[test]
 fn weighted_choice_follows_the_weights() {
     let book = Book::new(BOOK).unwrap();

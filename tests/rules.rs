@@ -1,6 +1,8 @@
 //! The rules that end a game, repetition, and the touch-move rule.
 
-use chess_movegen::{Color, DrawReason, Game, IllegalReason, Move, MoveError, Outcome, Position, Square};
+use chess_movegen::{
+    Color, DrawReason, Game, GameState, IllegalReason, Move, MoveError, Outcome, Position, Repetitions, Square,
+};
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -311,4 +313,50 @@ fn repetition_count_per_ply_with_pop() {
         counts.pop();
         assert_eq!(game.repetition_count(), *counts.last().unwrap());
     }
+}
+
+/// The clock rules follow the halfmove clock a FEN states: played on by
+/// `Game`, and asked of `GameState` with a clock the position could not
+/// hold (a clock beside an en-passant square, which the position resets
+/// to 0 and python-chess keeps).
+#[test]
+fn clock_rules_from_fen_stated_clocks() {
+    let seventy_five = Some(Outcome::Draw(DrawReason::SeventyFiveMoves));
+    let mut game = Game::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 99 80").unwrap();
+    assert!(game.can_claim_fifty_moves() && !game.state().is_fifty_moves());
+    game.push_uci("a1a2").unwrap();
+    assert_eq!(game.state().halfmove_clock(), 100);
+    assert!(game.state().is_fifty_moves() && game.can_claim_fifty_moves() && game.can_claim_draw());
+    let mut game = Game::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 149 80").unwrap();
+    assert!(!game.state().is_seventy_five_moves() && game.outcome().is_none());
+    game.push_uci("a1a2").unwrap();
+    assert!(game.state().is_seventy_five_moves());
+    assert_eq!(game.outcome(), seventy_five);
+
+    // d6 stated with 99 half-moves: the position's clock is 0.
+    let (pos, _) = Position::from_fen_lenient("4k3/8/8/3pP3/8/8/8/4K2R w - d6 99 80").unwrap();
+    assert_eq!(pos.halfmove_clock(), 0);
+    let reps = Repetitions::new(pos.repetition_key());
+    let own = GameState::new(&pos, &reps, pos.halfmove_clock());
+    assert!(!own.can_claim_fifty_moves() && own.moves_claiming_fifty().is_empty());
+    let stated = GameState::new(&pos, &reps, 99);
+    assert!(stated.can_claim_fifty_moves() && !stated.is_fifty_moves());
+    let claims = stated.moves_claiming_fifty();
+    assert!(!claims.is_empty());
+    // The pawn moves (e5e6 and the en-passant capture e5d6) reset the clock.
+    assert!(claims.iter().all(|m| m.from() != Square::E5), "{claims:?}");
+    assert_eq!(claims.len(), pos.legal_moves().iter().filter(|m| m.from() != Square::E5).count());
+    assert!(GameState::new(&pos, &reps, 100).is_fifty_moves());
+    assert_eq!(GameState::new(&pos, &reps, 149).outcome(), None);
+    let ended = GameState::new(&pos, &reps, 150);
+    assert!(ended.is_seventy_five_moves());
+    assert_eq!(ended.outcome(), seventy_five);
+    assert_eq!(own.outcome(), None);
+
+    // Mate outranks the clock; a stalemate has no clock rule at all.
+    let (mate, _) = Position::from_fen_lenient("R6k/8/6K1/8/8/8/8/8 b - - 150 120").unwrap();
+    let reps = Repetitions::new(mate.repetition_key());
+    let state = GameState::new(&mate, &reps, 160);
+    assert_eq!(state.outcome(), Some(Outcome::Checkmate { winner: Color::White }));
+    assert!(!state.is_seventy_five_moves() && !state.is_fifty_moves() && !state.can_claim_fifty_moves());
 }

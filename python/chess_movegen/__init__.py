@@ -30,14 +30,14 @@ from ._chess_movegen import (
     flip_horizontal,
     flip_diagonal,
     flip_anti_diagonal,
-    shift_right as _shift_right,
-    shift_2_right as _shift_2_right,
-    shift_left as _shift_left,
-    shift_2_left as _shift_2_left,
-    shift_up_left as _shift_up_left,
-    shift_up_right as _shift_up_right,
-    shift_down_left as _shift_down_left,
-    shift_down_right as _shift_down_right,
+    shift_right,
+    shift_2_right,
+    shift_left,
+    shift_2_left,
+    shift_up_left,
+    shift_up_right,
+    shift_down_left,
+    shift_down_right,
     legal_move_masks,
     legal_moves_many,
     perft,
@@ -139,48 +139,6 @@ def shift_up(b: int) -> int:
 def shift_2_up(b: int) -> int:
     """Every square of bitboard ``b`` two ranks up."""
     return (b << 16) & BB_ALL
-
-
-# python-chess names the bitboard of the shifts `b`; these wrappers take it
-# by that keyword.
-def shift_right(b: int) -> int:
-    """Every square of bitboard ``b`` one file right (squares pushed off the board dropped)."""
-    return _shift_right(b)
-
-
-def shift_2_right(b: int) -> int:
-    """Every square of bitboard ``b`` two files right (squares pushed off the board dropped)."""
-    return _shift_2_right(b)
-
-
-def shift_left(b: int) -> int:
-    """Every square of bitboard ``b`` one file left (squares pushed off the board dropped)."""
-    return _shift_left(b)
-
-
-def shift_2_left(b: int) -> int:
-    """Every square of bitboard ``b`` two files left (squares pushed off the board dropped)."""
-    return _shift_2_left(b)
-
-
-def shift_up_left(b: int) -> int:
-    """Every square of bitboard ``b`` one square up and left (squares pushed off the board dropped)."""
-    return _shift_up_left(b)
-
-
-def shift_up_right(b: int) -> int:
-    """Every square of bitboard ``b`` one square up and right (squares pushed off the board dropped)."""
-    return _shift_up_right(b)
-
-
-def shift_down_left(b: int) -> int:
-    """Every square of bitboard ``b`` one square down and left (squares pushed off the board dropped)."""
-    return _shift_down_left(b)
-
-
-def shift_down_right(b: int) -> int:
-    """Every square of bitboard ``b`` one square down and right (squares pushed off the board dropped)."""
-    return _shift_down_right(b)
 
 
 def square(file_index: int, rank_index: int) -> int:

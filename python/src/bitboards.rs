@@ -5,26 +5,26 @@
 //! Python operator each, faster in Python than through a call into the
 //! extension, so they are in `chess_movegen/__init__.py`.
 
-use chess_movegen::attacks;
+use chess_movegen::{attacks, Bitboard, File};
 use pyo3::prelude::*;
 
 use crate::args::SquareArg;
 
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_B: u64 = FILE_A << 1;
-const FILE_G: u64 = FILE_A << 6;
-const FILE_H: u64 = FILE_A << 7;
+const FILE_A: u64 = File::A.bitboard().0;
+const FILE_B: u64 = File::B.bitboard().0;
+const FILE_G: u64 = File::G.bitboard().0;
+const FILE_H: u64 = File::H.bitboard().0;
 
 /// The board flipped top to bottom: a1 to a8.
 #[pyfunction]
 pub fn flip_vertical(bb: u64) -> u64 {
-    bb.swap_bytes()
+    Bitboard(bb).flip_vertical().0
 }
 
 /// The board flipped left to right: a1 to h1.
 #[pyfunction]
 pub fn flip_horizontal(bb: u64) -> u64 {
-    bb.reverse_bits().swap_bytes()
+    Bitboard(bb).flip_horizontal().0
 }
 
 /// The board flipped about the a1-h8 diagonal: file and rank exchanged
@@ -47,52 +47,52 @@ pub fn flip_anti_diagonal(bb: u64) -> u64 {
     flip_vertical(flip_horizontal(flip_diagonal(bb)))
 }
 
-/// Every square one file to the right (towards h).
+/// Every square of bitboard `b` one file to the right (towards h).
 #[pyfunction]
-pub fn shift_right(bb: u64) -> u64 {
-    (bb << 1) & !FILE_A
+pub fn shift_right(b: u64) -> u64 {
+    (b << 1) & !FILE_A
 }
 
-/// Every square two files to the right.
+/// Every square of bitboard `b` two files to the right.
 #[pyfunction]
-pub fn shift_2_right(bb: u64) -> u64 {
-    (bb << 2) & !(FILE_A | FILE_B)
+pub fn shift_2_right(b: u64) -> u64 {
+    (b << 2) & !(FILE_A | FILE_B)
 }
 
-/// Every square one file to the left (towards a).
+/// Every square of bitboard `b` one file to the left (towards a).
 #[pyfunction]
-pub fn shift_left(bb: u64) -> u64 {
-    (bb >> 1) & !FILE_H
+pub fn shift_left(b: u64) -> u64 {
+    (b >> 1) & !FILE_H
 }
 
-/// Every square two files to the left.
+/// Every square of bitboard `b` two files to the left.
 #[pyfunction]
-pub fn shift_2_left(bb: u64) -> u64 {
-    (bb >> 2) & !(FILE_G | FILE_H)
+pub fn shift_2_left(b: u64) -> u64 {
+    (b >> 2) & !(FILE_G | FILE_H)
 }
 
-/// Every square one step up and to the left.
+/// Every square of bitboard `b` one step up and to the left.
 #[pyfunction]
-pub fn shift_up_left(bb: u64) -> u64 {
-    (bb << 7) & !FILE_H
+pub fn shift_up_left(b: u64) -> u64 {
+    (b << 7) & !FILE_H
 }
 
-/// Every square one step up and to the right.
+/// Every square of bitboard `b` one step up and to the right.
 #[pyfunction]
-pub fn shift_up_right(bb: u64) -> u64 {
-    (bb << 9) & !FILE_A
+pub fn shift_up_right(b: u64) -> u64 {
+    (b << 9) & !FILE_A
 }
 
-/// Every square one step down and to the left.
+/// Every square of bitboard `b` one step down and to the left.
 #[pyfunction]
-pub fn shift_down_left(bb: u64) -> u64 {
-    (bb >> 9) & !FILE_H
+pub fn shift_down_left(b: u64) -> u64 {
+    (b >> 9) & !FILE_H
 }
 
-/// Every square one step down and to the right.
+/// Every square of bitboard `b` one step down and to the right.
 #[pyfunction]
-pub fn shift_down_right(bb: u64) -> u64 {
-    (bb >> 7) & !FILE_A
+pub fn shift_down_right(b: u64) -> u64 {
+    (b >> 7) & !FILE_A
 }
 
 /// The whole line through squares `a` and `b` (edge to edge, both

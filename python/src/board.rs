@@ -2,8 +2,8 @@
 //! the library's `Position`.
 
 use chess_movegen::{
-    attacks, Bitboard, CastlingMode, Color, FenOptions, Move as RawMove, MoveError, MoveList, Piece as RawPiece,
-    Position, Repairs, Repetitions, Role, Setup, Square, Undo,
+    attacks, Bitboard, CastlingMode, Color, DrawReason, FenOptions, GameState, Move as RawMove, MoveError, MoveList,
+    Outcome, Piece as RawPiece, Position, Rank, Repairs, Repetitions, Role, Setup, Square, Undo,
 };
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
@@ -52,21 +52,6 @@ pub(crate) fn parse_fen_text(fen: &str, chess960: bool) -> Result<Position, Stri
     Position::from_fen_with(fen, options).map(|(pos, _)| pos).map_err(|err| err.to_string())
 }
 
-/// The clocks a FEN states, as python-chess reads them: the halfmove
-/// clock, and the fullmove number (at least 1), where the fields are there
-/// and numbers. The library corrects clocks no game can reach (a halfmove
-/// clock after a double step, or larger than the moves played); python-chess
-/// keeps them, and so does `Board`, on top of the library's.
-fn stated_clocks(fen: &str) -> (Option<i64>, Option<i64>) {
-    let mut fields = fen.split_ascii_whitespace().skip(4);
-    let half = fields.next().and_then(|f| f.parse::<i64>().ok());
-    let full = match fields.next() {
-        Some(f) => f.parse::<i64>().ok().map(|n| n.max(1)),
-        None => half.map(|_| 1),
-    };
-    (half, full)
-}
-
 /// The FEN of an edited board as python-chess writes it: the castling
 /// rights python-chess's `clean_castling_rights` keeps (as rook files with
 /// `shredder`); the caller writes the en-passant square and the clocks.
@@ -80,9 +65,10 @@ fn edited_fen(setup: &Setup, chess960: bool, shredder: bool) -> String {
         return fen;
     }
     let mut castling = String::new();
-    for (back, white) in [(Bitboard(0xff), true), (Bitboard(0xff << 56), false)] {
-        for sq in (clean & back).into_iter().rev() {
-            let file = (b'a' + sq.file().index() as u8) as char;
+    for color in Color::ALL {
+        let white = color == Color::White;
+        for sq in (clean & Rank::First.relative_to(color).bitboard()).into_iter().rev() {
+            let file = sq.file().char();
             castling.push(if white { file.to_ascii_uppercase() } else { file });
         }
     }
@@ -101,6 +87,11 @@ fn unicode_symbol(p: RawPiece, invert: bool) -> char {
     } else {
         ['\u{265f}', '\u{265e}', '\u{265d}', '\u{265c}', '\u{265b}', '\u{265a}'][i]
     }
+}
+
+/// The first rank of `color` (its castling rank), as a mask.
+fn back_rank(color: Color) -> u64 {
+    Rank::First.relative_to(color).bitboard().0
 }
 
 fn role_arg(piece_type: i64) -> PyResult<Role> {
@@ -168,7 +159,7 @@ pub struct Board {
     root: Position,
     stack: Vec<Entry>,
     pub(crate) chess960: bool,
-    /// The FEN's halfmove clock minus the library's (see `stated_clocks`),
+    /// The FEN's halfmove clock minus the library's (the clock a FEN states, which the library may have corrected: see `from_fen`),
     /// in force until the first capture or pawn move.
     half_delta: i64,
     /// The FEN's fullmove number minus the library's.
@@ -206,28 +197,28 @@ impl Board {
     fn from_fen(fen: &str, chess960: bool) -> PyResult<Board> {
         let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
         let options = FenOptions::new().castling(mode).lenient(true).impossible_check(true);
-        let pos = match Position::from_fen_with(fen, options) {
-            Ok((pos, repairs)) if !repairs.intersects(Repairs::CASTLING_RIGHTS | Repairs::EP_SQUARE) => pos,
-            _ => {
-                let mut setup =
-                    Setup::from_fen_with(fen, options).map_err(|e| InvalidFenError::new_err(e.to_string()))?;
-                let (half, full) = stated_clocks(fen);
-                setup.set_halfmove_clock(half.and_then(|h| u32::try_from(h).ok()).unwrap_or(0));
-                setup.set_fullmove_number(full.and_then(|f| u32::try_from(f).ok()).unwrap_or(1));
-                let mut board = Board::from_position(Position::startpos(), chess960);
-                board.install(setup);
-                return Ok(board);
+        let stated = || Setup::from_fen_with(fen, options).map_err(|e| InvalidFenError::new_err(e.to_string()));
+        match Position::from_fen_with(fen, options) {
+            Ok((pos, repairs)) if !repairs.intersects(Repairs::CASTLING_RIGHTS | Repairs::EP_SQUARE) => {
+                let mut board = Board::from_position(pos, chess960);
+                if repairs.contains(Repairs::COUNTERS) {
+                    // The library corrected clocks no game can reach (a
+                    // halfmove clock beside an en-passant square, or more
+                    // half-moves than moves played); python-chess keeps
+                    // them as the FEN states them, and so does `Board`, on
+                    // top of the library's.
+                    let setup = stated()?;
+                    board.half_delta = i64::from(setup.halfmove_clock()) - i64::from(pos.halfmove_clock());
+                    board.full_delta = i64::from(setup.fullmove_number().max(1)) - i64::from(pos.fullmove_number());
+                }
+                Ok(board)
             }
-        };
-        let mut board = Board::from_position(pos, chess960);
-        let (half, full) = stated_clocks(fen);
-        if let Some(half) = half {
-            board.half_delta = half - i64::from(pos.halfmove_clock());
+            _ => {
+                let mut board = Board::from_position(Position::startpos(), chess960);
+                board.install(stated()?);
+                Ok(board)
+            }
         }
-        if let Some(full) = full {
-            board.full_delta = full - i64::from(pos.fullmove_number());
-        }
-        Ok(board)
     }
 
     /// The current position on its own, with its clocks.
@@ -326,10 +317,11 @@ impl Board {
 
     /// Plays a move the library checked (legal here, or the null move).
     pub(crate) fn push_raw(&mut self, mv: RawMove) {
-        let before = &self.pos;
         let py = self.py_move(mv);
-        let zeroing = !mv.is_null() && (before.role_at(mv.from()) == Some(Role::Pawn) || before.is_capture(mv));
         let undo = if mv.is_null() { self.pos.make_null_move() } else { self.pos.make_move(mv) };
+        // The library reset its clock for a capture or pawn move (a null
+        // move counts on).
+        let zeroing = self.pos.halfmove_clock() == 0;
         // python-chess counts positions across null moves too.
         self.reps.push(self.pos.repetition_key(), self.pos.halfmove_clock());
         self.zeroing += u32::from(zeroing);
@@ -369,8 +361,8 @@ impl Board {
             if i == 3 {
                 match ep {
                     Some(sq) => {
-                        out.push((b'a' + sq.file().index() as u8) as char);
-                        out.push((b'1' + sq.rank().index() as u8) as char);
+                        out.push(sq.file().char());
+                        out.push(sq.rank().char());
                     }
                     None => out.push('-'),
                 }
@@ -391,74 +383,38 @@ impl Board {
         self.reps.count() >= count
     }
 
-    fn has_moves(&self) -> bool {
-        self.pos.has_legal_moves()
+    /// The game as the library sees it, with python-chess's halfmove
+    /// clock (a clock the FEN stated is kept: see `from_fen`).
+    fn state(&self) -> GameState<'_> {
+        GameState::new(&self.pos, &self.reps, u32::try_from(self.halfmove()).unwrap_or(u32::MAX))
     }
 
-    fn fifty(&self) -> bool {
-        self.halfmove() >= 100 && self.has_moves()
-    }
-
-    fn seventy_five(&self) -> bool {
-        self.halfmove() >= 150 && self.has_moves()
-    }
-
-    fn claim_fifty(&self) -> bool {
-        if self.fifty() {
-            return true;
-        }
-        if self.halfmove() >= 99 {
-            for mv in self.pos.legal_moves() {
-                let zeroing = self.pos.role_at(mv.from()) == Some(Role::Pawn) || self.pos.is_capture(mv);
-                if !zeroing {
-                    let after = self.pos.play(mv);
-                    if self.halfmove() + 1 >= 100 && after.has_legal_moves() {
-                        return true;
-                    }
-                }
-            }
-        }
-        false
-    }
-
-    fn claim_threefold(&self) -> bool {
-        self.reps.count() >= 3
-            || self.pos.legal_moves().into_iter().any(|mv| {
-                let after = self.pos.play(mv);
-                self.reps.count_after(after.repetition_key(), after.halfmove_clock()) >= 3
-            })
-    }
-
+    /// python-chess's `is_insufficient_material`: neither side can mate
+    /// (each side's rule of `has_insufficient_material`, which also calls
+    /// bishops of both colours split between the sides insufficient).
     fn insufficient(&self) -> bool {
         self.pos.has_insufficient_material(Color::White) && self.pos.has_insufficient_material(Color::Black)
     }
 
-    /// The termination code and winner (None for draws), or None.
+    /// The termination code and winner (None for draws), or None: the
+    /// library's outcome, in python-chess's order, which puts its
+    /// insufficient material right after checkmate, then the claims.
     fn outcome_code(&self, claim_draw: bool) -> Option<(u8, Option<bool>)> {
-        if self.pos.is_checkmate() {
-            return Some((CHECKMATE, Some(self.pos.side_to_move() == Color::Black)));
-        }
-        if self.insufficient() {
-            return Some((INSUFFICIENT_MATERIAL, None));
-        }
-        if !self.has_moves() {
-            return Some((STALEMATE, None));
-        }
-        if self.seventy_five() {
-            return Some((SEVENTYFIVE_MOVES, None));
-        }
-        if self.repetition(5) {
-            return Some((FIVEFOLD_REPETITION, None));
-        }
-        if claim_draw {
-            if self.claim_fifty() {
-                return Some((FIFTY_MOVES, None));
-            }
-            if self.claim_threefold() {
-                return Some((THREEFOLD_REPETITION, None));
-            }
-        }
-        None
+        let state = self.state();
+        let draw = match state.outcome() {
+            Some(Outcome::Checkmate { winner }) => return Some((CHECKMATE, Some(winner == Color::White))),
+            _ if self.insufficient() => INSUFFICIENT_MATERIAL,
+            Some(Outcome::Draw(DrawReason::Stalemate)) => STALEMATE,
+            Some(Outcome::Draw(DrawReason::SeventyFiveMoves)) => SEVENTYFIVE_MOVES,
+            Some(Outcome::Draw(DrawReason::FivefoldRepetition)) => FIVEFOLD_REPETITION,
+            // The library's dead position by material, which python-chess's
+            // rule above already covers.
+            Some(_) => INSUFFICIENT_MATERIAL,
+            None if claim_draw && state.can_claim_fifty_moves() => FIFTY_MOVES,
+            None if claim_draw && state.can_claim_threefold_repetition() => THREEFOLD_REPETITION,
+            None => return None,
+        };
+        Some((draw, None))
     }
 
     fn moves_list<'py>(&self, py: Python<'py>, moves: &MoveList, legal: bool) -> PyResult<Bound<'py, PyList>> {
@@ -1224,7 +1180,7 @@ impl Board {
         promotion: Option<i64>,
     ) -> PyResult<Py<Move>> {
         self.playable()?;
-        let (from, mut to) = (from_square.0, to_square.0);
+        let (from, to) = (from_square.0, to_square.0);
         let mut promo = match promotion {
             None => 0,
             Some(p @ 2..=5) => p as u8,
@@ -1238,15 +1194,8 @@ impl Board {
         if promo == 0 && role == Some(Role::Pawn) && matches!(to.rank().index(), 0 | 7) {
             promo = 5;
         }
-        if !self.chess960 && promo == 0 && role == Some(Role::King) {
-            to = match (from, to) {
-                (Square::E1, Square::H1) => Square::G1,
-                (Square::E1, Square::A1) => Square::C1,
-                (Square::E8, Square::H8) => Square::G8,
-                (Square::E8, Square::A8) => Square::C8,
-                _ => to,
-            };
-        }
+        // The king taking its own rook is castling already (see
+        // `PyMv::to_raw`), written as python-chess writes it by `py_move`.
         let m = PyMv { from: from as u8, to: to as u8, promo };
         let raw = self.legal_raw(m, !self.chess960).ok_or_else(|| {
             IllegalMoveError::new_err(format!("no matching legal move for {} in {}", m.uci(), self.fen_legal()))
@@ -1267,8 +1216,7 @@ impl Board {
         let rights = self.pos.castling_rooks().0;
         let king = |c: Color| self.pos.pieces(c, Role::King).0;
         let castling = touched & rights != 0
-            || (rights & 0xff != 0 && touched & king(Color::White) != 0)
-            || (rights & (0xff << 56) != 0 && touched & king(Color::Black) != 0);
+            || Color::ALL.into_iter().any(|c| rights & back_rank(c) != 0 && touched & king(c) != 0);
         Ok(zeroing || castling || self.pos.legal_ep_square().is_some())
     }
 
@@ -1369,14 +1317,14 @@ impl Board {
     /// side to move has no legal move.
     fn is_fifty_moves(&self) -> PyResult<bool> {
         self.playable()?;
-        Ok(self.fifty())
+        Ok(self.state().is_fifty_moves())
     }
 
     /// True after 150 half-moves without capture or pawn move (an automatic
     /// draw), unless the side to move has no legal move.
     fn is_seventyfive_moves(&self) -> PyResult<bool> {
         self.playable()?;
-        Ok(self.seventy_five())
+        Ok(self.state().is_seventy_five_moves())
     }
 
     /// True if the position occurred `count` times (counting now) since the
@@ -1390,28 +1338,29 @@ impl Board {
     /// True if the position occurred 5 times (an automatic draw).
     fn is_fivefold_repetition(&self) -> PyResult<bool> {
         self.playable()?;
-        Ok(self.repetition(5))
+        Ok(self.state().is_fivefold_repetition())
     }
 
     /// True if the side to move can claim a draw by the fifty-move rule
     /// (now, or with a move that completes the 50 moves).
     fn can_claim_fifty_moves(&self) -> PyResult<bool> {
         self.playable()?;
-        Ok(self.claim_fifty())
+        Ok(self.state().can_claim_fifty_moves())
     }
 
     /// True if the side to move can claim a draw by threefold repetition
     /// (now, or with a move that repeats the position a third time).
     fn can_claim_threefold_repetition(&self) -> PyResult<bool> {
         self.playable()?;
-        Ok(self.claim_threefold())
+        Ok(self.state().can_claim_threefold_repetition())
     }
 
     /// True if the side to move can claim a draw (fifty moves or threefold
     /// repetition).
     fn can_claim_draw(&self) -> PyResult<bool> {
         self.playable()?;
-        Ok(self.claim_fifty() || self.claim_threefold())
+        let state = self.state();
+        Ok(state.can_claim_fifty_moves() || state.can_claim_threefold_repetition())
     }
 
     /// The game's end, as python-chess's `Outcome` (termination, winner),
@@ -1704,8 +1653,7 @@ impl Board {
 
     /// True if `color` may still castle on either side.
     fn has_castling_rights(&self, color: ColorArg) -> bool {
-        let rank = if color.0 { 0xff } else { 0xff << 56 };
-        self.clean_castling_rights() & rank != 0
+        self.clean_castling_rights() & back_rank(color.color()) != 0
     }
 
     /// True if `color` may still castle king-side.
@@ -1978,7 +1926,7 @@ impl Board {
 
     fn castling_side(&self, white: bool, king_side: bool) -> bool {
         let c = ColorArg(white).color();
-        let rank = if white { 0xffu64 } else { 0xff << 56 };
+        let rank = back_rank(c);
         let Some(king) = (self.view().pieces(c, Role::King) & Bitboard(rank)).last() else { return false };
         let rooks = self.clean_castling_rights() & rank;
         let king_bit = 1u64 << (king as u8);
@@ -2035,7 +1983,7 @@ impl LegalMoveGenerator {
     fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
         let b = self.board.borrow(py);
         b.playable()?;
-        Ok(if self.pseudo { !b.pseudo_moves().is_empty() } else { b.has_moves() })
+        Ok(if self.pseudo { !b.pseudo_moves().is_empty() } else { b.pos.has_legal_moves() })
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {

@@ -7,7 +7,7 @@
 //! wrong, with python-chess's flags.
 
 use chess_movegen::{
-    attacks, Bitboard, CastlingMode, Color, FenOptions, Piece, Position, Repairs, Role, Setup, Square,
+    attacks, Bitboard, CastlingMode, Color, FenOptions, Piece, Position, Rank, Repairs, Role, Setup, Square,
 };
 
 /// The board as edited, when it is not exactly a position the library
@@ -39,8 +39,6 @@ pub(crate) enum View<'a> {
     Pos(&'a Position),
     Setup(&'a Setup),
 }
-
-const BACK_RANKS: Bitboard = Bitboard(0xff00_0000_0000_00ff);
 
 impl View<'_> {
     pub fn piece_at(self, sq: Square) -> Option<Piece> {
@@ -147,7 +145,7 @@ impl View<'_> {
         let held = self.castling() & self.role(Role::Rook);
         let mut clean = Bitboard::EMPTY;
         for color in Color::ALL {
-            let back = if color == Color::White { Bitboard(0xff) } else { Bitboard(0xff << 56) };
+            let back = Rank::First.relative_to(color).bitboard();
             let rooks = held & back & self.color(color);
             let kings = self.pieces(color, Role::King) & back;
             if chess960 {
@@ -158,7 +156,7 @@ impl View<'_> {
             } else {
                 let home = if color == Color::White { Square::E1 } else { Square::E8 };
                 if kings.contains(home) {
-                    clean |= rooks & Bitboard(0x8100_0000_0000_0081);
+                    clean |= rooks & (Bitboard::FILE_A | Bitboard::FILE_H);
                 }
             }
         }
@@ -236,7 +234,7 @@ pub(crate) fn status(view: View<'_>, setup: &Setup, chess960: bool) -> u32 {
     if kings.len() > 2 {
         s |= TOO_MANY_KINGS;
     }
-    if (view.role(Role::Pawn) & BACK_RANKS).any() {
+    if (view.role(Role::Pawn) & Bitboard::BACK_RANKS).any() {
         s |= PAWNS_ON_BACKRANK;
     }
     if view.castling() != view.clean_castling(chess960) {

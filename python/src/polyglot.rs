@@ -20,40 +20,10 @@ pub struct PolyglotBook {
 }
 
 impl PolyglotBook {
-    fn key(&self, index: usize) -> u64 {
-        let mut key = [0; 8];
-        key.copy_from_slice(&self.data[index * ENTRY_SIZE..index * ENTRY_SIZE + 8]);
-        u64::from_be_bytes(key)
-    }
-
-    fn count(&self) -> usize {
-        self.data.len() / ENTRY_SIZE
-    }
-
-    /// The first index whose key is not below `key`.
-    fn lower_bound(&self, key: u64) -> usize {
-        let (mut lo, mut hi) = (0, self.count());
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            if self.key(mid) < key {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        lo
-    }
-
-    /// The entries of `key` as a library `Book` (checked: the slice holds
-    /// one key only, so it is sorted).
-    fn entries_of(&self, key: u64) -> Book<'_> {
-        let lo = self.lower_bound(key);
-        let mut hi = lo;
-        while hi < self.count() && self.key(hi) == key {
-            hi += 1;
-        }
-        Book::new(&self.data[lo * ENTRY_SIZE..hi * ENTRY_SIZE])
-            .unwrap_or_else(|_| Book::new(&[]).expect("an empty book is a valid book"))
+    /// The library's book on the data, in any order, as python-chess
+    /// reads books.
+    fn book(&self) -> Book<'_> {
+        Book::new_unsorted(&self.data).expect("the size was checked when the book was read")
     }
 }
 
@@ -95,26 +65,21 @@ impl PolyglotBook {
     }
 
     fn __len__(&self) -> usize {
-        self.count()
+        self.book().len()
     }
 
     /// Entry `index` raw: (key, raw move, weight, learn).
     fn entry(&self, index: usize) -> PyResult<(u64, u16, u16, u32)> {
-        if index >= self.count() {
-            return Err(PyIndexError::new_err(format!("book entry {index} out of range ({} entries)", self.count())));
-        }
-        let e = &self.data[index * ENTRY_SIZE..(index + 1) * ENTRY_SIZE];
-        Ok((
-            self.key(index),
-            u16::from_be_bytes([e[8], e[9]]),
-            u16::from_be_bytes([e[10], e[11]]),
-            u32::from_be_bytes([e[12], e[13], e[14], e[15]]),
-        ))
+        let book = self.book();
+        let e = book.entry(index).ok_or_else(|| {
+            PyIndexError::new_err(format!("book entry {index} out of range ({} entries)", book.len()))
+        })?;
+        Ok((e.key, e.raw_move, e.weight, e.learn))
     }
 
     /// The first index whose key is not below `key`.
     fn bisect_key_left(&self, key: u64) -> usize {
-        self.lower_bound(key)
+        self.book().lower_bound(key)
     }
 
     /// The entries of a Board's position with weight at least
@@ -122,9 +87,8 @@ impl PolyglotBook {
     fn find_all(&self, py: Python<'_>, board: &Bound<'_, PyAny>, minimum_weight: i64) -> PyResult<Vec<EntryTuple>> {
         let (pos, chess960) = board_of(board)?;
         let key = pos.polyglot_key();
-        let book = self.entries_of(key);
         let mut out = Vec::new();
-        for entry in book.entries() {
+        for entry in self.book().entries_for_key(key) {
             if i64::from(entry.weight) < minimum_weight {
                 continue;
             }
@@ -139,8 +103,8 @@ impl PolyglotBook {
     /// The entries of a key with weight at least `minimum_weight`, raw:
     /// (key, raw move, weight, learn).
     fn find_key(&self, key: u64, minimum_weight: i64) -> Vec<(u64, u16, u16, u32)> {
-        let book = self.entries_of(key);
-        book.entries()
+        self.book()
+            .entries_for_key(key)
             .filter(|e| i64::from(e.weight) >= minimum_weight)
             .map(|e| (e.key, e.raw_move, e.weight, e.learn))
             .collect()

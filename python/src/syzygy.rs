@@ -49,6 +49,16 @@ fn probe_error(err: ProbeError, pos: &Position) -> PyErr {
     }
 }
 
+/// A probe's value, or `default` where the probe raised KeyError (no
+/// table for the position), as python-chess's `get_wdl` and `get_dtz` give.
+fn or_default(py: Python<'_>, probed: PyResult<i32>, default: Option<Py<PyAny>>) -> PyResult<Option<Py<PyAny>>> {
+    match probed {
+        Ok(v) => Ok(Some(v.into_pyobject(py)?.into_any().unbind())),
+        Err(e) if e.is_instance_of::<PyKeyError>(py) => Ok(default),
+        Err(e) => Err(e),
+    }
+}
+
 #[pymethods]
 impl SyzygyTablebase {
     #[new]
@@ -80,23 +90,13 @@ impl SyzygyTablebase {
     /// `probe_wdl`, or `default` where it raises KeyError.
     #[pyo3(signature = (board, default=None))]
     fn get_wdl(&self, board: &Bound<'_, PyAny>, default: Option<Py<PyAny>>) -> PyResult<Option<Py<PyAny>>> {
-        let py = board.py();
-        match self.probe_wdl(py, board) {
-            Ok(v) => Ok(Some(v.into_pyobject(py)?.into_any().unbind())),
-            Err(e) if e.is_instance_of::<PyKeyError>(py) => Ok(default),
-            Err(e) => Err(e),
-        }
+        or_default(board.py(), self.probe_wdl(board.py(), board).map(i32::from), default)
     }
 
     /// `probe_dtz`, or `default` where it raises KeyError.
     #[pyo3(signature = (board, default=None))]
     fn get_dtz(&self, board: &Bound<'_, PyAny>, default: Option<Py<PyAny>>) -> PyResult<Option<Py<PyAny>>> {
-        let py = board.py();
-        match self.probe_dtz(py, board) {
-            Ok(v) => Ok(Some(v.into_pyobject(py)?.into_any().unbind())),
-            Err(e) if e.is_instance_of::<PyKeyError>(py) => Ok(default),
-            Err(e) => Err(e),
-        }
+        or_default(board.py(), self.probe_dtz(board.py(), board), default)
     }
 
     /// Pieces (kings included) of the largest table added, 0 if none.

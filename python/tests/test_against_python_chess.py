@@ -254,18 +254,13 @@ def test_repetition_claims_like_python_chess():
 
 
 def test_perft_against_python_chess():
-    def their_perft(board, depth):
-        if depth == 0:
-            return 1
-        total = 0
-        for mv in board.legal_moves:
-            board.push(mv)
-            total += their_perft(board, depth - 1)
-            board.pop()
-        return total
-
     for fen in epd_fens("quick.epd", 4):
-        assert cm.perft(cm.Board(fen), 2) == their_perft(chess.Board(fen), 2)
+        theirs = chess.Board(fen)
+        # Perft 2: python-chess's legal replies to each of its legal moves.
+        replies = [theirs.copy(stack=False) for _ in theirs.legal_moves]
+        for board, mv in zip(replies, theirs.legal_moves):
+            board.push(mv)
+        assert cm.perft(cm.Board(fen), 2) == sum(board.legal_moves.count() for board in replies)
 
 
 def test_square_sets_mirror_and_drawings():

@@ -51,35 +51,30 @@ def test_daemon_thread_in_module_perft_at_exit():
     assert run_until_exit("cm.perft(cm.Board(), 7)") == [0] * RUNS
 
 
-def test_daemon_thread_reading_a_file_object_at_exit():
-    body = """
+def slow_stream(data: bytes, call: str) -> str:
+    """A body for `run_until_exit` that runs `call` on `stream`, a buffered
+    file object whose raw reads wait 10 ms and give `data` each time."""
+    return f"""
     class Slow(io.RawIOBase):
         def readable(self):
             return True
         def readinto(self, b):
             time.sleep(0.01)
-            data = b'[Event "x"]\\n\\n1. e4 e5 2. Nf3 Nc6 *\\n\\n'
+            data = {data!r}
             b[: len(data)] = data
             return len(data)
-    for game in cm.read_games(io.BufferedReader(Slow(), 64)):
-        pass
+    stream = io.BufferedReader(Slow(), 64)
+    {call}
     """
+
+
+def test_daemon_thread_reading_a_file_object_at_exit():
+    body = slow_stream(b'[Event "x"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n', "for game in cm.read_games(stream): pass")
     assert run_until_exit(body) == [0] * RUNS
 
 
 def test_daemon_thread_validating_a_file_object_at_exit():
-    body = """
-    class Slow(io.RawIOBase):
-        def readable(self):
-            return True
-        def readinto(self, b):
-            time.sleep(0.01)
-            data = b'1. e4 e5 *\\n\\n'
-            b[: len(data)] = data
-            return len(data)
-    cm.validate_pgn(io.BufferedReader(Slow(), 64))
-    """
-    assert run_until_exit(body) == [0] * RUNS
+    assert run_until_exit(slow_stream(b"1. e4 e5 *\n\n", "cm.validate_pgn(stream)")) == [0] * RUNS
 
 
 PGN = "".join(f'[Event "{i}"]\n\n1. e4 e5 2. Nf3 *\n\n' for i in range(20))
