@@ -7,6 +7,7 @@ use core::fmt;
 use crate::moves::{Move, MoveList};
 use crate::outcome::{DrawReason, Outcome};
 use crate::position::error::echo;
+use crate::position::rules::FIFTY_MOVES;
 use crate::position::{FenError, MoveError, Position, Undo};
 use crate::types::Color;
 
@@ -218,14 +219,14 @@ impl<'a> GameState<'a> {
     /// move: either player may claim a draw (FIDE article 9.3.2). After
     /// checkmate or stalemate there is nothing to claim.
     pub fn is_fifty_moves(&self) -> bool {
-        self.halfmove_clock >= 100 && self.position.has_legal_moves()
+        self.position.fifty_moves_at(self.halfmove_clock)
     }
 
     /// True if the clock has reached 150 and the side to move has a legal
     /// move: the game is drawn automatically (FIDE article 9.6.2), unless
     /// the last move mated.
     pub fn is_seventy_five_moves(&self) -> bool {
-        self.halfmove_clock >= 150 && self.position.has_legal_moves()
+        self.position.seventy_five_moves_at(self.halfmove_clock)
     }
 
     /// How the game has ended by the rules, if it has: checkmate,
@@ -251,16 +252,16 @@ impl<'a> GameState<'a> {
     /// writing down a move that brings the clock to 100 (see
     /// [`Game::can_claim_fifty_moves`]).
     pub fn can_claim_fifty_moves(&self) -> bool {
-        if self.halfmove_clock >= 100 {
-            return self.position.has_legal_moves();
+        if self.halfmove_clock >= FIFTY_MOVES {
+            return self.is_fifty_moves();
         }
-        self.halfmove_clock == 99 && self.position.legal_moves().iter().any(|&mv| self.claims_fifty(mv))
+        self.halfmove_clock == FIFTY_MOVES - 1 && self.position.legal_moves().iter().any(|&mv| self.claims_fifty(mv))
     }
 
     /// The legal moves after which the fifty-move rule holds (see
     /// [`Game::moves_claiming_fifty`]).
     pub fn moves_claiming_fifty(&self) -> MoveList {
-        if self.halfmove_clock < 99 {
+        if self.halfmove_clock < FIFTY_MOVES - 1 {
             return MoveList::new();
         }
         self.position.legal_moves().into_iter().filter(|&mv| self.claims_fifty(mv)).collect()
@@ -272,7 +273,7 @@ impl<'a> GameState<'a> {
     /// legal move.
     fn claims_fifty(&self, mv: Move) -> bool {
         let after = self.position.play(mv);
-        after.halfmove_clock() != 0 && self.halfmove_clock >= 99 && after.has_legal_moves()
+        after.halfmove_clock() != 0 && after.fifty_moves_at(self.halfmove_clock.saturating_add(1))
     }
 
     /// True if a draw by threefold repetition may be claimed, now or by

@@ -290,7 +290,7 @@ mod make;
 mod legality;
 
 // The rules.
-mod rules;
+pub(crate) mod rules;
 mod touch;
 mod validate;
 

@@ -5,6 +5,11 @@ use crate::outcome::{DrawReason, Outcome};
 use crate::position::Position;
 use crate::types::{Bitboard, Color, Role};
 
+/// The halfmove clock from which a draw may be claimed (FIDE article 9.3).
+pub(crate) const FIFTY_MOVES: u32 = 100;
+/// The halfmove clock from which the game is drawn (FIDE article 9.6.2).
+pub(crate) const SEVENTY_FIVE_MOVES: u32 = 150;
+
 /// # Rules: the end of the game
 ///
 /// Insufficient material, the fifty- and seventy-five-move rules, the outcome.
@@ -102,7 +107,7 @@ impl Position {
     /// # Ok::<(), chess_movegen::FenError>(())
     /// ```
     pub fn is_fifty_move_rule(&self) -> bool {
-        self.halfmove_clock() >= 100 && self.has_legal_moves()
+        self.fifty_moves_at(self.halfmove_clock())
     }
 
     /// True if the halfmove clock has reached 150 and the side to move has
@@ -111,7 +116,18 @@ impl Position {
     /// move takes precedence, and a stalemate is a draw of its own (see
     /// [`Position::outcome`]); there the answer is false.
     pub fn is_seventy_five_move_rule(&self) -> bool {
-        self.halfmove_clock() >= 150 && self.has_legal_moves()
+        self.seventy_five_moves_at(self.halfmove_clock())
+    }
+
+    /// The fifty-move rule by the clock `halfmove_clock` (the position's
+    /// own, or a game's that a FEN stated, see [`crate::GameState`]).
+    pub(crate) fn fifty_moves_at(&self, halfmove_clock: u32) -> bool {
+        halfmove_clock >= FIFTY_MOVES && self.has_legal_moves()
+    }
+
+    /// The seventy-five-move rule by the clock `halfmove_clock`.
+    pub(crate) fn seventy_five_moves_at(&self, halfmove_clock: u32) -> bool {
+        halfmove_clock >= SEVENTY_FIVE_MOVES && self.has_legal_moves()
     }
 
     /// How the game has ended in this position by the rules that need no
