@@ -58,23 +58,75 @@ export const SEVEN_TAG_ROSTER = {
   Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?', Result: '*',
 };
 
-/** A move as chess.js describes it, with the 16-bit move (`bits`). */
+const ROLES = ' pnbrqk';
+const FLAGS = 'ncbepkq';
+
+function squareName(i) { return 'abcdefgh'[i & 7] + ((i >> 3) + 1); }
+
+/**
+ * A move as chess.js describes it, with the 16-bit move (`bits`). A move
+ * that `move` or `undo` answers keeps its position packed and makes its
+ * texts (`san`, `lan`, `before`, `after`) when first read.
+ */
 export class Move {
-  constructor(before, record) {
+  #record = null;
+  #san;
+  #lan;
+  #before;
+  #after;
+
+  /** A move from a text record and the FEN before it (see js/wasm/src/record.rs). */
+  static fromText(before, record) {
+    const m = new Move();
     const f = record.split(',');
-    this.color = f[0];
-    this.from = f[1];
-    this.to = f[2];
-    this.piece = f[3];
-    this.captured = f[4] || undefined;
-    this.promotion = f[5] || undefined;
-    this.flags = f[6];
-    this.san = f[7];
-    this.lan = f[8];
-    this.bits = Number(f[9]);
-    this.before = before;
-    this.after = f.slice(10).join(',');
+    m.color = f[0];
+    m.from = f[1];
+    m.to = f[2];
+    m.piece = f[3];
+    m.captured = f[4] || undefined;
+    m.promotion = f[5] || undefined;
+    m.flags = f[6];
+    m.#san = f[7];
+    m.#lan = f[8];
+    m.bits = Number(f[9]);
+    m.#before = before;
+    m.#after = f.slice(10).join(',');
+    return m;
   }
+
+  /** A move from a binary record (40 bytes; see js/wasm/src/record.rs). */
+  static fromRecord(record) {
+    const m = new Move();
+    const x = (record[0] | (record[1] << 8) | (record[2] << 16) | (record[3] << 24)) >>> 0;
+    m.color = x & 1 ? BLACK : WHITE;
+    m.from = squareName((x >> 1) & 63);
+    m.to = squareName((x >> 7) & 63);
+    m.piece = ROLES[(x >> 13) & 7];
+    m.captured = ROLES[(x >> 16) & 7].trim() || undefined;
+    m.promotion = ROLES[(x >> 19) & 7].trim() || undefined;
+    let flags = '';
+    for (let i = 0; i < 7; i++) if ((x >> (22 + i)) & 1) flags += FLAGS[i];
+    m.flags = flags;
+    m.bits = record[4] | (record[5] << 8);
+    m.#record = record;
+    return m;
+  }
+
+  get san() { return (this.#san ??= moveText(this.#record, 0)); }
+  set san(v) { this.#san = v; }
+  get lan() { return (this.#lan ??= moveText(this.#record, 1)); }
+  set lan(v) { this.#lan = v; }
+  get before() { return (this.#before ??= moveText(this.#record, 2)); }
+  set before(v) { this.#before = v; }
+  get after() { return (this.#after ??= moveText(this.#record, 3)); }
+  set after(v) { this.#after = v; }
+
+  /** The fields as chess.js's plain object has them (for `JSON.stringify`). */
+  toJSON() {
+    const { color, from, to, piece, captured, promotion, flags, san, lan, before, after, bits } = this;
+    return { color, from, to, piece, captured, promotion, flags, san, lan, before, after, bits };
+  }
+
   isCapture() { return this.flags.includes('c') || this.flags.includes('e'); }
   isPromotion() { return this.flags.includes('p'); }
   isEnPassant() { return this.flags.includes('e'); }
@@ -84,13 +136,27 @@ export class Move {
   isBigPawn() { return this.flags.includes('b'); }
 }
 
+/** A text of a binary move record: 0 SAN, 1 UCI, 2 FEN before, 3 FEN after. */
+function moveText(record, what) {
+  const ptr = w.io_reserve(record.length);
+  new Uint8Array(w.memory.buffer, ptr, record.length).set(record);
+  return recv(w.move_text(what));
+}
+
+/** The move of a binary-record answer (`null` for an empty one). */
+function recordOf(len) {
+  if (len < 0) throw new Error(read(-1 - len));
+  if (len === 0) return null;
+  return Move.fromRecord(new Uint8Array(w.memory.buffer, w.io_ptr(), len).slice());
+}
+
 /** Moves of an answer whose first line is the FEN before them all. */
 function movesOf(text) {
   if (text === '') return [];
   const lines = text.split('\n');
   const before = lines[0];
   const out = new Array(lines.length - 1);
-  for (let i = 1; i < lines.length; i++) out[i - 1] = new Move(before, lines[i]);
+  for (let i = 1; i < lines.length; i++) out[i - 1] = Move.fromText(before, lines[i]);
   return out;
 }
 
@@ -226,28 +292,25 @@ export class Chess {
   move(move, { strict = false } = {}) {
     if (move === null) throw new Error('Null move not allowed: chess-movegen games hold legal moves only');
     if (typeof move === 'string') {
-      return movesOf(recv(w.play(this.#h, send(move), strict ? 1 : 0)))[0];
+      return recordOf(w.play(this.#h, send(move), strict ? 1 : 0));
     }
     const uci = `${move.from}${move.to}`;
     if (move.promotion) {
       const r = w.play(this.#h, send(uci + move.promotion), 0);
-      if (r >= 0) return movesOf(read(r))[0];
+      if (r >= 0) return recordOf(r);
     }
     const r = w.play(this.#h, send(uci), 0);
     if (r < 0) {
       const shown = JSON.stringify(move);
       throw new Error(`Invalid move: ${shown.length > 60 ? `${shown.slice(0, 60)}…` : shown}: ${read(-1 - r).replace(/^Invalid move: [^:]*: /, '')}`);
     }
-    return movesOf(read(r))[0];
+    return recordOf(r);
   }
 
   /** Plays a 16-bit move (see `Move.bits`). */
-  moveBits(bits) { return movesOf(recv(w.play_bits(this.#h, bits & 0xffff)))[0]; }
+  moveBits(bits) { return recordOf(w.play_bits(this.#h, bits & 0xffff)); }
 
-  undo() {
-    const text = recv(w.undo(this.#h));
-    return text === '' ? null : movesOf(text)[0];
-  }
+  undo() { return recordOf(w.undo(this.#h)); }
 
   history({ verbose = false } = {}) {
     const text = recv(w.history(this.#h, verbose ? 1 : 0));
@@ -255,7 +318,7 @@ export class Chess {
     if (!verbose) return text.split(' ');
     const lines = text.split('\n');
     const out = [];
-    for (let i = 0; i < lines.length; i += 2) out.push(new Move(lines[i], lines[i + 1]));
+    for (let i = 0; i < lines.length; i += 2) out.push(Move.fromText(lines[i], lines[i + 1]));
     return out;
   }
 

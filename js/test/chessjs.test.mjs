@@ -194,3 +194,16 @@ test('PGN headers and comments as chess.js keeps them', () => {
   assert.deepEqual(ours.removeComments(), ref.removeComments());
   assert.deepEqual(ours.getComments(), []);
 });
+
+test('a move played keeps its texts: read later, after more moves or an undo, they are as chess.js gave them at once', () => {
+  const ours = new Chess();
+  const ref = new Ref();
+  const line = ['e4', 'd5', 'exd5', 'Qxd5', 'Nc3', 'Qa5', 'd4', 'c6', 'Nf3', 'Bg4', 'Bf4', 'e6', 'h3', 'Bxf3', 'Qxf3', 'Bb4', 'Be2', 'Nd7', 'a3', 'O-O-O'];
+  const kept = line.map((san) => [ours.move(san), shape(ref.move(san))]);
+  const undone = [ours.undo(), shape(ref.undo())];
+  for (const [move, expected] of [...kept, undone]) {
+    assert.deepEqual(shape(move), expected, `the move ${expected.san}`);
+    const json = JSON.parse(JSON.stringify(move));
+    for (const f of FIELDS) assert.equal(json[f], expected[f], `the move ${expected.san} as JSON: ${f}`);
+  }
+});

@@ -20,6 +20,7 @@ mod tree;
 use std::cell::RefCell;
 
 pub use pgn::*;
+pub use record::move_text;
 pub use session::*;
 pub use tree::*;
 
@@ -51,16 +52,26 @@ pub(crate) fn input(len: usize) -> String {
     IO.with_borrow(|io| String::from_utf8_lossy(&io[..len.min(io.len())]).into_owned())
 }
 
+/// The first `len` bytes of the buffer (fewer if it is shorter).
+pub(crate) fn input_bytes(len: usize) -> Vec<u8> {
+    IO.with_borrow(|io| io[..len.min(io.len())].to_vec())
+}
+
 /// Writes an answer into the buffer: its length, or `-1 - length` of
 /// the error message.
 pub(crate) fn reply(result: Result<String, String>) -> i32 {
-    let (text, ok) = match result {
-        Ok(text) => (text, true),
-        Err(message) => (message, false),
+    reply_bytes(result.map(String::into_bytes))
+}
+
+/// [`reply`] for an answer in bytes.
+pub(crate) fn reply_bytes(result: Result<Vec<u8>, String>) -> i32 {
+    let (bytes, ok) = match result {
+        Ok(bytes) => (bytes, true),
+        Err(message) => (message.into_bytes(), false),
     };
     let len = IO.with_borrow_mut(|io| {
         io.clear();
-        io.extend_from_slice(text.as_bytes());
+        io.extend_from_slice(&bytes);
         io.len() as i32
     });
     if ok {

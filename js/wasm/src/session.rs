@@ -8,7 +8,7 @@ use chess_movegen::{
     perft, perft_divide, CastlingMode, Color, FenOptions, Game, GameResult, Move, Piece, Position, Setup, Square,
 };
 
-use crate::record::write_record;
+use crate::record::{reply_record, write_record};
 use crate::{input, reply, short};
 
 /// One game.
@@ -265,20 +265,17 @@ pub extern "C" fn moves(h: u32, len: usize, verbose: u32) -> i32 {
 }
 
 /// Plays the buffer's move (SAN, long algebraic or UCI; with `strict`,
-/// SAN only) and answers its record with the FEN before it.
+/// SAN only) and answers its binary record (see `record`).
 #[no_mangle]
 pub extern "C" fn play(h: u32, len: usize, strict: u32) -> i32 {
     let text = input(len);
-    reply(with(h, |s| {
+    reply_record(with(h, |s| {
         let pos = *s.position().map_err(|why| format!("Invalid move: {}: {why}", short(&text)))?;
         let parsed = if strict != 0 { pos.parse_san(&text) } else { parse_any(&pos, &text) };
         let mv = parsed.map_err(|e| format!("Invalid move: {}: {e}", short(&text)))?;
         s.game.push(mv).map_err(|e| format!("Invalid move: {}: {e}", short(&text)))?;
         s.comments.push(None);
-        let mut out = pos.normalized_fen();
-        out.push('\n');
-        write_record(&mut out, &pos, mv, &pos.san(mv));
-        Ok(out)
+        Ok(Some((pos, mv)))
     }))
 }
 
@@ -291,35 +288,28 @@ fn parse_any(pos: &Position, text: &str) -> Result<Move, chess_movegen::MoveErro
 /// Plays the 16-bit move `bits` if it is legal.
 #[no_mangle]
 pub extern "C" fn play_bits(h: u32, bits: u32) -> i32 {
-    reply(with(h, |s| {
+    reply_record(with(h, |s| {
         let pos = *s.position()?;
         let mv = Move::from_bits(bits as u16);
         s.game.push(mv).map_err(|e| format!("Invalid move: {bits}: {e}"))?;
         s.comments.push(None);
-        let mut out = pos.normalized_fen();
-        out.push('\n');
-        write_record(&mut out, &pos, mv, &pos.san(mv));
-        Ok(out)
+        Ok(Some((pos, mv)))
     }))
 }
 
-/// Takes back the last move; answers its record with the FEN before it,
+/// Takes back the last move; answers its binary record (see `record`),
 /// or nothing at the start.
 #[no_mangle]
 pub extern "C" fn undo(h: u32) -> i32 {
-    reply(with(h, |s| {
+    reply_record(with(h, |s| {
         if s.broken.is_some() {
-            return Ok(String::new());
+            return Ok(None);
         }
         let Some(mv) = s.game.pop() else {
-            return Ok(String::new());
+            return Ok(None);
         };
         s.comments.pop();
-        let pos = s.game.position();
-        let mut out = pos.normalized_fen();
-        out.push('\n');
-        write_record(&mut out, pos, mv, &pos.san(mv));
-        Ok(out)
+        Ok(Some((*s.game.position(), mv)))
     }))
 }
 
