@@ -25,16 +25,64 @@ const w = instance.exports;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+let heapView = new Uint8Array(w.memory.buffer);
+
+/** A byte view of the module's memory (made again after it grows). */
+function heap() {
+  if (heapView.buffer !== w.memory.buffer) heapView = new Uint8Array(w.memory.buffer);
+  return heapView;
+}
+
 /** Writes `text` into the shared buffer; returns its length in bytes. */
 function send(text) {
-  const room = text.length * 3;
-  const ptr = w.io_reserve(room);
-  return encoder.encodeInto(text, new Uint8Array(w.memory.buffer, ptr, room)).written;
+  const n = text.length;
+  const ptr = w.io_reserve(n * 3);
+  const bytes = heap();
+  // Most texts (moves, FENs, squares) are ASCII: copied as they are.
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 127) return encoder.encodeInto(text, new Uint8Array(w.memory.buffer, ptr, n * 3)).written;
+    bytes[ptr + i] = c;
+  }
+  return n;
 }
 
 /** Reads an answer of the given length from the shared buffer. */
 function read(len) {
-  return len === 0 ? '' : decoder.decode(new Uint8Array(w.memory.buffer, w.io_ptr(), len));
+  if (len === 0) return '';
+  const ptr = w.io_ptr();
+  const bytes = heap();
+  if (len <= 64) {
+    let s = '';
+    for (let i = ptr; i < ptr + len; i++) {
+      const c = bytes[i];
+      if (c > 127) return decoder.decode(bytes.subarray(ptr, ptr + len));
+      s += String.fromCharCode(c);
+    }
+    return s;
+  }
+  return decoder.decode(bytes.subarray(ptr, ptr + len));
+}
+
+/** The words of an answer of the given length separated by spaces. */
+function readWords(len) {
+  if (len === 0) return [];
+  const ptr = w.io_ptr();
+  const bytes = heap();
+  const out = [];
+  let s = '';
+  for (let i = ptr; i < ptr + len; i++) {
+    const c = bytes[i];
+    if (c > 127) return decoder.decode(bytes.subarray(ptr, ptr + len)).split(' ');
+    if (c === 32) {
+      out.push(s);
+      s = '';
+    } else {
+      s += String.fromCharCode(c);
+    }
+  }
+  out.push(s);
+  return out;
 }
 
 /** The answer text, or throws the error the module reported. */
@@ -58,10 +106,11 @@ export const SEVEN_TAG_ROSTER = {
   Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?', Result: '*',
 };
 
-const ROLES = ' pnbrqk';
+const ROLES = [undefined, 'p', 'n', 'b', 'r', 'q', 'k'];
 const FLAGS = 'ncbepkq';
 
-function squareName(i) { return 'abcdefgh'[i & 7] + ((i >> 3) + 1); }
+const SQUARE_NAMES = Array.from({ length: 64 }, (_, i) => 'abcdefgh'[i & 7] + ((i >> 3) + 1));
+const FLAG_TEXTS = Array.from({ length: 128 }, (_, x) => [...FLAGS].filter((_, i) => (x >> i) & 1).join(''));
 
 /**
  * A move as chess.js describes it, with the 16-bit move (`bits`). A move
@@ -99,14 +148,12 @@ export class Move {
     const m = new Move();
     const x = (record[0] | (record[1] << 8) | (record[2] << 16) | (record[3] << 24)) >>> 0;
     m.color = x & 1 ? BLACK : WHITE;
-    m.from = squareName((x >> 1) & 63);
-    m.to = squareName((x >> 7) & 63);
+    m.from = SQUARE_NAMES[(x >> 1) & 63];
+    m.to = SQUARE_NAMES[(x >> 7) & 63];
     m.piece = ROLES[(x >> 13) & 7];
-    m.captured = ROLES[(x >> 16) & 7].trim() || undefined;
-    m.promotion = ROLES[(x >> 19) & 7].trim() || undefined;
-    let flags = '';
-    for (let i = 0; i < 7; i++) if ((x >> (22 + i)) & 1) flags += FLAGS[i];
-    m.flags = flags;
+    m.captured = ROLES[(x >> 16) & 7];
+    m.promotion = ROLES[(x >> 19) & 7];
+    m.flags = FLAG_TEXTS[(x >> 22) & 127];
     m.bits = record[4] | (record[5] << 8);
     m.#record = record;
     return m;
@@ -139,7 +186,7 @@ export class Move {
 /** A text of a binary move record: 0 SAN, 1 UCI, 2 FEN before, 3 FEN after. */
 function moveText(record, what) {
   const ptr = w.io_reserve(record.length);
-  new Uint8Array(w.memory.buffer, ptr, record.length).set(record);
+  heap().set(record, ptr);
   return recv(w.move_text(what));
 }
 
@@ -147,7 +194,8 @@ function moveText(record, what) {
 function recordOf(len) {
   if (len < 0) throw new Error(read(-1 - len));
   if (len === 0) return null;
-  return Move.fromRecord(new Uint8Array(w.memory.buffer, w.io_ptr(), len).slice());
+  const ptr = w.io_ptr();
+  return Move.fromRecord(heap().slice(ptr, ptr + len));
 }
 
 /** Moves of an answer whose first line is the FEN before them all. */
@@ -167,18 +215,34 @@ export function validateFen(fen, { chess960 = false } = {}) {
 }
 
 const STATUS = { check: 1, checkmate: 2, stalemate: 4, insufficient: 8, threefold: 16, fifty: 32, black: 64, broken: 128 };
-const freed = new FinalizationRegistry((h) => w.session_free(h));
+// A game's handle in a cell that `free()` empties, so that the registry
+// needs no unregister token (registering with one costs more).
+const freed = new FinalizationRegistry((cell) => {
+  if (cell.h >= 0) w.session_free(cell.h);
+});
 
 /** A game with chess.js's methods. */
 export class Chess {
   #h;
+  #cell;
   #chess960;
+  // Answers kept until the position changes (`#changed`): the SAN list
+  // and the FEN, often asked for more than once per position.
+  #sans = null;
+  #fen = null;
 
   constructor(fen = DEFAULT_POSITION, { skipValidation = false, chess960 = false } = {}) {
     this.#h = w.session_new();
+    this.#cell = { h: this.#h };
     this.#chess960 = chess960;
-    freed.register(this, this.#h, this);
+    freed.register(this, this.#cell);
     if (fen !== DEFAULT_POSITION || chess960) this.load(fen, { skipValidation });
+  }
+
+  /** Forgets the answers kept for the position. */
+  #changed() {
+    this.#sans = null;
+    this.#fen = null;
   }
 
   /** Chess960 start position `n` (0–959), as a game in Chess960 mode. */
@@ -188,21 +252,26 @@ export class Chess {
 
   /** Frees the game's memory now (it is freed when collected anyway). */
   free() {
-    freed.unregister(this);
+    if (this.#cell.h < 0) return;
+    this.#cell.h = -1;
     w.session_free(this.#h);
   }
 
   load(fen, { skipValidation = false, preserveHeaders = false, chess960 = this.#chess960 } = {}) {
     this.#chess960 = chess960;
+    this.#changed();
     const flags = (chess960 ? 1 : 0) | (skipValidation ? 2 : 0) | (preserveHeaders ? 4 : 0);
     recv(w.load(this.#h, send(String(fen)), flags));
   }
 
   reset() { this.load(DEFAULT_POSITION, { chess960: false }); }
 
-  clear({ preserveHeaders = false } = {}) { recv(w.clear(this.#h, preserveHeaders ? 1 : 0)); }
+  clear({ preserveHeaders = false } = {}) {
+    this.#changed();
+    recv(w.clear(this.#h, preserveHeaders ? 1 : 0));
+  }
 
-  fen() { return recv(w.fen(this.#h)); }
+  fen() { return (this.#fen ??= recv(w.fen(this.#h))); }
 
   isChess960() { return w.is_chess960(this.#h) === 1; }
 
@@ -221,12 +290,14 @@ export class Chess {
 
   put({ type, color }, square) {
     if (!SQUARES.includes(square) || !'pnbrqk'.includes(type) || type.length !== 1 || (color !== 'w' && color !== 'b')) return false;
+    this.#changed();
     recv(w.put(this.#h, send((color === 'w' ? type.toUpperCase() : type) + square)));
     return true;
   }
 
   remove(square) {
     if (!SQUARES.includes(square)) return undefined;
+    this.#changed();
     const c = recv(w.remove(this.#h, send(square)));
     return c === '' ? undefined : piece(c);
   }
@@ -269,7 +340,10 @@ export class Chess {
 
   isAttacked(square, attackedBy) { return this.attackers(square, attackedBy).length > 0; }
 
-  setTurn(color) { return recv(w.set_turn(this.#h, color === BLACK ? 1 : 0)) === '1'; }
+  setTurn(color) {
+    this.#changed();
+    return recv(w.set_turn(this.#h, color === BLACK ? 1 : 0)) === '1';
+  }
 
   getCastlingRights(color) {
     const bits = w.castling(this.#h) >> (color === BLACK ? 2 : 0);
@@ -283,13 +357,19 @@ export class Chess {
   }
 
   moves({ verbose = false, square, piece: role } = {}) {
+    const all = square === undefined && role === undefined;
+    if (all && !verbose && this.#sans !== null) return this.#sans.slice();
     const filter = `${square ?? '-'} ${role ?? '-'}`;
-    const text = recv(w.moves(this.#h, send(filter), verbose ? 1 : 0));
-    if (verbose) return movesOf(text);
-    return text === '' ? [] : text.split(' ');
+    const len = w.moves(this.#h, send(filter), verbose ? 1 : 0);
+    if (len < 0) throw new Error(read(-1 - len));
+    if (verbose) return movesOf(read(len));
+    const sans = readWords(len);
+    if (all) this.#sans = sans.slice();
+    return sans;
   }
 
   move(move, { strict = false } = {}) {
+    this.#changed();
     if (move === null) throw new Error('Null move not allowed: chess-movegen games hold legal moves only');
     if (typeof move === 'string') {
       return recordOf(w.play(this.#h, send(move), strict ? 1 : 0));
@@ -308,9 +388,15 @@ export class Chess {
   }
 
   /** Plays a 16-bit move (see `Move.bits`). */
-  moveBits(bits) { return recordOf(w.play_bits(this.#h, bits & 0xffff)); }
+  moveBits(bits) {
+    this.#changed();
+    return recordOf(w.play_bits(this.#h, bits & 0xffff));
+  }
 
-  undo() { return recordOf(w.undo(this.#h)); }
+  undo() {
+    this.#changed();
+    return recordOf(w.undo(this.#h));
+  }
 
   history({ verbose = false } = {}) {
     const text = recv(w.history(this.#h, verbose ? 1 : 0));
@@ -364,6 +450,7 @@ export class Chess {
 
   loadPgn(pgn, { newlineChar = '\r?\n' } = {}) {
     const text = newlineChar === '\r?\n' ? pgn : pgn.split(new RegExp(newlineChar)).join('\n');
+    this.#changed();
     recv(w.load_pgn(this.#h, send(text)));
     this.#chess960 = this.isChess960();
   }
