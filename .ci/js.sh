@@ -27,7 +27,8 @@ node -e "
 const { readFileSync } = require('node:fs');
 const gz = require('node:zlib').gzipSync(readFileSync('src/chess_movegen.wasm'), { level: 9 }).length;
 console.log('gzipped .wasm:', gz, 'bytes');
-if (gz > 115000) { console.error('the .wasm grew past 115 KB gzipped'); process.exit(1); }
+// The goal is 60000 (js/README.md: not met yet); this guards what is reached.
+if (gz > 97000) { console.error('the .wasm grew past 97 KB gzipped'); process.exit(1); }
 "
 
 echo "[${SECONDS} s] == npm test (chess.js, chessops, headless Chromium)"
