@@ -113,40 +113,26 @@ const SQUARE_NAMES = Array.from({ length: 64 }, (_, i) => 'abcdefgh'[i & 7] + ((
 const FLAG_TEXTS = Array.from({ length: 128 }, (_, x) => [...FLAGS].filter((_, i) => (x >> i) & 1).join(''));
 
 /**
- * A move as chess.js describes it, with the 16-bit move (`bits`). A move
- * that `move` or `undo` answers keeps its position packed and makes its
- * texts (`san`, `lan`, `before`, `after`) when first read.
+ * A move as chess.js describes it, with the 16-bit move (`bits`). It
+ * keeps the position before it packed (32 bytes, shared by the moves of
+ * one list) and makes its texts (`san`, `lan`, `before`, `after`) when
+ * first read.
  */
 export class Move {
-  #record = null;
+  #pos = null;
+  #chess960 = 0;
   #san;
   #lan;
   #before;
   #after;
 
-  /** A move from a text record and the FEN before it (see js/wasm/src/record.rs). */
-  static fromText(before, record) {
+  /**
+   * A move from the 8-byte head at `at` in `bytes` and the packed
+   * position before it (see js/wasm/src/record.rs); `san` if known.
+   */
+  static fromHead(bytes, at, pos, san) {
     const m = new Move();
-    const f = record.split(',');
-    m.color = f[0];
-    m.from = f[1];
-    m.to = f[2];
-    m.piece = f[3];
-    m.captured = f[4] || undefined;
-    m.promotion = f[5] || undefined;
-    m.flags = f[6];
-    m.#san = f[7];
-    m.#lan = f[8];
-    m.bits = Number(f[9]);
-    m.#before = before;
-    m.#after = f.slice(10).join(',');
-    return m;
-  }
-
-  /** A move from a binary record (40 bytes; see js/wasm/src/record.rs). */
-  static fromRecord(record) {
-    const m = new Move();
-    const x = (record[0] | (record[1] << 8) | (record[2] << 16) | (record[3] << 24)) >>> 0;
+    const x = (bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24)) >>> 0;
     m.color = x & 1 ? BLACK : WHITE;
     m.from = SQUARE_NAMES[(x >> 1) & 63];
     m.to = SQUARE_NAMES[(x >> 7) & 63];
@@ -154,18 +140,31 @@ export class Move {
     m.captured = ROLES[(x >> 16) & 7];
     m.promotion = ROLES[(x >> 19) & 7];
     m.flags = FLAG_TEXTS[(x >> 22) & 127];
-    m.bits = record[4] | (record[5] << 8);
-    m.#record = record;
+    m.bits = bytes[at + 4] | (bytes[at + 5] << 8);
+    m.#chess960 = bytes[at + 6];
+    m.#pos = pos;
+    m.#san = san;
     return m;
   }
 
-  get san() { return (this.#san ??= moveText(this.#record, 0)); }
+  /** A text of the move: 0 SAN, 1 UCI, 2 FEN before, 3 FEN after. */
+  #text(what) {
+    const ptr = w.io_reserve(40);
+    const bytes = heap();
+    bytes[ptr + 4] = this.bits & 0xff;
+    bytes[ptr + 5] = this.bits >> 8;
+    bytes[ptr + 6] = this.#chess960;
+    bytes.set(this.#pos, ptr + 8);
+    return recv(w.move_text(what));
+  }
+
+  get san() { return (this.#san ??= this.#text(0)); }
   set san(v) { this.#san = v; }
-  get lan() { return (this.#lan ??= moveText(this.#record, 1)); }
+  get lan() { return (this.#lan ??= this.#text(1)); }
   set lan(v) { this.#lan = v; }
-  get before() { return (this.#before ??= moveText(this.#record, 2)); }
+  get before() { return (this.#before ??= this.#text(2)); }
   set before(v) { this.#before = v; }
-  get after() { return (this.#after ??= moveText(this.#record, 3)); }
+  get after() { return (this.#after ??= this.#text(3)); }
   set after(v) { this.#after = v; }
 
   /** The fields as chess.js's plain object has them (for `JSON.stringify`). */
@@ -183,28 +182,36 @@ export class Move {
   isBigPawn() { return this.flags.includes('b'); }
 }
 
-/** A text of a binary move record: 0 SAN, 1 UCI, 2 FEN before, 3 FEN after. */
-function moveText(record, what) {
-  const ptr = w.io_reserve(record.length);
-  heap().set(record, ptr);
-  return recv(w.move_text(what));
-}
-
-/** The move of a binary-record answer (`null` for an empty one). */
-function recordOf(len) {
+/** The moves of an answer of 40-byte records (see js/wasm/src/record.rs). */
+function recordsOf(len) {
   if (len < 0) throw new Error(read(-1 - len));
-  if (len === 0) return null;
   const ptr = w.io_ptr();
-  return Move.fromRecord(heap().slice(ptr, ptr + len));
+  const bytes = heap();
+  const out = [];
+  for (let at = ptr; at + 40 <= ptr + len; at += 40) out.push(Move.fromHead(bytes, at, bytes.slice(at + 8, at + 40)));
+  return out;
 }
 
-/** Moves of an answer whose first line is the FEN before them all. */
-function movesOf(text) {
-  if (text === '') return [];
-  const lines = text.split('\n');
-  const before = lines[0];
-  const out = new Array(lines.length - 1);
-  for (let i = 1; i < lines.length; i++) out[i - 1] = Move.fromText(before, lines[i]);
+/** The move of a one-record answer (`null` for an empty one). */
+function recordOf(len) {
+  return len === 0 ? null : recordsOf(len)[0];
+}
+
+/**
+ * The moves of a verbose list answer: their count, the packed position,
+ * their heads, then their SANs.
+ */
+function listOf(len) {
+  if (len < 0) throw new Error(read(-1 - len));
+  if (len === 0) return [];
+  const ptr = w.io_ptr();
+  const bytes = heap();
+  const n = bytes[ptr] | (bytes[ptr + 1] << 8);
+  const pos = bytes.slice(ptr + 4, ptr + 36);
+  const heads = ptr + 36;
+  const sans = decoder.decode(bytes.subarray(heads + 8 * n, ptr + len)).split(' ');
+  const out = new Array(n);
+  for (let i = 0; i < n; i++) out[i] = Move.fromHead(bytes, heads + 8 * i, pos, sans[i]);
   return out;
 }
 
@@ -361,8 +368,8 @@ export class Chess {
     if (all && !verbose && this.#sans !== null) return this.#sans.slice();
     const filter = `${square ?? '-'} ${role ?? '-'}`;
     const len = w.moves(this.#h, send(filter), verbose ? 1 : 0);
+    if (verbose) return listOf(len);
     if (len < 0) throw new Error(read(-1 - len));
-    if (verbose) return movesOf(read(len));
     const sans = readWords(len);
     if (all) this.#sans = sans.slice();
     return sans;
@@ -399,13 +406,10 @@ export class Chess {
   }
 
   history({ verbose = false } = {}) {
-    const text = recv(w.history(this.#h, verbose ? 1 : 0));
-    if (text === '') return [];
-    if (!verbose) return text.split(' ');
-    const lines = text.split('\n');
-    const out = [];
-    for (let i = 0; i < lines.length; i += 2) out.push(Move.fromText(lines[i], lines[i + 1]));
-    return out;
+    const len = w.history(this.#h, verbose ? 1 : 0);
+    if (verbose) return recordsOf(len);
+    if (len < 0) throw new Error(read(-1 - len));
+    return readWords(len);
   }
 
   inCheck() { return (this.#status() & STATUS.check) !== 0; }

@@ -8,8 +8,8 @@ use chess_movegen::{
     perft, perft_divide, CastlingMode, Color, FenOptions, Game, GameResult, Move, Piece, Position, Setup, Square,
 };
 
-use crate::record::{reply_record, write_record};
-use crate::{input, reply, short};
+use crate::record::{reply_record, write_head, write_packed, write_record};
+use crate::{input, reply, reply_bytes, short};
 
 /// One game.
 pub(crate) struct Session {
@@ -223,14 +223,15 @@ pub extern "C" fn remove(h: u32, len: usize) -> i32 {
 }
 
 /// The legal moves, filtered by the buffer's `"square piece"` (either
-/// may be `-`): SANs separated by spaces, or (`verbose`) the FEN and then
-/// one record a line (see `record`).
+/// may be `-`): SANs separated by spaces, or (`verbose`) their count
+/// (`u32`), the position packed, each move's head and their SANs
+/// separated by spaces (see `record`).
 #[no_mangle]
 pub extern "C" fn moves(h: u32, len: usize, verbose: u32) -> i32 {
     let filter = input(len);
-    reply(with(h, |s| {
+    reply_bytes(with(h, |s| {
         let Ok(pos) = s.position() else {
-            return Ok(String::new());
+            return Ok(Vec::new());
         };
         let mut parts = filter.split(' ');
         let from = parts.next().filter(|t| *t != "-" && !t.is_empty()).map(square).transpose();
@@ -239,26 +240,25 @@ pub extern "C" fn moves(h: u32, len: usize, verbose: u32) -> i32 {
             Ok(Some(sq)) => pos.legal_moves_from(sq),
             Ok(None) => pos.legal_moves(),
             // chess.js answers an unknown square with no moves.
-            Err(_) => return Ok(String::new()),
+            Err(_) => return Ok(Vec::new()),
         };
         let list: Vec<Move> =
             list.iter().copied().filter(|mv| role.is_none() || pos.role_at(mv.from()) == role).collect();
         // One legal-move generation for all the SANs, not one per move.
         let sans = pos.san_all(&list);
-        let mut out = String::new();
+        let mut out = Vec::new();
         if verbose != 0 {
-            out.push_str(&pos.normalized_fen());
-        }
-        for (&mv, san) in list.iter().zip(&sans) {
-            if verbose != 0 {
-                out.push('\n');
-                write_record(&mut out, pos, mv, san);
-            } else {
-                if !out.is_empty() {
-                    out.push(' ');
-                }
-                out.push_str(san);
+            out.extend_from_slice(&(list.len() as u32).to_le_bytes());
+            write_packed(&mut out, pos);
+            for &mv in &list {
+                write_head(&mut out, pos, mv);
             }
+        }
+        for (i, san) in sans.iter().enumerate() {
+            if i > 0 {
+                out.push(b' ');
+            }
+            out.extend_from_slice(san.as_bytes());
         }
         Ok(out)
     }))
@@ -313,26 +313,21 @@ pub extern "C" fn undo(h: u32) -> i32 {
     }))
 }
 
-/// The moves played: SANs separated by spaces, or (`verbose`) for each a
-/// line with the FEN before it and a line with its record.
+/// The moves played: SANs separated by spaces, or (`verbose`) the
+/// record of each (see `record`).
 #[no_mangle]
 pub extern "C" fn history(h: u32, verbose: u32) -> i32 {
-    reply(with(h, |s| {
+    reply_bytes(with(h, |s| {
         let mut pos = *s.game.start_position();
-        let mut out = String::new();
+        let mut out = Vec::new();
         for &mv in s.game.moves() {
             if verbose != 0 {
-                if !out.is_empty() {
-                    out.push('\n');
-                }
-                out.push_str(&pos.normalized_fen());
-                out.push('\n');
-                write_record(&mut out, &pos, mv, &pos.san(mv));
+                write_record(&mut out, &pos, mv);
             } else {
                 if !out.is_empty() {
-                    out.push(' ');
+                    out.push(b' ');
                 }
-                out.push_str(&pos.san(mv));
+                out.extend_from_slice(pos.san(mv).as_bytes());
             }
             pos = pos.play(mv);
         }
