@@ -228,10 +228,21 @@ const freed = new FinalizationRegistry((cell) => {
   if (cell.h >= 0) w.session_free(cell.h);
 });
 
+// The games that have not changed since they were made or loaded share
+// one game in the module, loaded with the FEN of the one asking (the
+// owner): they cost no memory of their own and no finalization. A game
+// that changes gets its own (`#write`).
+const SHARED = w.session_new();
+let sharedOwner = null;
+
 /** A game with chess.js's methods. */
 export class Chess {
-  #h;
-  #cell;
+  // The game's own handle, or -1 while it is the FEN it was made with.
+  #h = -1;
+  #cell = null;
+  #token = {};
+  #fen0 = DEFAULT_POSITION;
+  #flags0 = 0;
   #chess960;
   // Answers kept until the position changes (`#changed`): the SAN list
   // and the FEN, often asked for more than once per position.
@@ -239,11 +250,29 @@ export class Chess {
   #fen = null;
 
   constructor(fen = DEFAULT_POSITION, { skipValidation = false, chess960 = false } = {}) {
-    this.#h = w.session_new();
-    this.#cell = { h: this.#h };
     this.#chess960 = chess960;
-    freed.register(this, this.#cell);
     if (fen !== DEFAULT_POSITION || chess960) this.load(fen, { skipValidation });
+  }
+
+  /** The handle for a query: the game's own, or the shared one loaded with its FEN. */
+  #read() {
+    if (this.#h >= 0) return this.#h;
+    if (sharedOwner !== this.#token) {
+      recv(w.load(SHARED, send(this.#fen0), this.#flags0));
+      sharedOwner = this.#token;
+    }
+    return SHARED;
+  }
+
+  /** The handle for a change: the game's own, made now if it has none. */
+  #write() {
+    if (this.#h >= 0) return this.#h;
+    this.#read();
+    this.#h = w.session_take(SHARED);
+    sharedOwner = null;
+    this.#cell = { h: this.#h };
+    freed.register(this, this.#cell);
+    return this.#h;
   }
 
   /** Forgets the answers kept for the position. */
@@ -259,7 +288,7 @@ export class Chess {
 
   /** Frees the game's memory now (it is freed when collected anyway). */
   free() {
-    if (this.#cell.h < 0) return;
+    if (this.#cell === null || this.#cell.h < 0) return;
     this.#cell.h = -1;
     w.session_free(this.#h);
   }
@@ -268,21 +297,29 @@ export class Chess {
     this.#chess960 = chess960;
     this.#changed();
     const flags = (chess960 ? 1 : 0) | (skipValidation ? 2 : 0) | (preserveHeaders ? 4 : 0);
-    recv(w.load(this.#h, send(String(fen)), flags));
+    if (this.#h >= 0) {
+      recv(w.load(this.#h, send(String(fen)), flags));
+      return;
+    }
+    // A game without its own has no headers to keep.
+    recv(w.load(SHARED, send(String(fen)), flags & 3));
+    sharedOwner = this.#token;
+    this.#fen0 = String(fen);
+    this.#flags0 = flags & 3;
   }
 
   reset() { this.load(DEFAULT_POSITION, { chess960: false }); }
 
   clear({ preserveHeaders = false } = {}) {
     this.#changed();
-    recv(w.clear(this.#h, preserveHeaders ? 1 : 0));
+    recv(w.clear(this.#write(), preserveHeaders ? 1 : 0));
   }
 
-  fen() { return (this.#fen ??= recv(w.fen(this.#h))); }
+  fen() { return (this.#fen ??= recv(w.fen(this.#read()))); }
 
-  isChess960() { return w.is_chess960(this.#h) === 1; }
+  isChess960() { return w.is_chess960(this.#read()) === 1; }
 
-  #status() { return w.status(this.#h); }
+  #status() { return w.status(this.#read()); }
 
   turn() { return this.#status() & STATUS.black ? BLACK : WHITE; }
 
@@ -291,26 +328,26 @@ export class Chess {
   get(square) {
     const i = SQUARES.indexOf(square);
     if (i < 0) return undefined;
-    const c = recv(w.board(this.#h))[i];
+    const c = recv(w.board(this.#read()))[i];
     return c === '.' ? undefined : piece(c);
   }
 
   put({ type, color }, square) {
     if (!SQUARES.includes(square) || !'pnbrqk'.includes(type) || type.length !== 1 || (color !== 'w' && color !== 'b')) return false;
     this.#changed();
-    recv(w.put(this.#h, send((color === 'w' ? type.toUpperCase() : type) + square)));
+    recv(w.put(this.#write(), send((color === 'w' ? type.toUpperCase() : type) + square)));
     return true;
   }
 
   remove(square) {
     if (!SQUARES.includes(square)) return undefined;
     this.#changed();
-    const c = recv(w.remove(this.#h, send(square)));
+    const c = recv(w.remove(this.#write(), send(square)));
     return c === '' ? undefined : piece(c);
   }
 
   board() {
-    const cells = recv(w.board(this.#h));
+    const cells = recv(w.board(this.#read()));
     const rows = [];
     for (let r = 0; r < 8; r++) {
       const row = [];
@@ -324,7 +361,7 @@ export class Chess {
   }
 
   ascii() {
-    const cells = recv(w.board(this.#h));
+    const cells = recv(w.board(this.#read()));
     let s = '   +------------------------+\n';
     for (let r = 0; r < 8; r++) {
       s += ` ${8 - r} |`;
@@ -336,12 +373,12 @@ export class Chess {
 
   findPiece({ type, color }) {
     const want = color === 'w' ? type.toUpperCase() : type;
-    const cells = recv(w.board(this.#h));
+    const cells = recv(w.board(this.#read()));
     return SQUARES.filter((_, i) => cells[i] === want);
   }
 
   attackers(square, attackedBy = this.turn()) {
-    const text = recv(w.attackers(this.#h, send(`${square} ${attackedBy}`)));
+    const text = recv(w.attackers(this.#read(), send(`${square} ${attackedBy}`)));
     return text === '' ? [] : text.split(' ');
   }
 
@@ -349,11 +386,11 @@ export class Chess {
 
   setTurn(color) {
     this.#changed();
-    return recv(w.set_turn(this.#h, color === BLACK ? 1 : 0)) === '1';
+    return recv(w.set_turn(this.#write(), color === BLACK ? 1 : 0)) === '1';
   }
 
   getCastlingRights(color) {
-    const bits = w.castling(this.#h) >> (color === BLACK ? 2 : 0);
+    const bits = w.castling(this.#read()) >> (color === BLACK ? 2 : 0);
     return { [KING]: (bits & 1) !== 0, [QUEEN]: (bits & 2) !== 0 };
   }
 
@@ -367,7 +404,7 @@ export class Chess {
     const all = square === undefined && role === undefined;
     if (all && !verbose && this.#sans !== null) return this.#sans.slice();
     const filter = `${square ?? '-'} ${role ?? '-'}`;
-    const len = w.moves(this.#h, send(filter), verbose ? 1 : 0);
+    const len = w.moves(this.#read(), send(filter), verbose ? 1 : 0);
     if (verbose) return listOf(len);
     if (len < 0) throw new Error(read(-1 - len));
     const sans = readWords(len);
@@ -378,15 +415,16 @@ export class Chess {
   move(move, { strict = false } = {}) {
     this.#changed();
     if (move === null) throw new Error('Null move not allowed: chess-movegen games hold legal moves only');
+    const h = this.#write();
     if (typeof move === 'string') {
-      return recordOf(w.play(this.#h, send(move), strict ? 1 : 0));
+      return recordOf(w.play(h, send(move), strict ? 1 : 0));
     }
     const uci = `${move.from}${move.to}`;
     if (move.promotion) {
-      const r = w.play(this.#h, send(uci + move.promotion), 0);
+      const r = w.play(h, send(uci + move.promotion), 0);
       if (r >= 0) return recordOf(r);
     }
-    const r = w.play(this.#h, send(uci), 0);
+    const r = w.play(h, send(uci), 0);
     if (r < 0) {
       const shown = JSON.stringify(move);
       throw new Error(`Invalid move: ${shown.length > 60 ? `${shown.slice(0, 60)}…` : shown}: ${read(-1 - r).replace(/^Invalid move: [^:]*: /, '')}`);
@@ -397,16 +435,16 @@ export class Chess {
   /** Plays a 16-bit move (see `Move.bits`). */
   moveBits(bits) {
     this.#changed();
-    return recordOf(w.play_bits(this.#h, bits & 0xffff));
+    return recordOf(w.play_bits(this.#write(), bits & 0xffff));
   }
 
   undo() {
     this.#changed();
-    return recordOf(w.undo(this.#h));
+    return recordOf(w.undo(this.#write()));
   }
 
   history({ verbose = false } = {}) {
-    const len = w.history(this.#h, verbose ? 1 : 0);
+    const len = w.history(this.#read(), verbose ? 1 : 0);
     if (verbose) return recordsOf(len);
     if (len < 0) throw new Error(read(-1 - len));
     return readWords(len);
@@ -422,12 +460,12 @@ export class Chess {
   isDraw() { return (this.#status() & (STATUS.stalemate | STATUS.insufficient | STATUS.threefold | STATUS.fifty)) !== 0; }
   isGameOver() { return (this.#status() & (STATUS.checkmate | STATUS.stalemate | STATUS.insufficient | STATUS.threefold | STATUS.fifty)) !== 0; }
 
-  perft(depth) { return w.perft_count(this.#h, depth >>> 0); }
+  perft(depth) { return w.perft_count(this.#read(), depth >>> 0); }
 
   /** Perft below each legal move: `{ [uci]: count }`. */
   perftDivide(depth) {
     const out = {};
-    for (const line of recv(w.perft_split(this.#h, depth >>> 0)).split('\n')) {
+    for (const line of recv(w.perft_split(this.#read(), depth >>> 0)).split('\n')) {
       if (line === '') continue;
       const [uci, count] = line.split(' ');
       out[uci] = Number(count);
@@ -436,38 +474,38 @@ export class Chess {
   }
 
   /** The UCI of a move in any notation (Chess960 castling as king takes rook). */
-  toUci(move) { return recv(w.convert(this.#h, send(move), 1)); }
+  toUci(move) { return recv(w.convert(this.#read(), send(move), 1)); }
 
   /** The SAN of a move in any notation. */
-  toSan(move) { return recv(w.convert(this.#h, send(move), 0)); }
+  toSan(move) { return recv(w.convert(this.#read(), send(move), 0)); }
 
   /** The Polyglot key of the position, 16 hexadecimal digits. */
-  polyglotKey() { return recv(w.polyglot_key(this.#h)); }
+  polyglotKey() { return recv(w.polyglot_key(this.#read())); }
 
   /** The Polyglot key (chess.js's `hash` is its own Zobrist key). */
   hash() { return this.polyglotKey(); }
 
   pgn({ newline = '\n' } = {}) {
-    const text = recv(w.pgn(this.#h)).replace(/\n+$/, '');
+    const text = recv(w.pgn(this.#read())).replace(/\n+$/, '');
     return newline === '\n' ? text : text.split('\n').join(newline);
   }
 
   loadPgn(pgn, { newlineChar = '\r?\n' } = {}) {
     const text = newlineChar === '\r?\n' ? pgn : pgn.split(new RegExp(newlineChar)).join('\n');
     this.#changed();
-    recv(w.load_pgn(this.#h, send(text)));
+    recv(w.load_pgn(this.#write(), send(text)));
     this.#chess960 = this.isChess960();
   }
 
   setHeader(key, value) {
-    recv(w.set_tag(this.#h, send(`${key}\0${value}`)));
+    recv(w.set_tag(this.#write(), send(`${key}\0${value}`)));
     return this.getHeaders();
   }
 
-  removeHeader(key) { return recv(w.remove_tag(this.#h, send(key))) === '1'; }
+  removeHeader(key) { return recv(w.remove_tag(this.#write(), send(key))) === '1'; }
 
   getHeaders() {
-    const parts = recv(w.tags(this.#h)).split('\0');
+    const parts = recv(w.tags(this.#read())).split('\0');
     const out = {};
     for (let i = 0; i + 1 < parts.length; i += 2) out[parts[i]] = parts[i + 1];
     return out;
@@ -478,12 +516,12 @@ export class Chess {
     return this.getHeaders();
   }
 
-  getComment() { return recv(w.comment(this.#h, 0, 0)) || undefined; }
-  setComment(comment) { recv(w.comment(this.#h, send(comment), 1)); }
-  removeComment() { return recv(w.comment(this.#h, 0, 2)) || undefined; }
+  getComment() { return recv(w.comment(this.#read(), 0, 0)) || undefined; }
+  setComment(comment) { recv(w.comment(this.#write(), send(comment), 1)); }
+  removeComment() { return recv(w.comment(this.#write(), 0, 2)) || undefined; }
   deleteComment() { return this.removeComment(); }
   #comments(remove) {
-    const parts = recv(w.all_comments(this.#h, remove ? 1 : 0)).split('\0');
+    const parts = recv(w.all_comments(remove ? this.#write() : this.#read(), remove ? 1 : 0)).split('\0');
     const out = [];
     for (let i = 0; i + 1 < parts.length; i += 2) out.push({ fen: parts[i], comment: parts[i + 1] });
     return out;

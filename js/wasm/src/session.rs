@@ -86,19 +86,36 @@ pub(crate) fn with<R>(h: u32, f: impl FnOnce(&mut Session) -> Result<R, String>)
     })
 }
 
-/// A new game at the standard start position; returns its handle.
-#[no_mangle]
-pub extern "C" fn session_new() -> u32 {
+/// Keeps `session` under a free handle; returns the handle.
+fn insert(session: Session) -> u32 {
     SESSIONS.with_borrow_mut(|s| match s.free.pop() {
         Some(h) => {
-            s.all[h as usize] = Some(Session::new());
+            s.all[h as usize] = Some(session);
             h
         }
         None => {
-            s.all.push(Some(Session::new()));
+            s.all.push(Some(session));
             (s.all.len() - 1) as u32
         }
     })
+}
+
+/// A new game at the standard start position; returns its handle.
+#[no_mangle]
+pub extern "C" fn session_new() -> u32 {
+    insert(Session::new())
+}
+
+/// Moves game `h` under a new handle (returned) and leaves a new game at
+/// the start position under `h`: the JavaScript side answers the queries
+/// of games it has not changed from one shared game, and gives a game its
+/// own when it changes. (A freed or unknown `h` gives a new game.)
+#[no_mangle]
+pub extern "C" fn session_take(h: u32) -> u32 {
+    let taken = SESSIONS.with_borrow_mut(|s| {
+        s.all.get_mut(h as usize).and_then(Option::as_mut).map(|slot| core::mem::replace(slot, Session::new()))
+    });
+    insert(taken.unwrap_or_else(Session::new))
 }
 
 /// Frees a game's memory; its handle may be reused.
