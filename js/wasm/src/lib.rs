@@ -12,6 +12,8 @@
 //! board, the library's [`Game`] with its history, the PGN tags and
 //! comments. Every rule is the library's; this crate only moves text.
 
+#[cfg(target_arch = "wasm32")]
+mod alloc;
 mod pgn;
 mod record;
 mod session;
@@ -23,6 +25,11 @@ pub use pgn::*;
 pub use record::move_text;
 pub use session::*;
 pub use tree::*;
+
+/// The module's allocator: smaller than the standard library's.
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static ALLOCATOR: alloc::Allocator = alloc::Allocator::new();
 
 thread_local! {
     /// The shared text buffer.
