@@ -2,6 +2,8 @@
 //! binary record whose texts (SAN, UCI, the FENs before and after) are
 //! made only when asked for ([`move_text`]).
 
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 use chess_movegen::{CastlingMode, CastlingSide, Color, GameResult, Move, PackedPosition, Position, Role};
 
 use crate::{input_bytes, reply, reply_bytes};

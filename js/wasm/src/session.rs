@@ -1,7 +1,10 @@
 //! A game behind a handle: what a JavaScript `Chess` object holds.
 
-use std::cell::RefCell;
-use std::fmt::Write;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec;
+use alloc::vec::Vec;
+use core::fmt::Write;
 
 use chess_movegen::pgn::{PgnGame, Tags};
 use chess_movegen::{
@@ -9,7 +12,7 @@ use chess_movegen::{
 };
 
 use crate::record::{reply_record, write_head, write_packed, write_record};
-use crate::{input, reply, reply_bytes, short};
+use crate::{input, reply, reply_bytes, short, Local};
 
 /// One game.
 pub(crate) struct Session {
@@ -74,9 +77,8 @@ struct Sessions {
     free: Vec<u32>,
 }
 
-thread_local! {
-    static SESSIONS: RefCell<Sessions> = RefCell::new(Sessions::default());
-}
+/// The games.
+static SESSIONS: Local<Sessions> = Local::new(Sessions { all: Vec::new(), free: Vec::new() });
 
 /// Runs `f` on session `h` (an error for a freed or unknown handle).
 pub(crate) fn with<R>(h: u32, f: impl FnOnce(&mut Session) -> Result<R, String>) -> Result<R, String> {
