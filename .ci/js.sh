@@ -34,7 +34,8 @@ if (gz > 92000) { console.error('the .wasm grew past 92 KB gzipped'); process.ex
 echo "[${SECONDS} s] == npm test (chess.js, chessops, headless Chromium)"
 npm test
 
-echo "[${SECONDS} s] == the wasm crate: fmt and clippy (native)"
-(cd wasm && cargo fmt --check && cargo clippy --all-targets -- -D warnings)
+echo "[${SECONDS} s] == the wasm crate: fmt and clippy (native, and wasm32, where it is no_std with its own allocator)"
+(cd wasm && cargo fmt --check && cargo clippy --all-targets -- -D warnings \
+  && cargo clippy --target wasm32-unknown-unknown -- -D warnings)
 
 echo "[${SECONDS} s] == js.sh done"
