@@ -65,7 +65,7 @@ export declare class Chess {
   constructor(fen?: string, options?: { skipValidation?: boolean; chess960?: boolean });
   /** Chess960 start position `n` (0–959, 518 is the standard one), in Chess960 mode. */
   static chess960(n: number): Chess;
-  /** Frees the game's WebAssembly memory now (otherwise when collected). */
+  /** Frees the game's WebAssembly memory now (otherwise when collected); its methods throw afterwards. */
   free(): void;
   load(fen: string, options?: { skipValidation?: boolean; preserveHeaders?: boolean; chess960?: boolean }): void;
   reset(): void;

@@ -234,6 +234,8 @@ const freed = new FinalizationRegistry((cell) => {
 // that changes gets its own (`#write`).
 const SHARED = w.session_new();
 let sharedOwner = null;
+/** A freed game's handle. */
+const FREED = -2;
 
 /** A game with chess.js's methods. */
 export class Chess {
@@ -257,6 +259,7 @@ export class Chess {
   /** The handle for a query: the game's own, or the shared one loaded with its FEN. */
   #read() {
     if (this.#h >= 0) return this.#h;
+    if (this.#h === FREED) throw new Error('This game was freed (free())');
     if (sharedOwner !== this.#token) {
       recv(w.load(SHARED, send(this.#fen0), this.#flags0));
       sharedOwner = this.#token;
@@ -286,11 +289,15 @@ export class Chess {
     return new Chess(recv(w.chess960_fen(n >>> 0)), { chess960: true });
   }
 
-  /** Frees the game's memory now (it is freed when collected anyway). */
+  /** Frees the game's memory now (it is freed when collected anyway); its methods throw afterwards. */
   free() {
-    if (this.#cell === null || this.#cell.h < 0) return;
-    this.#cell.h = -1;
-    w.session_free(this.#h);
+    if (this.#h >= 0) {
+      this.#cell.h = -1;
+      w.session_free(this.#h);
+    }
+    // Its handle may now be another game's: no call may reach it.
+    this.#h = FREED;
+    this.#changed();
   }
 
   load(fen, { skipValidation = false, preserveHeaders = false, chess960 = this.#chess960 } = {}) {
@@ -301,6 +308,7 @@ export class Chess {
       recv(w.load(this.#h, send(String(fen)), flags));
       return;
     }
+    if (this.#h === FREED) throw new Error('This game was freed (free())');
     // A game without its own has no headers to keep.
     recv(w.load(SHARED, send(String(fen)), flags & 3));
     sharedOwner = this.#token;

@@ -2,7 +2,7 @@
 // leaves the module working.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Chess, readPgn, validateFen, writePgn } from '../src/index.js';
+import { Chess, DEFAULT_POSITION, readPgn, validateFen, writePgn } from '../src/index.js';
 import { rng } from './support.mjs';
 
 const ALPHABET = 'KQRBNPkqrbnp12345678/ -abcdefgh0x+#=O{}()[]$;."\n\u00e9\u{1f600}\u0000';
@@ -100,4 +100,22 @@ test("the module's allocator reuses freed memory: games made, played and freed o
   const settled = w.memory.buffer.byteLength;
   for (let i = 0; i < 20000; i++) round();
   assert.equal(w.memory.buffer.byteLength, settled, 'memory grew while the same work was repeated');
+});
+
+test('a freed game throws, and never reaches the game that reuses its memory', () => {
+  for (const changed of [false, true]) {
+    const a = new Chess('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1');
+    if (changed) a.move('Nxd7');
+    a.fen();
+    a.moves();
+    a.free();
+    a.free();
+    const b = new Chess();
+    b.move('e4');
+    for (const f of [() => a.fen(), () => a.moves(), () => a.move('e5'), () => a.undo(), () => a.load(DEFAULT_POSITION), () => a.board()]) {
+      assert.throws(f, /freed/);
+    }
+    assert.equal(b.fen(), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
+    assert.deepEqual(b.history(), ['e4']);
+  }
 });
