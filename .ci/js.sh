@@ -27,13 +27,15 @@ node -e "
 const { readFileSync } = require('node:fs');
 const gz = require('node:zlib').gzipSync(readFileSync('src/chess_movegen.wasm'), { level: 9 }).length;
 console.log('gzipped .wasm:', gz, 'bytes');
-if (gz > 115000) { console.error('the .wasm grew past 115 KB gzipped'); process.exit(1); }
+// The goal is 60000 (js/README.md: not met yet); this guards what is reached.
+if (gz > 92000) { console.error('the .wasm grew past 92 KB gzipped'); process.exit(1); }
 "
 
 echo "[${SECONDS} s] == npm test (chess.js, chessops, headless Chromium)"
 npm test
 
-echo "[${SECONDS} s] == the wasm crate: fmt and clippy (native)"
-(cd wasm && cargo fmt --check && cargo clippy --all-targets -- -D warnings)
+echo "[${SECONDS} s] == the wasm crate: fmt and clippy (native, and wasm32, where it is no_std with its own allocator)"
+(cd wasm && cargo fmt --check && cargo clippy --all-targets -- -D warnings \
+  && cargo clippy --target wasm32-unknown-unknown -- -D warnings)
 
 echo "[${SECONDS} s] == js.sh done"

@@ -209,6 +209,11 @@ mod perft;
 pub mod pgn;
 pub mod polyglot;
 mod polyglot_keys;
+/// The generator of the Zobrist keys, shared with `build.rs`: under
+/// `compact` the piece keys are drawn from it when needed, not stored.
+#[cfg(feature = "compact")]
+#[allow(dead_code)]
+mod prng;
 mod types;
 
 pub use game::{Game, GameState, LineError, Repetitions};

@@ -19,10 +19,25 @@ impl SplitMix64 {
 
     /// The next 64 pseudo-random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.state = self.state.wrapping_add(GAMMA);
+        finalise(self.state)
     }
+
+    /// The `n`-th output (from 0) of the generator started from `seed`,
+    /// without drawing the ones before it: the state is then `n + 1` Weyl
+    /// steps past the seed.
+    #[allow(dead_code)]
+    pub const fn nth(seed: u64, n: u64) -> u64 {
+        finalise(seed.wrapping_add(n.wrapping_add(1).wrapping_mul(GAMMA)))
+    }
+}
+
+/// The Weyl increment of the state.
+const GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// The mixing function that makes an output of a state.
+const fn finalise(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }

@@ -45,6 +45,11 @@ for (const [i, fen] of FENS.entries()) {
   if (new Chess(fen).moves().sort().join() !== new Ref(fen).moves().sort().join()) throw new Error(`moves differ: ${fen}`);
   row(`new Chess(fen).moves() #${i}`, time(() => new Chess(fen).moves()), time(() => new Ref(fen).moves()));
 }
+for (const [i, fen] of FENS.entries()) {
+  const ours = new Chess();
+  const ref = new Ref();
+  row(`load(fen) + moves() #${i}`, time(() => { ours.load(fen); ours.moves(); }), time(() => { ref.load(fen); ref.moves(); }));
+}
 {
   const ours = new Chess();
   const ref = new Ref();
@@ -60,17 +65,29 @@ for (const [i, fen] of FENS.slice(0, 2).entries()) {
   const obj = { from: m.from, to: m.to };
   row(`move({from,to}) + undo() #${i}`, time(() => { ours.move(obj); ours.undo(); }), time(() => { ref.move(obj); ref.undo(); }));
 }
-// SAN of every legal move (the position is loaded once).
+// SAN of every legal move of a position loaded once: asked again, the
+// list is kept (ours; chess.js makes it again).
 {
   const ours = new Chess(FENS[1]);
   const ref = new Ref(FENS[1]);
-  row('moves() (SAN of 48 moves)', time(() => ours.moves()), time(() => ref.moves()));
+  row('moves() again (SAN of 48 moves)', time(() => ours.moves()), time(() => ref.moves()));
+}
+// The SAN of one move, and a move's fields read after move() (ours are
+// made when read).
+{
+  const ours = new Chess(FENS[1]);
+  const ref = new Ref(FENS[1]);
+  row("move('Nxd7').san + undo()", time(() => { ours.move('Nxd7').san; ours.undo(); }), time(() => { ref.move('Nxd7').san; ref.undo(); }));
+  row("move('Nxd7') all fields + undo()", time(() => { const m = ours.move('Nxd7'); m.san + m.lan + m.before + m.after; ours.undo(); }), time(() => { const m = ref.move('Nxd7'); m.san + m.lan + m.before + m.after; ref.undo(); }));
 }
 
 // Perft against chessops and chess.js, after a warm-up (the engine
 // compiles WebAssembly in tiers).
-new Chess(FENS[1]).perft(4);
-opsPerft(opsFrom(FENS[1]), 3, false);
+// A long call runs in the tier it started in: every position once first.
+for (const fen of FENS.slice(0, 3)) {
+  new Chess(fen).perft(quick ? 3 : 4);
+  opsPerft(opsFrom(fen), 3, false);
+}
 const perftRows = [];
 for (const [i, fen] of FENS.slice(0, 3).entries()) {
   const depth = quick ? 3 : 4;

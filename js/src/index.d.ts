@@ -38,6 +38,7 @@ export declare class Move {
   promotion?: PieceSymbol;
   /** chess.js's flags: n, c, b, e, p, k, q. */
   flags: string;
+  /** SAN (for a move `move` or `undo` answered: made when first read, as are `lan`, `before` and `after`). */
   san: string;
   /** The move in the game's UCI: e1g1 in standard chess, king takes rook (e1h1) in Chess960. */
   lan: string;
@@ -47,6 +48,8 @@ export declare class Move {
   before: string;
   /** FEN after the move. */
   after: string;
+  /** chess.js's fields as a plain object (`san`, `lan`, `before`, `after` are accessors, which `JSON.stringify` would skip). */
+  toJSON(): object;
   isCapture(): boolean;
   isPromotion(): boolean;
   isEnPassant(): boolean;
@@ -62,7 +65,7 @@ export declare class Chess {
   constructor(fen?: string, options?: { skipValidation?: boolean; chess960?: boolean });
   /** Chess960 start position `n` (0–959, 518 is the standard one), in Chess960 mode. */
   static chess960(n: number): Chess;
-  /** Frees the game's WebAssembly memory now (otherwise when collected). */
+  /** Frees the game's WebAssembly memory now (otherwise when collected); its methods throw afterwards. */
   free(): void;
   load(fen: string, options?: { skipValidation?: boolean; preserveHeaders?: boolean; chess960?: boolean }): void;
   reset(): void;

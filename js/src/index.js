@@ -25,16 +25,64 @@ const w = instance.exports;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+let heapView = new Uint8Array(w.memory.buffer);
+
+/** A byte view of the module's memory (made again after it grows). */
+function heap() {
+  if (heapView.buffer !== w.memory.buffer) heapView = new Uint8Array(w.memory.buffer);
+  return heapView;
+}
+
 /** Writes `text` into the shared buffer; returns its length in bytes. */
 function send(text) {
-  const room = text.length * 3;
-  const ptr = w.io_reserve(room);
-  return encoder.encodeInto(text, new Uint8Array(w.memory.buffer, ptr, room)).written;
+  const n = text.length;
+  const ptr = w.io_reserve(n * 3);
+  const bytes = heap();
+  // Most texts (moves, FENs, squares) are ASCII: copied as they are.
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 127) return encoder.encodeInto(text, new Uint8Array(w.memory.buffer, ptr, n * 3)).written;
+    bytes[ptr + i] = c;
+  }
+  return n;
 }
 
 /** Reads an answer of the given length from the shared buffer. */
 function read(len) {
-  return len === 0 ? '' : decoder.decode(new Uint8Array(w.memory.buffer, w.io_ptr(), len));
+  if (len === 0) return '';
+  const ptr = w.io_ptr();
+  const bytes = heap();
+  if (len <= 64) {
+    let s = '';
+    for (let i = ptr; i < ptr + len; i++) {
+      const c = bytes[i];
+      if (c > 127) return decoder.decode(bytes.subarray(ptr, ptr + len));
+      s += String.fromCharCode(c);
+    }
+    return s;
+  }
+  return decoder.decode(bytes.subarray(ptr, ptr + len));
+}
+
+/** The words of an answer of the given length separated by spaces. */
+function readWords(len) {
+  if (len === 0) return [];
+  const ptr = w.io_ptr();
+  const bytes = heap();
+  const out = [];
+  let s = '';
+  for (let i = ptr; i < ptr + len; i++) {
+    const c = bytes[i];
+    if (c > 127) return decoder.decode(bytes.subarray(ptr, ptr + len)).split(' ');
+    if (c === 32) {
+      out.push(s);
+      s = '';
+    } else {
+      s += String.fromCharCode(c);
+    }
+  }
+  out.push(s);
+  return out;
 }
 
 /** The answer text, or throws the error the module reported. */
@@ -58,23 +106,73 @@ export const SEVEN_TAG_ROSTER = {
   Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?', Result: '*',
 };
 
-/** A move as chess.js describes it, with the 16-bit move (`bits`). */
+const ROLES = [undefined, 'p', 'n', 'b', 'r', 'q', 'k'];
+const FLAGS = 'ncbepkq';
+
+const SQUARE_NAMES = Array.from({ length: 64 }, (_, i) => 'abcdefgh'[i & 7] + ((i >> 3) + 1));
+const FLAG_TEXTS = Array.from({ length: 128 }, (_, x) => [...FLAGS].filter((_, i) => (x >> i) & 1).join(''));
+
+/**
+ * A move as chess.js describes it, with the 16-bit move (`bits`). It
+ * keeps the position before it packed (32 bytes, shared by the moves of
+ * one list) and makes its texts (`san`, `lan`, `before`, `after`) when
+ * first read.
+ */
 export class Move {
-  constructor(before, record) {
-    const f = record.split(',');
-    this.color = f[0];
-    this.from = f[1];
-    this.to = f[2];
-    this.piece = f[3];
-    this.captured = f[4] || undefined;
-    this.promotion = f[5] || undefined;
-    this.flags = f[6];
-    this.san = f[7];
-    this.lan = f[8];
-    this.bits = Number(f[9]);
-    this.before = before;
-    this.after = f.slice(10).join(',');
+  #pos = null;
+  #chess960 = 0;
+  #san;
+  #lan;
+  #before;
+  #after;
+
+  /**
+   * A move from the 8-byte head at `at` in `bytes` and the packed
+   * position before it (see js/wasm/src/record.rs); `san` if known.
+   */
+  static fromHead(bytes, at, pos, san) {
+    const m = new Move();
+    const x = (bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24)) >>> 0;
+    m.color = x & 1 ? BLACK : WHITE;
+    m.from = SQUARE_NAMES[(x >> 1) & 63];
+    m.to = SQUARE_NAMES[(x >> 7) & 63];
+    m.piece = ROLES[(x >> 13) & 7];
+    m.captured = ROLES[(x >> 16) & 7];
+    m.promotion = ROLES[(x >> 19) & 7];
+    m.flags = FLAG_TEXTS[(x >> 22) & 127];
+    m.bits = bytes[at + 4] | (bytes[at + 5] << 8);
+    m.#chess960 = bytes[at + 6];
+    m.#pos = pos;
+    m.#san = san;
+    return m;
   }
+
+  /** A text of the move: 0 SAN, 1 UCI, 2 FEN before, 3 FEN after. */
+  #text(what) {
+    const ptr = w.io_reserve(40);
+    const bytes = heap();
+    bytes[ptr + 4] = this.bits & 0xff;
+    bytes[ptr + 5] = this.bits >> 8;
+    bytes[ptr + 6] = this.#chess960;
+    bytes.set(this.#pos, ptr + 8);
+    return recv(w.move_text(what));
+  }
+
+  get san() { return (this.#san ??= this.#text(0)); }
+  set san(v) { this.#san = v; }
+  get lan() { return (this.#lan ??= this.#text(1)); }
+  set lan(v) { this.#lan = v; }
+  get before() { return (this.#before ??= this.#text(2)); }
+  set before(v) { this.#before = v; }
+  get after() { return (this.#after ??= this.#text(3)); }
+  set after(v) { this.#after = v; }
+
+  /** The fields as chess.js's plain object has them (for `JSON.stringify`). */
+  toJSON() {
+    const { color, from, to, piece, captured, promotion, flags, san, lan, before, after, bits } = this;
+    return { color, from, to, piece, captured, promotion, flags, san, lan, before, after, bits };
+  }
+
   isCapture() { return this.flags.includes('c') || this.flags.includes('e'); }
   isPromotion() { return this.flags.includes('p'); }
   isEnPassant() { return this.flags.includes('e'); }
@@ -84,13 +182,36 @@ export class Move {
   isBigPawn() { return this.flags.includes('b'); }
 }
 
-/** Moves of an answer whose first line is the FEN before them all. */
-function movesOf(text) {
-  if (text === '') return [];
-  const lines = text.split('\n');
-  const before = lines[0];
-  const out = new Array(lines.length - 1);
-  for (let i = 1; i < lines.length; i++) out[i - 1] = new Move(before, lines[i]);
+/** The moves of an answer of 40-byte records (see js/wasm/src/record.rs). */
+function recordsOf(len) {
+  if (len < 0) throw new Error(read(-1 - len));
+  const ptr = w.io_ptr();
+  const bytes = heap();
+  const out = [];
+  for (let at = ptr; at + 40 <= ptr + len; at += 40) out.push(Move.fromHead(bytes, at, bytes.slice(at + 8, at + 40)));
+  return out;
+}
+
+/** The move of a one-record answer (`null` for an empty one). */
+function recordOf(len) {
+  return len === 0 ? null : recordsOf(len)[0];
+}
+
+/**
+ * The moves of a verbose list answer: their count, the packed position,
+ * their heads, then their SANs.
+ */
+function listOf(len) {
+  if (len < 0) throw new Error(read(-1 - len));
+  if (len === 0) return [];
+  const ptr = w.io_ptr();
+  const bytes = heap();
+  const n = bytes[ptr] | (bytes[ptr + 1] << 8);
+  const pos = bytes.slice(ptr + 4, ptr + 36);
+  const heads = ptr + 36;
+  const sans = decoder.decode(bytes.subarray(heads + 8 * n, ptr + len)).split(' ');
+  const out = new Array(n);
+  for (let i = 0; i < n; i++) out[i] = Move.fromHead(bytes, heads + 8 * i, pos, sans[i]);
   return out;
 }
 
@@ -101,18 +222,66 @@ export function validateFen(fen, { chess960 = false } = {}) {
 }
 
 const STATUS = { check: 1, checkmate: 2, stalemate: 4, insufficient: 8, threefold: 16, fifty: 32, black: 64, broken: 128 };
-const freed = new FinalizationRegistry((h) => w.session_free(h));
+// A game's handle in a cell that `free()` empties, so that the registry
+// needs no unregister token (registering with one costs more).
+const freed = new FinalizationRegistry((cell) => {
+  if (cell.h >= 0) w.session_free(cell.h);
+});
+
+// The games that have not changed since they were made or loaded share
+// one game in the module, loaded with the FEN of the one asking (the
+// owner): they cost no memory of their own and no finalization. A game
+// that changes gets its own (`#write`).
+const SHARED = w.session_new();
+let sharedOwner = null;
+/** A freed game's handle. */
+const FREED = -2;
 
 /** A game with chess.js's methods. */
 export class Chess {
-  #h;
+  // The game's own handle, or -1 while it is the FEN it was made with.
+  #h = -1;
+  #cell = null;
+  #token = {};
+  #fen0 = DEFAULT_POSITION;
+  #flags0 = 0;
   #chess960;
+  // Answers kept until the position changes (`#changed`): the SAN list
+  // and the FEN, often asked for more than once per position.
+  #sans = null;
+  #fen = null;
 
   constructor(fen = DEFAULT_POSITION, { skipValidation = false, chess960 = false } = {}) {
-    this.#h = w.session_new();
     this.#chess960 = chess960;
-    freed.register(this, this.#h, this);
     if (fen !== DEFAULT_POSITION || chess960) this.load(fen, { skipValidation });
+  }
+
+  /** The handle for a query: the game's own, or the shared one loaded with its FEN. */
+  #read() {
+    if (this.#h >= 0) return this.#h;
+    if (this.#h === FREED) throw new Error('This game was freed (free())');
+    if (sharedOwner !== this.#token) {
+      recv(w.load(SHARED, send(this.#fen0), this.#flags0));
+      sharedOwner = this.#token;
+    }
+    return SHARED;
+  }
+
+  /** The handle for a change: the game's own, made now if it has none. */
+  #write() {
+    if (this.#h >= 0) return this.#h;
+    this.#read();
+    this.#h = w.session_take(SHARED);
+    sharedOwner = null;
+    this.#cell = { h: this.#h };
+    freed.register(this, this.#cell);
+    return this.#h;
+  }
+
+  /** Forgets the answers kept for the position. */
+  #changed() {
+    this.#sans = null;
+    this.#fen = null;
   }
 
   /** Chess960 start position `n` (0–959), as a game in Chess960 mode. */
@@ -120,27 +289,45 @@ export class Chess {
     return new Chess(recv(w.chess960_fen(n >>> 0)), { chess960: true });
   }
 
-  /** Frees the game's memory now (it is freed when collected anyway). */
+  /** Frees the game's memory now (it is freed when collected anyway); its methods throw afterwards. */
   free() {
-    freed.unregister(this);
-    w.session_free(this.#h);
+    if (this.#h >= 0) {
+      this.#cell.h = -1;
+      w.session_free(this.#h);
+    }
+    // Its handle may now be another game's: no call may reach it.
+    this.#h = FREED;
+    this.#changed();
   }
 
   load(fen, { skipValidation = false, preserveHeaders = false, chess960 = this.#chess960 } = {}) {
     this.#chess960 = chess960;
+    this.#changed();
     const flags = (chess960 ? 1 : 0) | (skipValidation ? 2 : 0) | (preserveHeaders ? 4 : 0);
-    recv(w.load(this.#h, send(String(fen)), flags));
+    if (this.#h >= 0) {
+      recv(w.load(this.#h, send(String(fen)), flags));
+      return;
+    }
+    if (this.#h === FREED) throw new Error('This game was freed (free())');
+    // A game without its own has no headers to keep.
+    recv(w.load(SHARED, send(String(fen)), flags & 3));
+    sharedOwner = this.#token;
+    this.#fen0 = String(fen);
+    this.#flags0 = flags & 3;
   }
 
   reset() { this.load(DEFAULT_POSITION, { chess960: false }); }
 
-  clear({ preserveHeaders = false } = {}) { recv(w.clear(this.#h, preserveHeaders ? 1 : 0)); }
+  clear({ preserveHeaders = false } = {}) {
+    this.#changed();
+    recv(w.clear(this.#write(), preserveHeaders ? 1 : 0));
+  }
 
-  fen() { return recv(w.fen(this.#h)); }
+  fen() { return (this.#fen ??= recv(w.fen(this.#read()))); }
 
-  isChess960() { return w.is_chess960(this.#h) === 1; }
+  isChess960() { return w.is_chess960(this.#read()) === 1; }
 
-  #status() { return w.status(this.#h); }
+  #status() { return w.status(this.#read()); }
 
   turn() { return this.#status() & STATUS.black ? BLACK : WHITE; }
 
@@ -149,24 +336,26 @@ export class Chess {
   get(square) {
     const i = SQUARES.indexOf(square);
     if (i < 0) return undefined;
-    const c = recv(w.board(this.#h))[i];
+    const c = recv(w.board(this.#read()))[i];
     return c === '.' ? undefined : piece(c);
   }
 
   put({ type, color }, square) {
     if (!SQUARES.includes(square) || !'pnbrqk'.includes(type) || type.length !== 1 || (color !== 'w' && color !== 'b')) return false;
-    recv(w.put(this.#h, send((color === 'w' ? type.toUpperCase() : type) + square)));
+    this.#changed();
+    recv(w.put(this.#write(), send((color === 'w' ? type.toUpperCase() : type) + square)));
     return true;
   }
 
   remove(square) {
     if (!SQUARES.includes(square)) return undefined;
-    const c = recv(w.remove(this.#h, send(square)));
+    this.#changed();
+    const c = recv(w.remove(this.#write(), send(square)));
     return c === '' ? undefined : piece(c);
   }
 
   board() {
-    const cells = recv(w.board(this.#h));
+    const cells = recv(w.board(this.#read()));
     const rows = [];
     for (let r = 0; r < 8; r++) {
       const row = [];
@@ -180,7 +369,7 @@ export class Chess {
   }
 
   ascii() {
-    const cells = recv(w.board(this.#h));
+    const cells = recv(w.board(this.#read()));
     let s = '   +------------------------+\n';
     for (let r = 0; r < 8; r++) {
       s += ` ${8 - r} |`;
@@ -192,21 +381,24 @@ export class Chess {
 
   findPiece({ type, color }) {
     const want = color === 'w' ? type.toUpperCase() : type;
-    const cells = recv(w.board(this.#h));
+    const cells = recv(w.board(this.#read()));
     return SQUARES.filter((_, i) => cells[i] === want);
   }
 
   attackers(square, attackedBy = this.turn()) {
-    const text = recv(w.attackers(this.#h, send(`${square} ${attackedBy}`)));
+    const text = recv(w.attackers(this.#read(), send(`${square} ${attackedBy}`)));
     return text === '' ? [] : text.split(' ');
   }
 
   isAttacked(square, attackedBy) { return this.attackers(square, attackedBy).length > 0; }
 
-  setTurn(color) { return recv(w.set_turn(this.#h, color === BLACK ? 1 : 0)) === '1'; }
+  setTurn(color) {
+    this.#changed();
+    return recv(w.set_turn(this.#write(), color === BLACK ? 1 : 0)) === '1';
+  }
 
   getCastlingRights(color) {
-    const bits = w.castling(this.#h) >> (color === BLACK ? 2 : 0);
+    const bits = w.castling(this.#read()) >> (color === BLACK ? 2 : 0);
     return { [KING]: (bits & 1) !== 0, [QUEEN]: (bits & 2) !== 0 };
   }
 
@@ -217,46 +409,53 @@ export class Chess {
   }
 
   moves({ verbose = false, square, piece: role } = {}) {
+    const all = square === undefined && role === undefined;
+    if (all && !verbose && this.#sans !== null) return this.#sans.slice();
     const filter = `${square ?? '-'} ${role ?? '-'}`;
-    const text = recv(w.moves(this.#h, send(filter), verbose ? 1 : 0));
-    if (verbose) return movesOf(text);
-    return text === '' ? [] : text.split(' ');
+    const len = w.moves(this.#read(), send(filter), verbose ? 1 : 0);
+    if (verbose) return listOf(len);
+    if (len < 0) throw new Error(read(-1 - len));
+    const sans = readWords(len);
+    if (all) this.#sans = sans.slice();
+    return sans;
   }
 
   move(move, { strict = false } = {}) {
+    this.#changed();
     if (move === null) throw new Error('Null move not allowed: chess-movegen games hold legal moves only');
+    const h = this.#write();
     if (typeof move === 'string') {
-      return movesOf(recv(w.play(this.#h, send(move), strict ? 1 : 0)))[0];
+      return recordOf(w.play(h, send(move), strict ? 1 : 0));
     }
     const uci = `${move.from}${move.to}`;
     if (move.promotion) {
-      const r = w.play(this.#h, send(uci + move.promotion), 0);
-      if (r >= 0) return movesOf(read(r))[0];
+      const r = w.play(h, send(uci + move.promotion), 0);
+      if (r >= 0) return recordOf(r);
     }
-    const r = w.play(this.#h, send(uci), 0);
+    const r = w.play(h, send(uci), 0);
     if (r < 0) {
       const shown = JSON.stringify(move);
       throw new Error(`Invalid move: ${shown.length > 60 ? `${shown.slice(0, 60)}…` : shown}: ${read(-1 - r).replace(/^Invalid move: [^:]*: /, '')}`);
     }
-    return movesOf(read(r))[0];
+    return recordOf(r);
   }
 
   /** Plays a 16-bit move (see `Move.bits`). */
-  moveBits(bits) { return movesOf(recv(w.play_bits(this.#h, bits & 0xffff)))[0]; }
+  moveBits(bits) {
+    this.#changed();
+    return recordOf(w.play_bits(this.#write(), bits & 0xffff));
+  }
 
   undo() {
-    const text = recv(w.undo(this.#h));
-    return text === '' ? null : movesOf(text)[0];
+    this.#changed();
+    return recordOf(w.undo(this.#write()));
   }
 
   history({ verbose = false } = {}) {
-    const text = recv(w.history(this.#h, verbose ? 1 : 0));
-    if (text === '') return [];
-    if (!verbose) return text.split(' ');
-    const lines = text.split('\n');
-    const out = [];
-    for (let i = 0; i < lines.length; i += 2) out.push(new Move(lines[i], lines[i + 1]));
-    return out;
+    const len = w.history(this.#read(), verbose ? 1 : 0);
+    if (verbose) return recordsOf(len);
+    if (len < 0) throw new Error(read(-1 - len));
+    return readWords(len);
   }
 
   inCheck() { return (this.#status() & STATUS.check) !== 0; }
@@ -269,12 +468,12 @@ export class Chess {
   isDraw() { return (this.#status() & (STATUS.stalemate | STATUS.insufficient | STATUS.threefold | STATUS.fifty)) !== 0; }
   isGameOver() { return (this.#status() & (STATUS.checkmate | STATUS.stalemate | STATUS.insufficient | STATUS.threefold | STATUS.fifty)) !== 0; }
 
-  perft(depth) { return w.perft_count(this.#h, depth >>> 0); }
+  perft(depth) { return w.perft_count(this.#read(), depth >>> 0); }
 
   /** Perft below each legal move: `{ [uci]: count }`. */
   perftDivide(depth) {
     const out = {};
-    for (const line of recv(w.perft_split(this.#h, depth >>> 0)).split('\n')) {
+    for (const line of recv(w.perft_split(this.#read(), depth >>> 0)).split('\n')) {
       if (line === '') continue;
       const [uci, count] = line.split(' ');
       out[uci] = Number(count);
@@ -283,37 +482,38 @@ export class Chess {
   }
 
   /** The UCI of a move in any notation (Chess960 castling as king takes rook). */
-  toUci(move) { return recv(w.convert(this.#h, send(move), 1)); }
+  toUci(move) { return recv(w.convert(this.#read(), send(move), 1)); }
 
   /** The SAN of a move in any notation. */
-  toSan(move) { return recv(w.convert(this.#h, send(move), 0)); }
+  toSan(move) { return recv(w.convert(this.#read(), send(move), 0)); }
 
   /** The Polyglot key of the position, 16 hexadecimal digits. */
-  polyglotKey() { return recv(w.polyglot_key(this.#h)); }
+  polyglotKey() { return recv(w.polyglot_key(this.#read())); }
 
   /** The Polyglot key (chess.js's `hash` is its own Zobrist key). */
   hash() { return this.polyglotKey(); }
 
   pgn({ newline = '\n' } = {}) {
-    const text = recv(w.pgn(this.#h)).replace(/\n+$/, '');
+    const text = recv(w.pgn(this.#read())).replace(/\n+$/, '');
     return newline === '\n' ? text : text.split('\n').join(newline);
   }
 
   loadPgn(pgn, { newlineChar = '\r?\n' } = {}) {
     const text = newlineChar === '\r?\n' ? pgn : pgn.split(new RegExp(newlineChar)).join('\n');
-    recv(w.load_pgn(this.#h, send(text)));
+    this.#changed();
+    recv(w.load_pgn(this.#write(), send(text)));
     this.#chess960 = this.isChess960();
   }
 
   setHeader(key, value) {
-    recv(w.set_tag(this.#h, send(`${key}\0${value}`)));
+    recv(w.set_tag(this.#write(), send(`${key}\0${value}`)));
     return this.getHeaders();
   }
 
-  removeHeader(key) { return recv(w.remove_tag(this.#h, send(key))) === '1'; }
+  removeHeader(key) { return recv(w.remove_tag(this.#write(), send(key))) === '1'; }
 
   getHeaders() {
-    const parts = recv(w.tags(this.#h)).split('\0');
+    const parts = recv(w.tags(this.#read())).split('\0');
     const out = {};
     for (let i = 0; i + 1 < parts.length; i += 2) out[parts[i]] = parts[i + 1];
     return out;
@@ -324,12 +524,12 @@ export class Chess {
     return this.getHeaders();
   }
 
-  getComment() { return recv(w.comment(this.#h, 0, 0)) || undefined; }
-  setComment(comment) { recv(w.comment(this.#h, send(comment), 1)); }
-  removeComment() { return recv(w.comment(this.#h, 0, 2)) || undefined; }
+  getComment() { return recv(w.comment(this.#read(), 0, 0)) || undefined; }
+  setComment(comment) { recv(w.comment(this.#write(), send(comment), 1)); }
+  removeComment() { return recv(w.comment(this.#write(), 0, 2)) || undefined; }
   deleteComment() { return this.removeComment(); }
   #comments(remove) {
-    const parts = recv(w.all_comments(this.#h, remove ? 1 : 0)).split('\0');
+    const parts = recv(w.all_comments(remove ? this.#write() : this.#read(), remove ? 1 : 0)).split('\0');
     const out = [];
     for (let i = 0; i + 1 < parts.length; i += 2) out.push({ fen: parts[i], comment: parts[i + 1] });
     return out;

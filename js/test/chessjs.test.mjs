@@ -194,3 +194,49 @@ test('PGN headers and comments as chess.js keeps them', () => {
   assert.deepEqual(ours.removeComments(), ref.removeComments());
   assert.deepEqual(ours.getComments(), []);
 });
+
+test('a move played keeps its texts: read later, after more moves or an undo, they are as chess.js gave them at once', () => {
+  const ours = new Chess();
+  const ref = new Ref();
+  const line = ['e4', 'd5', 'exd5', 'Qxd5', 'Nc3', 'Qa5', 'd4', 'c6', 'Nf3', 'Bg4', 'Bf4', 'e6', 'h3', 'Bxf3', 'Qxf3', 'Bb4', 'Be2', 'Nd7', 'a3', 'O-O-O'];
+  const kept = line.map((san) => [ours.move(san), shape(ref.move(san))]);
+  const undone = [ours.undo(), shape(ref.undo())];
+  for (const [move, expected] of [...kept, undone]) {
+    assert.deepEqual(shape(move), expected, `the move ${expected.san}`);
+    const json = JSON.parse(JSON.stringify(move));
+    for (const f of FIELDS) assert.equal(json[f], expected[f], `the move ${expected.san} as JSON: ${f}`);
+  }
+});
+
+test('games not changed since made or loaded (which share one game in the module) answer for themselves', () => {
+  const fens = [
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+    'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
+    '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1',
+  ];
+  const ours = fens.map((fen) => new Chess(fen));
+  const refs = fens.map((fen) => new Ref(fen));
+  const agree = (where) => {
+    for (let i = 0; i < ours.length; i++) {
+      assert.deepEqual(ours[i].board(), refs[i].board(), `board of game ${i} ${where}`);
+      assert.deepEqual(ours[i].moves({ verbose: true }).map(shape).sort(bySan), refs[i].moves({ verbose: true }).map(shape).sort(bySan), `moves of game ${i} ${where}`);
+      assert.equal(ours[i].fen(), refs[i].fen(), `fen of game ${i} ${where}`);
+      assert.deepEqual(ours[i].history(), refs[i].history(), `history of game ${i} ${where}`);
+    }
+  };
+  agree('as made');
+  agree('asked again, in turn');
+  for (const g of [ours[1], refs[1]]) g.move('Nxd7');
+  agree('after a move in game 1');
+  assert.throws(() => ours[2].load('8/8/8 w - - 0 1'));
+  assert.throws(() => refs[2].load('8/8/8 w - - 0 1'));
+  agree('after a failed load in game 2');
+  for (const g of [ours[0], refs[0]]) g.load(fens[2]);
+  for (const g of [ours[2], refs[2]]) g.setHeader('White', 'Ann');
+  assert.equal(ours[2].getHeaders().White, 'Ann');
+  agree('after a load in game 0 and a header in game 2');
+  const san = refs[0].moves()[0];
+  for (const g of [ours[0], refs[0]]) g.move(san);
+  for (const g of [ours[1], refs[1]]) g.undo();
+  agree('after a move in game 0 and an undo in game 1');
+});

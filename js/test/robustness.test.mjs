@@ -2,7 +2,7 @@
 // leaves the module working.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Chess, readPgn, validateFen, writePgn } from '../src/index.js';
+import { Chess, DEFAULT_POSITION, readPgn, validateFen, writePgn } from '../src/index.js';
 import { rng } from './support.mjs';
 
 const ALPHABET = 'KQRBNPkqrbnp12345678/ -abcdefgh0x+#=O{}()[]$;."\n\u00e9\u{1f600}\u0000';
@@ -72,4 +72,50 @@ test('chess.js-style null move and over-long input are refused with a message', 
   assert.throws(() => game.move(null), /Null move/);
   failsCleanly(() => game.move('e4'.repeat(100000)), 'long move');
   assert.equal(game.fen(), 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+});
+
+test("the module's allocator reuses freed memory: games made, played and freed over and over do not grow it", async () => {
+  const { readFile } = await import('node:fs/promises');
+  const bytes = await readFile(new URL('../src/chess_movegen.wasm', import.meta.url));
+  const { instance } = await WebAssembly.instantiate(bytes, {});
+  const w = instance.exports;
+  const text = (s) => {
+    const room = s.length;
+    const ptr = w.io_reserve(room);
+    new Uint8Array(w.memory.buffer, ptr, room).set(Buffer.from(s, 'latin1'));
+    return room;
+  };
+  const pgn = '[Event "x"]\n\n1. e4 (1. d4 d5 {a comment} 2. c4) e5 2. Nf3 $1 Nc6 3. Bb5 a6 *\n';
+  const round = () => {
+    const h = w.session_new();
+    assert.ok(w.load(h, text('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'), 0) >= 0);
+    assert.ok(w.moves(h, text('- -'), 1) > 0);
+    assert.ok(w.play(h, text('Nxd7'), 0) > 0);
+    assert.ok(w.history(h, 1) > 0);
+    assert.ok(w.load_pgn(h, text(pgn)) >= 0);
+    assert.ok(w.pgn_tree_read(text(pgn)) > 0);
+    w.session_free(h);
+  };
+  for (let i = 0; i < 2000; i++) round();
+  const settled = w.memory.buffer.byteLength;
+  for (let i = 0; i < 20000; i++) round();
+  assert.equal(w.memory.buffer.byteLength, settled, 'memory grew while the same work was repeated');
+});
+
+test('a freed game throws, and never reaches the game that reuses its memory', () => {
+  for (const changed of [false, true]) {
+    const a = new Chess('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1');
+    if (changed) a.move('Nxd7');
+    a.fen();
+    a.moves();
+    a.free();
+    a.free();
+    const b = new Chess();
+    b.move('e4');
+    for (const f of [() => a.fen(), () => a.moves(), () => a.move('e5'), () => a.undo(), () => a.load(DEFAULT_POSITION), () => a.board()]) {
+      assert.throws(f, /freed/);
+    }
+    assert.equal(b.fen(), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
+    assert.deepEqual(b.history(), ['e4']);
+  }
 });

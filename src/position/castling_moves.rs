@@ -6,7 +6,7 @@
 
 use crate::geometry;
 use crate::position::movegen::{
-    CastlingKnown, Evasions, ListAnyCastling, ListNoCastling, ListStandard, Targets, Visitor,
+    CastlingKnown, Evasions, ListAnyCastling, ListNoCastling, ListStandard, Nothing, Targets, Visitor,
 };
 use crate::position::Position;
 use crate::types::castling::{back_rank, corners_for_king_to, king_path, CASTLING_PATHS, CORNERS, FREE_CORNERS};
@@ -182,6 +182,9 @@ impl Position {
     /// [`CastlingKnown::Standard`]; otherwise the general one.
     #[cfg_attr(not(feature = "compact"), inline(always))]
     pub(super) fn generate_legal<V: Visitor>(&self, v: &mut V) {
+        if cfg!(feature = "compact") {
+            return self.generate_compact::<true, Nothing, V>(self.side, self.king(self.side), &Targets::ALL, v);
+        }
         match self.side {
             Color::White => self.legal_for_side::<true, V>(v),
             Color::Black => self.legal_for_side::<false, V>(v),

@@ -488,7 +488,23 @@ impl Position {
             castle_to: Bitboard::EMPTY,
         };
         let mut found = UpToTwo { to, origins: Bitboard::EMPTY, en_passant: Move::NULL, count: 0 };
-        self.generate::<true, _>(&t, &mut found);
+        if cfg!(feature = "compact") {
+            // One generator copy fewer: the list's serves (a promotion is
+            // listed four times, from one origin).
+            let mut list = MoveList::new();
+            self.generate::<true, _>(&t, &mut list);
+            for &mv in list.iter() {
+                if mv.is_en_passant() {
+                    found.count += 1;
+                    found.en_passant = mv;
+                } else if !found.origins.contains(mv.from()) {
+                    found.count += 1;
+                    found.origins = found.origins.with(mv.from());
+                }
+            }
+        } else {
+            self.generate::<true, _>(&t, &mut found);
+        }
         if found.count != 1 {
             return None;
         }

@@ -2,7 +2,7 @@
 
 use crate::moves::{Move, MoveKind};
 use crate::position::zobrist::{
-    castle_keys, castling_key, en_passant_keys, ep_file_key, piece_move_keys, side_key, ZOBRIST_PIECES,
+    castle_keys, castling_key, en_passant_keys, ep_file_key, piece_key_at, piece_move_keys, side_key,
 };
 use crate::position::Position;
 use crate::types::castling::back_rank;
@@ -109,7 +109,7 @@ macro_rules! piece_move_step {
         let mut key = 0;
         if let Some(captured) = captured {
             toggle_capture!($dst, !us, captured, to);
-            key = ZOBRIST_PIECES[(!us).index()][captured.index()][to];
+            key = piece_key_at((!us).index(), captured.index(), to);
             $halfmove = 0;
         }
         toggle_mover!($dst, us, mv, role, promotion);

@@ -399,6 +399,20 @@ impl Position {
         t: &Targets,
         v: &mut V,
     ) {
+        if cfg!(feature = "compact") {
+            let us = if WHITE { Color::White } else { Color::Black };
+            // Three kinds of what is known are enough: bulk perft's
+            // leaves, whose castling rights (if none are known) and
+            // en-passant square are not kept up to date, and the rest,
+            // where everything is read.
+            return if K::EN_PASSANT {
+                self.generate_compact::<LEGAL, Nothing, V>(us, king, t, v)
+            } else if K::CASTLING == CastlingKnown::None {
+                self.generate_compact::<LEGAL, LeafNoCastling, V>(us, king, t, v)
+            } else {
+                self.generate_compact::<LEGAL, LeafAnyCastling, V>(us, king, t, v)
+            };
+        }
         let f = self.frame::<LEGAL, WHITE>(king);
         // One copy for positions in check and one for the others, so that
         // the second tests nothing about checks.
@@ -412,6 +426,26 @@ impl Position {
         }
     }
 
+    /// [`Position::generate_for_side`] under the `compact` feature: one
+    /// body per visitor, legality and (of three) kind of what is known,
+    /// the side to move and whether it is in check read at run time
+    /// instead of compiled into separate copies (a smaller module for a
+    /// download, at some speed).
+    #[inline(never)]
+    pub(super) fn generate_compact<const LEGAL: bool, K: Known, V: Visitor>(
+        &self,
+        us: Color,
+        king: Square,
+        t: &Targets,
+        v: &mut V,
+    ) {
+        let f = match us {
+            Color::White => self.frame::<LEGAL, true>(king),
+            Color::Black => self.frame::<LEGAL, false>(king),
+        };
+        self.frame_moves::<LEGAL, false, K, V>(&f, t, v);
+    }
+
     /// The body of [`Position::generate_for_side`] once the frame is
     /// made; `IN_CHECK` (legal generation only) is whether the side to
     /// move is in check.
@@ -422,7 +456,8 @@ impl Position {
         t: &Targets,
         v: &mut V,
     ) {
-        let in_check = LEGAL && IN_CHECK;
+        // Under `compact` one copy serves both: in check is read here.
+        let in_check = LEGAL && (IN_CHECK || (cfg!(feature = "compact") && f.checkers.any()));
         if t.from.contains(f.king) {
             self.king_moves::<LEGAL, IN_CHECK, K, V>(f, t, v);
         }
@@ -485,7 +520,8 @@ impl Position {
         let castling = K::CASTLING;
         let to = attacks::king_attacks(f.king) & !f.ours & t.to;
         // In pseudo-legal generation the checks are not known in advance.
-        let not_in_check = if LEGAL { !IN_CHECK } else { f.checkers.is_empty() };
+        // (Under `compact`, in legal generation too: see `frame_moves`.)
+        let not_in_check = if LEGAL && !cfg!(feature = "compact") { !IN_CHECK } else { f.checkers.is_empty() };
         let castles =
             if not_in_check { self.castling_candidates(f.us, f.king, t.castle_to, castling) } else { Bitboard::EMPTY };
         let occupied = f.occupied.without(f.king);
@@ -693,6 +729,10 @@ impl Position {
     /// generator stops at the first of its steps (king, knights, sliders,
     /// pawns, en passant) that finds one.
     pub fn has_legal_moves(&self) -> bool {
+        if cfg!(feature = "compact") {
+            // One generator copy fewer: the counter's serves.
+            return self.legal_move_count() > 0;
+        }
         let mut any = AnyMove::default();
         self.generate::<true, _>(&Targets::ALL, &mut any);
         any.found
@@ -757,6 +797,10 @@ impl Position {
         } else {
             Targets::masked(mv.from().bitboard(), mv.to().bitboard())
         };
+        if cfg!(feature = "compact") {
+            // One generator copy fewer: the list's serves.
+            return self.collect::<LEGAL>(&t).contains(&mv);
+        }
         self.generate::<LEGAL, _>(&t, &mut finder);
         finder.found
     }

@@ -10,21 +10,43 @@ use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::types::{Bitboard, Color, Role, Square};
 
-/// The generated key tables: `ZOBRIST_PIECES` (`[color][role][square]`),
+/// The generated key tables: `ZOBRIST_SEED`, `ZOBRIST_PIECES` (`[color][role][square]`),
 /// `ZOBRIST_SIDE`, `ZOBRIST_CASTLING` (by castling rook square),
 /// `ZOBRIST_EP_FILE`, `ZOBRIST_NO_PAWNS` (in every pawn key), and the cuckoo tables `CUCKOO_KEYS` / `CUCKOO_MOVES`
 /// (see `position::cuckoo`).
+// Under `compact` the piece keys are drawn, not read (see `piece_key_at`);
+// otherwise the seed is not needed.
+#[allow(dead_code)]
 mod tables {
     include!(concat!(env!("OUT_DIR"), "/zobrist_tables.rs"));
 }
 
+#[cfg(not(feature = "compact"))]
+use tables::ZOBRIST_PIECES;
 pub(crate) use tables::{CUCKOO_KEYS, CUCKOO_MOVES};
-pub(crate) use tables::{ZOBRIST_CASTLING, ZOBRIST_EP_FILE, ZOBRIST_NO_PAWNS, ZOBRIST_PIECES, ZOBRIST_SIDE};
+pub(crate) use tables::{ZOBRIST_CASTLING, ZOBRIST_EP_FILE, ZOBRIST_NO_PAWNS, ZOBRIST_SIDE};
 
 /// Key of `color`'s `role` on `sq`.
 #[cfg_attr(not(feature = "compact"), inline(always))]
 pub(crate) fn piece_key(color: Color, role: Role, sq: Square) -> u64 {
-    ZOBRIST_PIECES[color.index()][role.index()][sq.index()]
+    piece_key_at(color.index(), role.index(), sq.index())
+}
+
+/// Key of the colour, role and square of these indices: the table's
+/// entry, or, under `compact`, the same number drawn again from the
+/// generator `build.rs` made the table with (it gives its `n`-th output
+/// directly), so that the module carries no 6 KiB of random keys, which
+/// do not compress.
+#[cfg_attr(not(feature = "compact"), inline(always))]
+pub(crate) fn piece_key_at(color: usize, role: usize, sq: usize) -> u64 {
+    #[cfg(not(feature = "compact"))]
+    {
+        ZOBRIST_PIECES[color][role][sq]
+    }
+    #[cfg(feature = "compact")]
+    {
+        crate::prng::SplitMix64::nth(tables::ZOBRIST_SEED, ((color * 6 + role) * 64 + sq) as u64)
+    }
 }
 
 /// Key of the side to move: included when Black is to move.
@@ -57,8 +79,7 @@ pub(crate) fn ep_file_key(ep: Square, capturer: Color, pawns: Bitboard) -> u64 {
 /// any, is a [`piece_key`] of its own).
 #[cfg_attr(not(feature = "compact"), inline(always))]
 pub(crate) fn piece_move_keys(us: Color, role: Role, placed: Role, from: usize, to: usize) -> u64 {
-    let our_keys = &ZOBRIST_PIECES[us.index()];
-    our_keys[role.index()][from] ^ our_keys[placed.index()][to]
+    piece_key_at(us.index(), role.index(), from) ^ piece_key_at(us.index(), placed.index(), to)
 }
 
 /// The key change of `us`'s en-passant capture from `from` to `to`, taking
@@ -123,8 +144,8 @@ impl Position {
 
 /// XOR of the keys in `keys` of the squares in `squares`.
 #[cfg_attr(not(feature = "compact"), inline(always))]
-fn keys_of(squares: Bitboard, keys: &[u64; 64]) -> u64 {
-    squares.into_iter().fold(0, |key, sq| key ^ keys[sq.index()])
+fn keys_of(squares: Bitboard, color: Color, role: Role) -> u64 {
+    squares.into_iter().fold(0, |key, sq| key ^ piece_key(color, role, sq))
 }
 
 /// Bits per piece count in the material key's packed counts: 5 holds
@@ -191,8 +212,8 @@ impl Position {
     pub fn pawn_key(&self) -> u64 {
         let pawns = self.pieces_of_role(Role::Pawn);
         ZOBRIST_NO_PAWNS
-            ^ keys_of(pawns & self.pieces_of_color(Color::White), &ZOBRIST_PIECES[0][Role::Pawn.index()])
-            ^ keys_of(pawns & self.pieces_of_color(Color::Black), &ZOBRIST_PIECES[1][Role::Pawn.index()])
+            ^ keys_of(pawns & self.pieces_of_color(Color::White), Color::White, Role::Pawn)
+            ^ keys_of(pawns & self.pieces_of_color(Color::Black), Color::Black, Role::Pawn)
     }
 
     /// The non-pawn key of `color`: the keys of that colour's knights,
@@ -203,10 +224,9 @@ impl Position {
     /// the same (up to 64-bit collisions).
     #[inline]
     pub fn non_pawn_key(&self, color: Color) -> u64 {
-        let keys = &ZOBRIST_PIECES[color.index()];
         [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King]
             .into_iter()
-            .fold(0, |key, role| key ^ keys_of(self.pieces(color, role), &keys[role.index()]))
+            .fold(0, |key, role| key ^ keys_of(self.pieces(color, role), color, role))
     }
 
     /// The minor-piece key: the keys of the knights and bishops of both
@@ -220,9 +240,8 @@ impl Position {
     pub fn minor_key(&self) -> u64 {
         let mut key = 0;
         for color in Color::ALL {
-            let keys = &ZOBRIST_PIECES[color.index()];
-            key ^= keys_of(self.pieces(color, Role::Knight), &keys[Role::Knight.index()]);
-            key ^= keys_of(self.pieces(color, Role::Bishop), &keys[Role::Bishop.index()]);
+            key ^= keys_of(self.pieces(color, Role::Knight), color, Role::Knight);
+            key ^= keys_of(self.pieces(color, Role::Bishop), color, Role::Bishop);
         }
         key
     }
@@ -301,6 +320,20 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
+    /// Under `compact` the piece keys are drawn from the generator: they
+    /// must be the table's, entry for entry.
+    #[cfg(feature = "compact")]
+    #[test]
+    fn drawn_piece_keys_are_the_table() {
+        for (c, roles) in super::tables::ZOBRIST_PIECES.iter().enumerate() {
+            for (r, squares) in roles.iter().enumerate() {
+                for (sq, &key) in squares.iter().enumerate() {
+                    assert_eq!(super::piece_key_at(c, r, sq), key, "colour {c} role {r} square {sq}");
+                }
+            }
+        }
+    }
+
     /// `attacks::TABLE_BYTES` counts the key tables through the size
     /// `build.rs` writes beside the attack tables: it must be theirs.
     #[test]

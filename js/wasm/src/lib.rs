@@ -11,22 +11,73 @@
 //! A game lives here as a session ([`session_new`] gives its handle): the
 //! board, the library's [`Game`] with its history, the PGN tags and
 //! comments. Every rule is the library's; this crate only moves text.
+//!
+//! For `wasm32` the crate is `no_std` (with `alloc`): its own allocator
+//! ([`heap`]) and a panic handler that traps, so that neither the
+//! standard library's allocator nor its panic messages are in the
+//! module. (Built natively, for its lints, it has `std`.)
 
+#![cfg_attr(target_arch = "wasm32", no_std)]
+
+#[cfg(target_arch = "wasm32")]
+mod heap;
 mod pgn;
 mod record;
 mod session;
 mod tree;
 
-use std::cell::RefCell;
+extern crate alloc;
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::cell::RefCell;
 
 pub use pgn::*;
+pub use record::move_text;
 pub use session::*;
 pub use tree::*;
 
-thread_local! {
-    /// The shared text buffer.
-    static IO: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+/// The module's allocator: smaller than the standard library's.
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static ALLOCATOR: heap::Allocator = heap::Allocator::new();
+
+/// A panic (a bug: bad input gives an error, never a panic) traps: the
+/// JavaScript side gets a `RuntimeError`.
+#[cfg(target_arch = "wasm32")]
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo) -> ! {
+    core::arch::wasm32::unreachable()
 }
+
+/// A value of the module's one thread (WebAssembly without threads runs
+/// one): what `thread_local!` would hold with `std`.
+pub(crate) struct Local<T>(RefCell<T>);
+
+// Safety: the module runs on one thread; the native build (for lints)
+// calls nothing from several threads.
+unsafe impl<T> Sync for Local<T> {}
+
+impl<T> Local<T> {
+    /// A cell holding `value`.
+    pub(crate) const fn new(value: T) -> Local<T> {
+        Local(RefCell::new(value))
+    }
+
+    /// Runs `f` on the value.
+    pub(crate) fn with_borrow<R>(&self, f: impl FnOnce(&T) -> R) -> R {
+        f(&self.0.borrow())
+    }
+
+    /// Runs `f` on the value, mutably.
+    pub(crate) fn with_borrow_mut<R>(&self, f: impl FnOnce(&mut T) -> R) -> R {
+        f(&mut self.0.borrow_mut())
+    }
+}
+
+/// The shared text buffer.
+static IO: Local<Vec<u8>> = Local::new(Vec::new());
 
 /// Makes the buffer at least `len` bytes long and returns where it is.
 #[no_mangle]
@@ -51,16 +102,26 @@ pub(crate) fn input(len: usize) -> String {
     IO.with_borrow(|io| String::from_utf8_lossy(&io[..len.min(io.len())]).into_owned())
 }
 
+/// The first `len` bytes of the buffer (fewer if it is shorter).
+pub(crate) fn input_bytes(len: usize) -> Vec<u8> {
+    IO.with_borrow(|io| io[..len.min(io.len())].to_vec())
+}
+
 /// Writes an answer into the buffer: its length, or `-1 - length` of
 /// the error message.
 pub(crate) fn reply(result: Result<String, String>) -> i32 {
-    let (text, ok) = match result {
-        Ok(text) => (text, true),
-        Err(message) => (message, false),
+    reply_bytes(result.map(String::into_bytes))
+}
+
+/// [`reply`] for an answer in bytes.
+pub(crate) fn reply_bytes(result: Result<Vec<u8>, String>) -> i32 {
+    let (bytes, ok) = match result {
+        Ok(bytes) => (bytes, true),
+        Err(message) => (message.into_bytes(), false),
     };
     let len = IO.with_borrow_mut(|io| {
         io.clear();
-        io.extend_from_slice(text.as_bytes());
+        io.extend_from_slice(&bytes);
         io.len() as i32
     });
     if ok {

@@ -1,6 +1,9 @@
 //! PGN, tags and comments of a session.
 
-use std::fmt::Write;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec;
+use core::fmt::Write;
 
 use chess_movegen::pgn::PgnGame;
 

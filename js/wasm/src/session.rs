@@ -1,15 +1,18 @@
 //! A game behind a handle: what a JavaScript `Chess` object holds.
 
-use std::cell::RefCell;
-use std::fmt::Write;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec;
+use alloc::vec::Vec;
+use core::fmt::Write;
 
 use chess_movegen::pgn::{PgnGame, Tags};
 use chess_movegen::{
     perft, perft_divide, CastlingMode, Color, FenOptions, Game, GameResult, Move, Piece, Position, Setup, Square,
 };
 
-use crate::record::write_record;
-use crate::{input, reply, short};
+use crate::record::{reply_record, write_head, write_packed, write_record};
+use crate::{input, reply, reply_bytes, short, Local};
 
 /// One game.
 pub(crate) struct Session {
@@ -74,9 +77,8 @@ struct Sessions {
     free: Vec<u32>,
 }
 
-thread_local! {
-    static SESSIONS: RefCell<Sessions> = RefCell::new(Sessions::default());
-}
+/// The games.
+static SESSIONS: Local<Sessions> = Local::new(Sessions { all: Vec::new(), free: Vec::new() });
 
 /// Runs `f` on session `h` (an error for a freed or unknown handle).
 pub(crate) fn with<R>(h: u32, f: impl FnOnce(&mut Session) -> Result<R, String>) -> Result<R, String> {
@@ -86,19 +88,36 @@ pub(crate) fn with<R>(h: u32, f: impl FnOnce(&mut Session) -> Result<R, String>)
     })
 }
 
-/// A new game at the standard start position; returns its handle.
-#[no_mangle]
-pub extern "C" fn session_new() -> u32 {
+/// Keeps `session` under a free handle; returns the handle.
+fn insert(session: Session) -> u32 {
     SESSIONS.with_borrow_mut(|s| match s.free.pop() {
         Some(h) => {
-            s.all[h as usize] = Some(Session::new());
+            s.all[h as usize] = Some(session);
             h
         }
         None => {
-            s.all.push(Some(Session::new()));
+            s.all.push(Some(session));
             (s.all.len() - 1) as u32
         }
     })
+}
+
+/// A new game at the standard start position; returns its handle.
+#[no_mangle]
+pub extern "C" fn session_new() -> u32 {
+    insert(Session::new())
+}
+
+/// Moves game `h` under a new handle (returned) and leaves a new game at
+/// the start position under `h`: the JavaScript side answers the queries
+/// of games it has not changed from one shared game, and gives a game its
+/// own when it changes. (A freed or unknown `h` gives a new game.)
+#[no_mangle]
+pub extern "C" fn session_take(h: u32) -> u32 {
+    let taken = SESSIONS.with_borrow_mut(|s| {
+        s.all.get_mut(h as usize).and_then(Option::as_mut).map(|slot| core::mem::replace(slot, Session::new()))
+    });
+    insert(taken.unwrap_or_else(Session::new))
 }
 
 /// Frees a game's memory; its handle may be reused.
@@ -223,14 +242,15 @@ pub extern "C" fn remove(h: u32, len: usize) -> i32 {
 }
 
 /// The legal moves, filtered by the buffer's `"square piece"` (either
-/// may be `-`): SANs separated by spaces, or (`verbose`) the FEN and then
-/// one record a line (see `record`).
+/// may be `-`): SANs separated by spaces, or (`verbose`) their count
+/// (`u32`), the position packed, each move's head and their SANs
+/// separated by spaces (see `record`).
 #[no_mangle]
 pub extern "C" fn moves(h: u32, len: usize, verbose: u32) -> i32 {
     let filter = input(len);
-    reply(with(h, |s| {
+    reply_bytes(with(h, |s| {
         let Ok(pos) = s.position() else {
-            return Ok(String::new());
+            return Ok(Vec::new());
         };
         let mut parts = filter.split(' ');
         let from = parts.next().filter(|t| *t != "-" && !t.is_empty()).map(square).transpose();
@@ -239,46 +259,42 @@ pub extern "C" fn moves(h: u32, len: usize, verbose: u32) -> i32 {
             Ok(Some(sq)) => pos.legal_moves_from(sq),
             Ok(None) => pos.legal_moves(),
             // chess.js answers an unknown square with no moves.
-            Err(_) => return Ok(String::new()),
+            Err(_) => return Ok(Vec::new()),
         };
         let list: Vec<Move> =
             list.iter().copied().filter(|mv| role.is_none() || pos.role_at(mv.from()) == role).collect();
         // One legal-move generation for all the SANs, not one per move.
         let sans = pos.san_all(&list);
-        let mut out = String::new();
+        let mut out = Vec::new();
         if verbose != 0 {
-            out.push_str(&pos.normalized_fen());
-        }
-        for (&mv, san) in list.iter().zip(&sans) {
-            if verbose != 0 {
-                out.push('\n');
-                write_record(&mut out, pos, mv, san);
-            } else {
-                if !out.is_empty() {
-                    out.push(' ');
-                }
-                out.push_str(san);
+            out.extend_from_slice(&(list.len() as u32).to_le_bytes());
+            write_packed(&mut out, pos);
+            for &mv in &list {
+                write_head(&mut out, pos, mv);
             }
+        }
+        for (i, san) in sans.iter().enumerate() {
+            if i > 0 {
+                out.push(b' ');
+            }
+            out.extend_from_slice(san.as_bytes());
         }
         Ok(out)
     }))
 }
 
 /// Plays the buffer's move (SAN, long algebraic or UCI; with `strict`,
-/// SAN only) and answers its record with the FEN before it.
+/// SAN only) and answers its binary record (see `record`).
 #[no_mangle]
 pub extern "C" fn play(h: u32, len: usize, strict: u32) -> i32 {
     let text = input(len);
-    reply(with(h, |s| {
+    reply_record(with(h, |s| {
         let pos = *s.position().map_err(|why| format!("Invalid move: {}: {why}", short(&text)))?;
         let parsed = if strict != 0 { pos.parse_san(&text) } else { parse_any(&pos, &text) };
         let mv = parsed.map_err(|e| format!("Invalid move: {}: {e}", short(&text)))?;
         s.game.push(mv).map_err(|e| format!("Invalid move: {}: {e}", short(&text)))?;
         s.comments.push(None);
-        let mut out = pos.normalized_fen();
-        out.push('\n');
-        write_record(&mut out, &pos, mv, &pos.san(mv));
-        Ok(out)
+        Ok(Some((pos, mv)))
     }))
 }
 
@@ -291,58 +307,46 @@ fn parse_any(pos: &Position, text: &str) -> Result<Move, chess_movegen::MoveErro
 /// Plays the 16-bit move `bits` if it is legal.
 #[no_mangle]
 pub extern "C" fn play_bits(h: u32, bits: u32) -> i32 {
-    reply(with(h, |s| {
+    reply_record(with(h, |s| {
         let pos = *s.position()?;
         let mv = Move::from_bits(bits as u16);
         s.game.push(mv).map_err(|e| format!("Invalid move: {bits}: {e}"))?;
         s.comments.push(None);
-        let mut out = pos.normalized_fen();
-        out.push('\n');
-        write_record(&mut out, &pos, mv, &pos.san(mv));
-        Ok(out)
+        Ok(Some((pos, mv)))
     }))
 }
 
-/// Takes back the last move; answers its record with the FEN before it,
+/// Takes back the last move; answers its binary record (see `record`),
 /// or nothing at the start.
 #[no_mangle]
 pub extern "C" fn undo(h: u32) -> i32 {
-    reply(with(h, |s| {
+    reply_record(with(h, |s| {
         if s.broken.is_some() {
-            return Ok(String::new());
+            return Ok(None);
         }
         let Some(mv) = s.game.pop() else {
-            return Ok(String::new());
+            return Ok(None);
         };
         s.comments.pop();
-        let pos = s.game.position();
-        let mut out = pos.normalized_fen();
-        out.push('\n');
-        write_record(&mut out, pos, mv, &pos.san(mv));
-        Ok(out)
+        Ok(Some((*s.game.position(), mv)))
     }))
 }
 
-/// The moves played: SANs separated by spaces, or (`verbose`) for each a
-/// line with the FEN before it and a line with its record.
+/// The moves played: SANs separated by spaces, or (`verbose`) the
+/// record of each (see `record`).
 #[no_mangle]
 pub extern "C" fn history(h: u32, verbose: u32) -> i32 {
-    reply(with(h, |s| {
+    reply_bytes(with(h, |s| {
         let mut pos = *s.game.start_position();
-        let mut out = String::new();
+        let mut out = Vec::new();
         for &mv in s.game.moves() {
             if verbose != 0 {
-                if !out.is_empty() {
-                    out.push('\n');
-                }
-                out.push_str(&pos.normalized_fen());
-                out.push('\n');
-                write_record(&mut out, &pos, mv, &pos.san(mv));
+                write_record(&mut out, &pos, mv);
             } else {
                 if !out.is_empty() {
-                    out.push(' ');
+                    out.push(b' ');
                 }
-                out.push_str(&pos.san(mv));
+                out.extend_from_slice(pos.san(mv).as_bytes());
             }
             pos = pos.play(mv);
         }

@@ -3,7 +3,11 @@
 //! through the library's PGN writer. Both walk the tree with a stack on
 //! the heap, so any depth of nesting is fine.
 
-use std::fmt::Write;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec;
+use alloc::vec::Vec;
+use core::fmt::Write;
 
 use chess_movegen::pgn::{Nag, Node, PgnGame, Tags};
 use chess_movegen::{CastlingMode, GameResult, Move, Position};
