@@ -605,7 +605,7 @@ fn may_be_pinned(pos: &Position, side: Color, sq: Square, occupied: Bitboard) ->
     if (attacks::queen_rays(sq) & king).is_empty() {
         return false;
     }
-    let king = pos.king_square(side);
+    let king = pos.king(side);
     let kind = if attacks::rook_rays(king).contains(sq) { Role::Rook } else { Role::Bishop };
     let sliders = pos.bb.by_role[kind.index()] | pos.bb.by_role[Role::Queen.index()];
     (line(king, sq) & sliders & occupied & pos.bb.by_color[(!side).index()]).any()
@@ -617,7 +617,7 @@ fn may_be_pinned(pos: &Position, side: Color, sq: Square, occupied: Bitboard) ->
 #[cold]
 #[inline(never)]
 fn pinned_off_line(pos: &Position, side: Color, to: Square, occupied: Bitboard, sq: Square) -> bool {
-    let king = pos.king_square(side);
+    let king = pos.king(side);
     let before = pos.occupied();
     let pin_line = line(king, sq);
     // Free with a piece between it and the king, off its king's lines, or
