@@ -8,6 +8,9 @@ use std::collections::HashSet;
 use chess_movegen::{CastlingMode, FenOptions, Game, IllegalReason, Move, MoveError, Position, Role, Square};
 use proptest::prelude::*;
 
+/// The starting position, for the error tests.
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
@@ -189,7 +192,6 @@ fn uci_reason(fen: &str, text: &str) -> IllegalReason {
 
 #[test]
 fn every_error_kind() {
-    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     use IllegalReason::*;
     assert_eq!(uci_reason(START, "e3e4"), NoPiece);
     assert_eq!(uci_reason(START, "e7e5"), OpponentPiece);
@@ -329,14 +331,22 @@ fn real_games_reach_their_final_positions() {
     }
 }
 
-/// Every text a `MoveError` can show, each from a case that produces it:
-/// the texts name the real cause.
+/// The error text of `Position::parse_uci(text)` in `fen`.
+fn uci_error(fen: &str, text: &str) -> String {
+    pos(fen).parse_uci(text).unwrap_err().to_string()
+}
+
+/// The error text of `Position::parse_san(text)` in `fen`.
+fn san_error(fen: &str, text: &str) -> String {
+    pos(fen).parse_san(text).unwrap_err().to_string()
+}
+
+// Every text a `MoveError` can show, each from a case that produces it:
+// the texts name the real cause (the four tests below).
+
+/// Illegal UCI moves: one text per reason.
 #[test]
-fn every_error_text() {
-    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    let uci = |fen: &str, text: &str| pos(fen).parse_uci(text).unwrap_err().to_string();
-    let san = |fen: &str, text: &str| pos(fen).parse_san(text).unwrap_err().to_string();
-    // Illegal UCI moves: one per reason.
+fn error_texts_of_illegal_moves() {
     for (fen, text, expected) in [
         (START, "e3e4", "there is no piece on the origin square"),
         (START, "e7e5", "that piece belongs to the opponent"),
@@ -353,7 +363,7 @@ fn every_error_text() {
         ("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "b7b8", "a pawn reaching the last rank must promote: say to which piece"),
         (START, "e2e4q", "only a pawn reaching the last rank can promote"),
     ] {
-        assert_eq!(uci(fen, text), format!("illegal move {text:?}: {expected}"), "{fen}");
+        assert_eq!(uci_error(fen, text), format!("illegal move {text:?}: {expected}"), "{fen}");
     }
     let p = pos(START);
     assert_eq!(p.illegal_reason(Move::NULL).unwrap().to_string(), "the null move is not a legal move");
@@ -361,7 +371,11 @@ fn every_error_text() {
         p.illegal_reason(Move::en_passant(Square::E2, Square::D3)).unwrap().to_string(),
         "en passant is not possible here"
     );
-    // UCI syntax: the real fault, not the first check that fails.
+}
+
+/// UCI syntax: the real fault, not the first check that fails.
+#[test]
+fn error_texts_of_uci_syntax() {
     for (text, expected) in [
         ("e2e4 ", "leading or trailing whitespace (a UCI move has no spaces)"),
         (" e2e4", "leading or trailing whitespace (a UCI move has no spaces)"),
@@ -376,18 +390,23 @@ fn every_error_text() {
         ("e2e2", "origin and destination are the same square"),
         ("0000", "the null move is not accepted here"),
     ] {
-        assert_eq!(uci(START, text), format!("{text:?} is not a move in UCI: {expected}"));
+        assert_eq!(uci_error(START, text), format!("{text:?} is not a move in UCI: {expected}"));
     }
-    // SAN: a piece that is not there, or cannot get there, is named.
+}
+
+/// SAN: a piece that is not there, or cannot get there, is named; and
+/// the syntax errors.
+#[test]
+fn error_texts_of_san_error() {
     let bare = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
-    assert_eq!(san(bare, "Nf3"), "illegal move \"Nf3\": no knight can reach f3");
-    assert_eq!(san(START, "Nf4"), "illegal move \"Nf4\": no knight can reach f4");
-    assert_eq!(san(START, "e5"), "illegal move \"e5\": no pawn can reach e5");
-    assert_eq!(san(START, "Ncd3"), "illegal move \"Ncd3\": no knight on the c-file can reach d3");
-    assert_eq!(san(START, "N2d3"), "illegal move \"N2d3\": no knight on rank 2 can reach d3");
-    assert_eq!(san(START, "Nb2d3"), "illegal move \"Nb2d3\": no knight on b2 can reach d3");
-    assert_eq!(san(START, "exd3"), "illegal move \"exd3\": no pawn on the e-file can reach d3");
-    assert_eq!(san(START, "Nd2"), "illegal move \"Nd2\": a piece cannot capture a piece of its own side");
+    assert_eq!(san_error(bare, "Nf3"), "illegal move \"Nf3\": no knight can reach f3");
+    assert_eq!(san_error(START, "Nf4"), "illegal move \"Nf4\": no knight can reach f4");
+    assert_eq!(san_error(START, "e5"), "illegal move \"e5\": no pawn can reach e5");
+    assert_eq!(san_error(START, "Ncd3"), "illegal move \"Ncd3\": no knight on the c-file can reach d3");
+    assert_eq!(san_error(START, "N2d3"), "illegal move \"N2d3\": no knight on rank 2 can reach d3");
+    assert_eq!(san_error(START, "Nb2d3"), "illegal move \"Nb2d3\": no knight on b2 can reach d3");
+    assert_eq!(san_error(START, "exd3"), "illegal move \"exd3\": no pawn on the e-file can reach d3");
+    assert_eq!(san_error(START, "Nd2"), "illegal move \"Nd2\": a piece cannot capture a piece of its own side");
     // SAN syntax.
     for (text, expected) in [
         ("", "empty move"),
@@ -402,10 +421,18 @@ fn every_error_text() {
         ("exd8(X)", "invalid promotion piece (Q, R, B or N)"),
         ("Ke8=Q", "only pawns promote"),
     ] {
-        assert_eq!(san(START, text), format!("{text:?} is not a move in SAN, long algebraic or UCI: {expected}"));
+        assert_eq!(san_error(START, text), format!("{text:?} is not a move in SAN, long algebraic or UCI: {expected}"));
     }
-    // Ambiguity lists the candidates; a move text names the failing move as a score does.
-    assert_eq!(san("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "Nd2"), "ambiguous move \"Nd2\": it could be b1d2 or f3d2");
+}
+
+/// Ambiguity lists the candidates; a move text names the failing move as
+/// a score does; an ended game says how it ended.
+#[test]
+fn error_texts_of_ambiguity_and_games() {
+    assert_eq!(
+        san_error("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1", "Nd2"),
+        "ambiguous move \"Nd2\": it could be b1d2 or f3d2"
+    );
     let mut game = Game::new();
     let err = game.push_line("1. e4 e5 2. Ke3").unwrap_err();
     assert_eq!(err.to_string(), "2. Ke3: illegal move: no king can reach e3");

@@ -261,7 +261,8 @@ impl<I: Sealed> Lexer<I> {
 
     /// [`Lexer::next`] inlined into its caller: the movetext loop, where
     /// the call and the token passed back through memory cost more than
-    /// the short tokens themselves.
+    /// the short tokens themselves. The longer kinds of token are read by
+    /// their own functions, chosen by the first byte.
     #[inline(always)]
     pub fn next_inline(&mut self) -> Token {
         if !self.skip_space() {
@@ -272,64 +273,23 @@ impl<I: Sealed> Lexer<I> {
         let data = self.input.data();
         let start = self.pos;
         let b = data[start];
-        match b {
-            b'[' => Token::TagStart,
-            b'{' => self.comment(),
-            b'(' => {
-                self.pos += 1;
-                Token::Open
-            }
-            b')' => {
-                self.pos += 1;
-                Token::Close
-            }
-            b'$' => {
-                let mut pos = start + 1;
-                let mut value: u32 = 0;
-                while pos < data.len() && data[pos].is_ascii_digit() {
-                    value = (value * 10 + u32::from(data[pos] - b'0')).min(1000);
-                    pos += 1;
-                }
-                if pos == start + 1 {
-                    self.pos = pos;
-                    return Token::Other(b'$');
-                }
-                self.pos = pos;
-                Token::Nag(u8::try_from(value).ok())
-            }
-            b';' => {
-                let mut pos = start + 1;
-                while pos < data.len() && data[pos] != b'\n' {
-                    pos += 1;
-                }
-                self.pos = pos;
-                let end = if pos > start + 1 && data[pos - 1] == b'\r' { pos - 1 } else { pos };
-                Token::LineComment(start + 1, end)
-            }
-            b'*' => {
-                self.pos += 1;
-                Token::Result(GameResult::Unfinished)
-            }
-            b'0'..=b'9' => self.number_or_word(),
+        let (token, end) = match b {
+            b'[' => return Token::TagStart,
+            b'{' => return self.comment(),
+            b'0'..=b'9' => return self.number_or_word(),
+            b'(' => (Token::Open, start + 1),
+            b')' => (Token::Close, start + 1),
+            b'*' => (Token::Result(GameResult::Unfinished), start + 1),
+            b'$' => nag(data, start),
+            b';' => line_comment(data, start),
             _ if CLASS[b as usize] == WORD => {
                 let end = self.word_end(start);
-                self.pos = end;
-                if data[start..end].iter().all(|&b| b == b'.') {
-                    // Dots apart from their move number (`1. e4 1. ... e5`).
-                    return Token::Number;
-                }
-                Token::Word(start, end)
+                (word(data, start, end), end)
             }
-            _ => {
-                // One whole UTF-8 character, so that errors can quote it.
-                let mut pos = start + 1;
-                while pos < data.len() && data[pos] & 0xc0 == 0x80 && pos < start + 4 {
-                    pos += 1;
-                }
-                self.pos = pos;
-                Token::Other(b)
-            }
-        }
+            _ => other(data, start),
+        };
+        self.pos = end;
+        token
     }
 
     /// The end of the move token that starts at `start`: the longest run
@@ -571,4 +531,54 @@ impl<I: Sealed> Lexer<I> {
         self.pos = pos + 1;
         Ok(TagRange { name: (name_start, name_end), value: (value_start, value_end) })
     }
+}
+
+/// A numeric annotation glyph (`$` and digits from `start`), its value
+/// capped at 1,000 (a `$` without digits is [`Token::Other`]), and where
+/// it ends.
+#[inline(always)]
+fn nag(data: &[u8], start: usize) -> (Token, usize) {
+    let mut pos = start + 1;
+    let mut value: u32 = 0;
+    while pos < data.len() && data[pos].is_ascii_digit() {
+        value = (value * 10 + u32::from(data[pos] - b'0')).min(1000);
+        pos += 1;
+    }
+    if pos == start + 1 {
+        return (Token::Other(b'$'), pos);
+    }
+    (Token::Nag(u8::try_from(value).ok()), pos)
+}
+
+/// A comment from the `;` at `start` to the end of its line (a `\r`
+/// before the newline left out), and where it ends.
+#[inline(always)]
+fn line_comment(data: &[u8], start: usize) -> (Token, usize) {
+    let mut pos = start + 1;
+    while pos < data.len() && data[pos] != b'\n' {
+        pos += 1;
+    }
+    let end = if pos > start + 1 && data[pos - 1] == b'\r' { pos - 1 } else { pos };
+    (Token::LineComment(start + 1, end), pos)
+}
+
+/// The word `start..end`: a move or other word, or dots alone, a move
+/// number's (`1. e4 1. ... e5`).
+#[inline(always)]
+fn word(data: &[u8], start: usize, end: usize) -> Token {
+    if data[start..end].iter().all(|&b| b == b'.') {
+        return Token::Number;
+    }
+    Token::Word(start, end)
+}
+
+/// A byte that starts no token: one whole UTF-8 character from `start`
+/// (so that errors can quote it), and where it ends.
+#[inline(always)]
+fn other(data: &[u8], start: usize) -> (Token, usize) {
+    let mut pos = start + 1;
+    while pos < data.len() && data[pos] & 0xc0 == 0x80 && pos < start + 4 {
+        pos += 1;
+    }
+    (Token::Other(data[start]), pos)
 }

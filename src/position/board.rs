@@ -67,12 +67,6 @@ impl Position {
         Square::from_index_wrapping(self.pieces(color, Role::King).0.trailing_zeros() as u8)
     }
 
-    /// [`Position::king`], under the name `see.rs` still calls.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
-    pub(crate) fn king_square(&self, color: Color) -> Square {
-        self.king(color)
-    }
-
     /// The side to move.
     #[cfg_attr(not(feature = "compact"), inline(always))]
     pub fn side_to_move(&self) -> Color {

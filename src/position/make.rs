@@ -100,7 +100,7 @@ macro_rules! piece_move_step {
         let (us, mv, promotion): (Color, Move, Option<Role>) = ($us, $mv, $promotion);
         let (from, to) = (mv.origin_index(), mv.target_index());
         let (role, captured): (Option<Role>, Option<Role>) = $roles;
-        let role = role.unwrap_or(Role::Pawn);
+        let role = ROLE_OR_PAWN[role.map_or(6, Role::index)];
         let placed = promotion.unwrap_or(role);
         debug_assert!(captured != Some(Role::King), "{mv:?} captures a king in {:?}", $src);
         $undo.moved = role;
@@ -273,6 +273,13 @@ impl super::Boards {
         super::Boards { by_role: n.map(Bitboard), by_color: by_color.map(Bitboard) }
     }
 }
+
+/// The role of a mailbox entry by its index (`Role::index`, 6 for an
+/// empty square), an empty square counted as a pawn (a legal move never
+/// starts from one): one load, where `unwrap_or` compiles to a compare
+/// and a conditional move.
+const ROLE_OR_PAWN: [Role; 7] =
+    [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King, Role::Pawn];
 
 /// The en-passant square a pawn's move between the square indexes `from`
 /// and `to` leaves: the square a double step skips; none after any other

@@ -107,13 +107,15 @@ impl Turn {
     /// next capture can gain: the side may stop (the value is at least
     /// `stand`), and after its capture the other side may stop (at most
     /// `stand + most`). Raises `alpha` to `stand`, so that `alpha` is the
-    /// value when the side cannot capture.
+    /// value when the side cannot capture; `open_below` if `alpha` is
+    /// still `-UNBOUNDED`, below every balance.
     #[cfg_attr(not(feature = "compact"), inline(always))]
-    fn decided(&mut self, most: i32) -> Option<i32> {
+    fn decided(&mut self, most: i32, open_below: bool) -> Option<i32> {
         if self.stand >= self.beta {
             return Some(self.beta);
         }
-        self.alpha = self.alpha.max(self.stand);
+        // (An open lower bound, `-UNBOUNDED`, is below every balance.)
+        self.alpha = if open_below { self.stand } else { self.alpha.max(self.stand) };
         if self.stand + most <= self.alpha {
             return Some(self.alpha);
         }
@@ -386,14 +388,14 @@ impl Position {
         let last_rank = on_last_rank(start.to);
         let most = if last_rank { start.on_square + promotion_gain(values) } else { start.on_square };
         let mut turn = Turn { stand: -start.gain, alpha: -beta, beta: -alpha };
-        // (An open window, `see`'s, is never cut here: the test is left
-        // out of its code.)
-        if beta - alpha < 2 * UNBOUNDED {
-            if let Some(value) = turn.decided(most) {
-                return -value;
-            }
-        } else {
-            turn.alpha = turn.alpha.max(turn.stand);
+        // An open window, `see`'s, is never cut here, and its `alpha` is
+        // raised to the standing balance, which lies inside the window:
+        // neither test is in its code.
+        let open = beta - alpha >= 2 * UNBOUNDED;
+        if open {
+            turn.alpha = turn.stand;
+        } else if let Some(value) = turn.decided(most, false) {
+            return -value;
         }
         let reach = Reach::new(self, start.to, start.occupied);
         if !last_rank && reach.none_of(self.bb.by_color[us.index()]) {
@@ -406,17 +408,22 @@ impl Position {
                 return -turn.alpha;
             };
             if !held(self, !us, start.to, start.occupied, sq) {
-                return turn.after(start.on_square).last();
+                // (In an open window the capture's balance is the value:
+                // it lies inside the window, as no capture loses.)
+                let after = turn.after(start.on_square);
+                return if open { after.stand } else { after.last() };
             }
         }
         let mut line =
             Line { ex: Exchange::new(&reach, start.to, start.occupied), turn, side: !us, on_square: start.on_square };
         // The first two captures written out (most exchanges end there),
         // the rest out of line.
-        if let Some(value) = self.capture(&mut line, values) {
+        // (With the window open, the side that answers the first capture
+        // has no lower bound yet.)
+        if let Some(value) = self.capture(&mut line, values, open) {
             return value;
         }
-        if let Some(value) = self.capture(&mut line, values) {
+        if let Some(value) = self.capture(&mut line, values, false) {
             return value;
         }
         // (Usually nobody can take a third time.)
@@ -426,32 +433,40 @@ impl Position {
         self.exchange_rest(line, values)
     }
 
-    /// The exchange from its third capture on (out of line: rare).
+    /// The exchange from its third capture on (out of line: rare). The
+    /// third capture is written out before the loop: most of these
+    /// exchanges end there, before a loop would have fetched all it might
+    /// need.
     #[inline(never)]
     fn exchange_rest(&self, mut line: Line, values: &Values) -> i32 {
+        if let Some(value) = self.capture(&mut line, values, false) {
+            return value;
+        }
         loop {
-            if let Some(value) = self.capture(&mut line, values) {
+            if let Some(value) = self.capture(&mut line, values, false) {
                 return value;
             }
         }
     }
 
     /// The next capture of `line`: the value for the side to move once it
-    /// is decided, else `None` (the capture made).
+    /// is decided, else `None` (the capture made). `open_below` if the
+    /// window is still open below for the side that answers.
     #[cfg_attr(not(feature = "compact"), inline(always))]
-    fn capture(&self, line: &mut Line, values: &Values) -> Option<i32> {
+    fn capture(&self, line: &mut Line, values: &Values, open_below: bool) -> Option<i32> {
         let us = self.side_to_move();
         let Some((sq, role)) = line.ex.next(self, line.side) else {
             // `alpha`, raised to the standing balance: the value when the
             // side cannot capture.
             return Some(line.for_mover(us, line.turn.alpha));
         };
-        let (gain, placed) = capture_value(role, line.ex.last_rank(), line.on_square, values);
+        let last_rank = line.ex.last_rank();
+        let (gain, placed) = capture_value(role, last_rank, line.on_square, values);
         line.on_square = placed;
         line.turn = line.turn.after(gain);
         line.side = !line.side;
-        let most = if line.ex.last_rank() { line.on_square + promotion_gain(values) } else { line.on_square };
-        if let Some(value) = line.turn.decided(most) {
+        let most = if last_rank { line.on_square + promotion_gain(values) } else { line.on_square };
+        if let Some(value) = line.turn.decided(most, open_below) {
             return Some(line.for_mover(us, value));
         }
         line.ex.remove(self, sq);
@@ -590,7 +605,7 @@ fn may_be_pinned(pos: &Position, side: Color, sq: Square, occupied: Bitboard) ->
     if (attacks::queen_rays(sq) & king).is_empty() {
         return false;
     }
-    let king = pos.king_square(side);
+    let king = pos.king(side);
     let kind = if attacks::rook_rays(king).contains(sq) { Role::Rook } else { Role::Bishop };
     let sliders = pos.bb.by_role[kind.index()] | pos.bb.by_role[Role::Queen.index()];
     (line(king, sq) & sliders & occupied & pos.bb.by_color[(!side).index()]).any()
@@ -602,7 +617,7 @@ fn may_be_pinned(pos: &Position, side: Color, sq: Square, occupied: Bitboard) ->
 #[cold]
 #[inline(never)]
 fn pinned_off_line(pos: &Position, side: Color, to: Square, occupied: Bitboard, sq: Square) -> bool {
-    let king = pos.king_square(side);
+    let king = pos.king(side);
     let before = pos.occupied();
     let pin_line = line(king, sq);
     // Free with a piece between it and the king, off its king's lines, or

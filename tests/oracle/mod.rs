@@ -114,6 +114,45 @@ impl Slow {
         self.attacked(self.king(self.side), opposite(self.side))
     }
 
+    /// The pawn on `from`'s moves: steps, captures and en passant, each
+    /// move to the last rank as its four promotions.
+    fn pawn_moves(&self, from: usize, out: &mut Vec<Move>) {
+        let us = self.side;
+        let (f, r) = (file_of(from), rank_of(from));
+        let dir = if us == Color::White { 1 } else { -1 };
+        let start_rank = if us == Color::White { 1 } else { 6 };
+        let last_rank = if us == Color::White { 7 } else { 0 };
+        let pawn_move = |to: usize, out: &mut Vec<Move>| {
+            if rank_of(to) == last_rank {
+                for role in PROMOTIONS {
+                    out.push(Move::promotion(sq(from), sq(to), role));
+                }
+            } else {
+                out.push(Move::new(sq(from), sq(to)));
+            }
+        };
+        if let Some(one) = at(f, r + dir) {
+            if self.board[one].is_none() {
+                pawn_move(one, out);
+                if r == start_rank {
+                    if let Some(two) = at(f, r + 2 * dir) {
+                        if self.board[two].is_none() {
+                            out.push(Move::new(sq(from), sq(two)));
+                        }
+                    }
+                }
+            }
+        }
+        for df in [-1, 1] {
+            let Some(to) = at(f + df, r + dir) else { continue };
+            match self.board[to] {
+                Some((c, _)) if c != us => pawn_move(to, out),
+                None if self.ep == Some(to) => out.push(Move::en_passant(sq(from), sq(to))),
+                _ => {}
+            }
+        }
+    }
+
     /// Every move by the rules of piece movement, ignoring king safety
     /// (castling excepted: it is only listed when all its conditions hold).
     pub fn pseudo_legal(&self) -> Vec<Move> {
