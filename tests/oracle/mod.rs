@@ -208,45 +208,6 @@ impl Slow {
         out
     }
 
-    /// The pawn on `from`: single and double steps, captures, en passant,
-    /// each promotion.
-    fn pawn_moves(&self, from: usize, out: &mut Vec<Move>) {
-        let us = self.side;
-        let (f, r) = (file_of(from), rank_of(from));
-        let dir = if us == Color::White { 1 } else { -1 };
-        let start_rank = if us == Color::White { 1 } else { 6 };
-        let last_rank = if us == Color::White { 7 } else { 0 };
-        let pawn_move = |to: usize, out: &mut Vec<Move>| {
-            if rank_of(to) == last_rank {
-                for role in PROMOTIONS {
-                    out.push(Move::promotion(sq(from), sq(to), role));
-                }
-            } else {
-                out.push(Move::new(sq(from), sq(to)));
-            }
-        };
-        if let Some(one) = at(f, r + dir) {
-            if self.board[one].is_none() {
-                pawn_move(one, out);
-                if r == start_rank {
-                    if let Some(two) = at(f, r + 2 * dir) {
-                        if self.board[two].is_none() {
-                            out.push(Move::new(sq(from), sq(two)));
-                        }
-                    }
-                }
-            }
-        }
-        for df in [-1, 1] {
-            let Some(to) = at(f + df, r + dir) else { continue };
-            match self.board[to] {
-                Some((c, _)) if c != us => pawn_move(to, out),
-                None if self.ep == Some(to) => out.push(Move::en_passant(sq(from), sq(to))),
-                _ => {}
-            }
-        }
-    }
-
     /// Castling by the FIDE rules (Chess960 article 2 included): the right
     /// is held; every square between the king and its destination and
     /// between the rook and its destination is empty apart from the king
