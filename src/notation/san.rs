@@ -310,19 +310,27 @@ impl Position {
     /// ```
     pub fn san_all(&self, moves: &[Move]) -> Vec<String> {
         let legal = self.legal_moves();
+        // The origins of the legal normal moves (no promotion, en passant
+        // or castling) to each square: whether a normal move is legal, and
+        // its rivals (those of its piece's role, its own square taken
+        // out), each one lookup instead of a pass over the list.
+        let normal = |m: Move| m == Move::new(m.from(), m.to());
+        let mut origins = [Bitboard::EMPTY; 64];
+        for &m in legal.iter().filter(|&&m| normal(m)) {
+            origins[m.to().index()] |= m.from().bitboard();
+        }
+        let us = self.side_to_move();
         moves
             .iter()
             .map(|&mv| {
-                if !legal.contains(&mv) {
+                let is_legal =
+                    if normal(mv) { origins[mv.to().index()].contains(mv.from()) } else { legal.contains(&mv) };
+                if !is_legal {
                     return self.uci(mv);
                 }
-                let role = self.role_at(mv.from());
-                // Same role, same square, another origin (a pawn's SAN
-                // names its file only for captures, whatever the rivals).
-                let rivals = legal.iter().filter(|m| {
-                    m.to() == mv.to() && m.from() != mv.from() && !m.is_castle() && self.role_at(m.from()) == role
-                });
-                let mut out = self.write_san_body(mv, rivals.map(|m| m.from()));
+                let (from, to) = (mv.from(), mv.to());
+                let pieces = self.role_at(from).map_or(Bitboard::EMPTY, |role| self.pieces(us, role));
+                let mut out = self.write_san_body(mv, origins[to.index()] & pieces.without(from));
                 if self.gives_check(mv) {
                     out.push(if self.play(mv).has_legal_moves() { '+' } else { '#' });
                 }
@@ -335,17 +343,17 @@ impl Position {
         let (from, to) = (mv.from(), mv.to());
         let role = self.role_at(from).unwrap_or(Role::Pawn);
         if role == Role::Pawn || mv.is_castle() {
-            return self.write_san_body(mv, core::iter::empty());
+            return self.write_san_body(mv, Bitboard::EMPTY);
         }
         let pieces = self.pieces(self.side_to_move(), role);
         let rivals = self.legal_moves_masked(pieces.without(from), to.bitboard());
-        self.write_san_body(mv, rivals.iter().filter(|m| !m.is_castle()).map(|m| m.from()))
+        self.write_san_body(mv, rivals.iter().filter(|m| !m.is_castle()).fold(Bitboard::EMPTY, |b, m| b.with(m.from())))
     }
 
     /// The SAN of legal `mv` without its check mark, told apart from the
     /// moves of other pieces of its role to its square, which start on
     /// `rivals` (ignored for pawns and castling).
-    fn write_san_body(&self, mv: Move, rivals: impl Iterator<Item = Square> + Clone) -> String {
+    fn write_san_body(&self, mv: Move, rivals: Bitboard) -> String {
         let mut out = String::with_capacity(8);
         match mv.castling_side() {
             Some(CastlingSide::KingSide) => return String::from("O-O"),
@@ -361,15 +369,15 @@ impl Position {
             }
         } else {
             out.push(role.upper_char());
-            let mut rivals = rivals.peekable();
-            if rivals.peek().is_some() {
-                if rivals.clone().all(|sq| sq.file() != from.file()) {
-                    out.push(from.file().char());
-                } else if rivals.all(|sq| sq.rank() != from.rank()) {
-                    out.push(from.rank().char());
-                } else {
-                    push_square(&mut out, from);
-                }
+            // The file if it tells the rivals apart, else the rank, else both.
+            if rivals.is_empty() {
+                // Nothing to tell apart.
+            } else if (rivals & from.file().bitboard()).is_empty() {
+                out.push(from.file().char());
+            } else if (rivals & from.rank().bitboard()).is_empty() {
+                out.push(from.rank().char());
+            } else {
+                push_square(&mut out, from);
             }
         }
         if capture {
