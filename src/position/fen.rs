@@ -1,7 +1,7 @@
 //! FEN parsing and writing.
 
 use alloc::string::String;
-use core::fmt::{self, Write as _};
+use core::fmt;
 
 use crate::position::validate::back_rank;
 use crate::position::{CastlingMode, Position, PositionError, Repairs, Setup};
@@ -643,80 +643,156 @@ impl Position {
     /// assert_eq!(Position::startpos().fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     /// ```
     pub fn fen(&self) -> String {
-        write_fen(&self.to_setup())
+        String::from(FenText::new(&self.to_setup()).as_str())
+    }
+
+    /// Writes the FEN (the text of [`Position::fen`]) to `out` with one
+    /// `write_str` and no allocation: the way to write many FENs into one
+    /// buffer (a `String`, a table column's bytes).
+    ///
+    /// ```
+    /// use chess_movegen::Position;
+    /// let mut out = String::from("fen: ");
+    /// Position::startpos().write_fen(&mut out)?;
+    /// assert_eq!(out, "fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    /// # Ok::<(), std::fmt::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// Only those of `out`.
+    pub fn write_fen<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
+        out.write_str(FenText::new(&self.to_setup()).as_str())
     }
 }
 
-/// Writes a setup as FEN; see [`Position::fen`] and [`Setup::fen`].
-pub(crate) fn write_fen(setup: &Setup) -> String {
-    let mut out = String::with_capacity(90);
-    write_board(&mut out, setup);
-    out.push(' ');
-    out.push(setup.side_to_move().char());
-    out.push(' ');
-    write_castling(&mut out, setup);
-    match setup.ep_square() {
-        Some(ep) => {
-            let _ = write!(out, " {ep}");
+/// The longest FEN a setup can have: 64 pieces and 7 slashes, the side,
+/// castling letters for up to 16 rooks, an en-passant square, two `u32`
+/// clocks and the 5 spaces between the fields.
+const FEN_CAPACITY: usize = 71 + 1 + 16 + 2 + 10 + 10 + 5;
+
+/// A FEN written into a buffer on the stack: the one FEN writer, behind
+/// [`Position::fen`], [`Position::write_fen`], [`Setup::fen`] and
+/// [`Setup::write_fen`].
+pub(crate) struct FenText {
+    bytes: [u8; FEN_CAPACITY],
+    len: usize,
+}
+
+impl FenText {
+    /// The FEN of `setup`.
+    pub(crate) fn new(setup: &Setup) -> FenText {
+        let mut out = FenText { bytes: [0; FEN_CAPACITY], len: 0 };
+        out.board(setup);
+        out.push(b' ');
+        out.push(setup.side_to_move().char() as u8);
+        out.push(b' ');
+        out.castling(setup);
+        out.push(b' ');
+        match setup.ep_square() {
+            Some(ep) => {
+                out.push(ep.file().char() as u8);
+                out.push(ep.rank().char() as u8);
+            }
+            None => out.push(b'-'),
         }
-        None => out.push_str(" -"),
+        out.push(b' ');
+        out.number(setup.halfmove_clock());
+        out.push(b' ');
+        out.number(setup.fullmove_number());
+        out
     }
-    let _ = write!(out, " {} {}", setup.halfmove_clock(), setup.fullmove_number());
-    out
-}
 
-fn write_board(out: &mut String, setup: &Setup) {
-    for rank in Rank::ALL.iter().rev() {
-        let mut empty = 0;
-        for file in File::ALL {
-            match setup.piece_at(Square::new(file, *rank)) {
-                Some(piece) => {
-                    if empty > 0 {
-                        out.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    out.push(piece.char());
+    /// The text (ASCII).
+    pub(crate) fn as_str(&self) -> &str {
+        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+    }
+
+    #[inline(always)]
+    fn push(&mut self, byte: u8) {
+        self.bytes[self.len] = byte;
+        self.len += 1;
+    }
+
+    /// The ranks from the eighth down: each piece's letter, each run of
+    /// empty squares as its length. Runs come from the occupancy bits of
+    /// the rank, so the work is per piece, not per square.
+    fn board(&mut self, setup: &Setup) {
+        let occupied = setup.occupied().0;
+        for rank in (0..8u8).rev() {
+            let mut row = (occupied >> (8 * rank)) as u8;
+            let mut file = 0;
+            while row != 0 {
+                let next = row.trailing_zeros() as u8;
+                if next > file {
+                    self.push(b'0' + next - file);
                 }
-                None => empty += 1,
+                if let Some(piece) = setup.piece_at(Square::from_index_wrapping(8 * rank + next)) {
+                    self.push(piece.char() as u8);
+                }
+                file = next + 1;
+                row &= row - 1;
+            }
+            if file < 8 {
+                self.push(b'0' + 8 - file);
+            }
+            if rank > 0 {
+                self.push(b'/');
             }
         }
-        if empty > 0 {
-            out.push(char::from(b'0' + empty));
-        }
-        if *rank != Rank::First {
-            out.push('/');
-        }
     }
-}
 
-/// Castling rights as the reader reads them back (see
-/// [`Setup::from_fen`]): `K`/`Q` (`k`/`q`) where that letter names the
-/// castling rook in the setup's castling mode (the outermost rook on its
-/// side of the king: always so in standard chess), the rook's file letter
-/// otherwise (X-FEN, or Shredder-FEN where `K`/`Q` would name another
-/// rook). Rooks of each color from the h-file down; castling rooks off
-/// the back ranks cannot be written and are left out.
-fn write_castling(out: &mut String, setup: &Setup) {
-    let start = out.len();
-    for color in Color::ALL {
-        let (king_side, queen_side) = if color == Color::White { ('K', 'Q') } else { ('k', 'q') };
-        for rook in (setup.castling_rooks() & back_rank(color)).into_iter().rev() {
-            let c = [king_side, queen_side]
-                .into_iter()
-                .find(|&c| castling_rook(setup, c) == Some(rook))
-                .unwrap_or_else(|| {
-                    let file = rook.file().char();
-                    if color == Color::White {
-                        file.to_ascii_uppercase()
-                    } else {
-                        file
-                    }
-                });
-            out.push(c);
+    /// Castling rights as the reader reads them back (see
+    /// [`Setup::from_fen`]): `K`/`Q` (`k`/`q`) where that letter names the
+    /// castling rook in the setup's castling mode (the outermost rook on
+    /// its side of the king: always so in standard chess), the rook's file
+    /// letter otherwise (X-FEN, or Shredder-FEN where `K`/`Q` would name
+    /// another rook). Rooks of each color from the h-file down; castling
+    /// rooks off the back ranks cannot be written and are left out.
+    fn castling(&mut self, setup: &Setup) {
+        let start = self.len;
+        for color in Color::ALL {
+            let rooks = setup.castling_rooks() & back_rank(color);
+            if rooks.is_empty() {
+                continue;
+            }
+            // The rooks `K` and `Q` (`k` and `q`) name, found once per
+            // colour.
+            let (k, q) = if color == Color::White { ('K', 'Q') } else { ('k', 'q') };
+            let (king_side, queen_side) = (castling_rook(setup, k), castling_rook(setup, q));
+            for rook in rooks.into_iter().rev() {
+                let letter = if Some(rook) == king_side {
+                    k
+                } else if Some(rook) == queen_side {
+                    q
+                } else if color == Color::White {
+                    rook.file().char().to_ascii_uppercase()
+                } else {
+                    rook.file().char()
+                };
+                self.push(letter as u8);
+            }
+        }
+        if self.len == start {
+            self.push(b'-');
         }
     }
-    if out.len() == start {
-        out.push('-');
+
+    /// `n` in decimal.
+    fn number(&mut self, mut n: u32) {
+        let mut digits = [0u8; 10];
+        let mut i = digits.len();
+        loop {
+            i -= 1;
+            digits[i] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        for &d in &digits[i..] {
+            self.push(d);
+        }
     }
 }
 
@@ -757,6 +833,46 @@ impl core::str::FromStr for Position {
 impl fmt::Display for Position {
     /// The FEN.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.fen())
+        self.write_fen(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn longest_fen_fits() {
+        // Every square taken, a castling rook on each back-rank square,
+        // the largest clocks: the longest text the writer can be asked for.
+        let mut setup = Setup::empty();
+        for sq in Square::ALL {
+            let color = if sq.rank() <= Rank::Fourth { Color::White } else { Color::Black };
+            setup.put(sq, Piece::new(color, Role::Rook));
+        }
+        setup.set_castling_rooks(Bitboard(0xff00_0000_0000_00ff));
+        setup.set_halfmove_clock(u32::MAX);
+        setup.set_fullmove_number(u32::MAX);
+        let fen = setup.fen();
+        assert_eq!(fen.len(), FEN_CAPACITY - 1, "{fen}");
+        assert!(fen.starts_with("rrrrrrrr/rrrrrrrr/rrrrrrrr/rrrrrrrr/RRRRRRRR/RRRRRRRR/RRRRRRRR/RRRRRRRR w "));
+        assert!(fen.ends_with(" w HGFEDCBAhgfedcba - 4294967295 4294967295"), "{fen}");
+        setup.set_ep_square(Some(Square::E3));
+        assert_eq!(setup.fen().len(), FEN_CAPACITY);
+    }
+
+    #[test]
+    fn runs_of_empty_squares() {
+        for fen in [
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+            "k7/7K/8/3pP3/8/1n4N1/8/r6R b - d6 12 345",
+            "1r4r1/8/8/8/8/8/8/R1K4R w HAha - 0 1",
+        ] {
+            let setup = Setup::from_fen_with(fen, FenOptions::new().castling(CastlingMode::Chess960)).unwrap();
+            let mut out = String::new();
+            setup.write_fen(&mut out).unwrap();
+            assert_eq!(out, setup.fen());
+            assert_eq!(Setup::from_fen_with(&out, FenOptions::new().castling(CastlingMode::Chess960)).unwrap(), setup);
+        }
     }
 }
