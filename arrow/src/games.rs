@@ -9,7 +9,6 @@ use arrow_array::builder::{
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{Field, Schema, SchemaRef};
 
-use crate::annotations::Eval;
 use crate::record::Record;
 use crate::tags;
 
@@ -111,9 +110,7 @@ impl GamesBuilder {
         self.game.append_value(origin.game);
         self.offset.append_value(origin.offset);
         self.append_tags(record);
-        for &mv in &record.moves {
-            self.moves.values().append_value(mv);
-        }
+        self.moves.values().append_slice(&record.moves);
         self.moves.append(true);
         if self.uci {
             record.uci.iter().for_each(|m| self.uci_moves.values().append_value(m));
@@ -123,17 +120,18 @@ impl GamesBuilder {
             record.san.iter().for_each(|m| self.san_moves.values().append_value(m));
             self.san_moves.append(true);
         }
-        for notes in &record.notes {
-            self.clocks.values().append_option(notes.clock);
-            let (cp, mate) = split_eval(notes.eval);
-            self.eval_cp.values().append_option(cp);
-            self.eval_mate.values().append_option(mate);
-        }
+        let c = &record.columns;
+        self.clocks.values().append_values(&c.clock, &c.has_clock);
+        self.eval_cp.values().append_values(&c.cp, &c.has_cp);
+        self.eval_mate.values().append_values(&c.mate, &c.has_mate);
         self.clocks.append(true);
         self.eval_cp.append(true);
         self.eval_mate.append(true);
         self.plies.append_value(record.moves.len() as u32);
-        self.final_fen.append_value(record.final_position().fen());
+        // Written straight into the column (a `StringBuilder` never fails
+        // a write); the empty value ends the row.
+        let _ = record.final_position().write_fen(&mut self.final_fen);
+        self.final_fen.append_value("");
         self.error.append_option(error);
     }
 
@@ -198,15 +196,6 @@ impl GamesBuilder {
         columns.push(Arc::new(self.error.finish()));
         let schema = schema_of(&columns, self.uci, self.san);
         RecordBatch::try_new(schema, columns).expect("the columns match the schema built from them")
-    }
-}
-
-/// An evaluation as the two columns: centipawns, mate.
-pub(crate) fn split_eval(eval: Option<Eval>) -> (Option<i32>, Option<i32>) {
-    match eval {
-        Some(Eval::Cp(cp)) => (Some(cp), None),
-        Some(Eval::Mate(m)) => (None, Some(m)),
-        None => (None, None),
     }
 }
 

@@ -4,7 +4,7 @@
 use chess_movegen::pgn::{Skip, TagValue, Visitor};
 use chess_movegen::{GameResult, Move, Position};
 
-use crate::annotations::Annotations;
+use crate::annotations::{Annotations, NoteColumns};
 
 /// What the tables should hold beyond the moves, clocks and evaluations.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -64,6 +64,8 @@ pub(crate) struct Record {
     pub moves: Vec<u16>,
     /// What the comments after each move say.
     pub notes: Vec<Annotations>,
+    /// The same as columns (after [`Record::fill_columns`]).
+    pub columns: NoteColumns,
     pub uci: Strings,
     pub san: Strings,
     /// The position before each move (when `wants.positions`).
@@ -85,6 +87,7 @@ impl Record {
             tag_values: Strings::default(),
             moves: Vec::new(),
             notes: Vec::new(),
+            columns: NoteColumns::default(),
             uci: Strings::default(),
             san: Strings::default(),
             before: Vec::new(),
@@ -104,6 +107,11 @@ impl Record {
     /// The value of tag `name` (the last one of that name).
     pub fn tag(&self, name: &str) -> Option<&str> {
         (0..self.tag_names.len()).find(|&i| self.tag_names.get(i) == name).map(|i| self.tag_values.get(i))
+    }
+
+    /// Puts the notes read into [`Record::columns`].
+    pub fn fill_columns(&mut self) {
+        self.columns.fill(&self.notes);
     }
 
     /// The position after the last move read (the start position before
