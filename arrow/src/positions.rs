@@ -9,7 +9,7 @@ use arrow_array::builder::{
 };
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{Field, Schema, SchemaRef};
-use chess_movegen::{Color, GameResult, PackedPosition};
+use chess_movegen::{Color, FenWriter, GameResult, PackedPosition};
 
 use crate::annotations::Eval;
 use crate::games::Origin;
@@ -39,6 +39,8 @@ pub(crate) struct PositionsBuilder {
     game: UInt64Builder,
     ply: UInt32Builder,
     fen: StringBuilder,
+    /// Keeps each rank's text from the position before.
+    fen_writer: FenWriter,
     packed: FixedSizeBinaryBuilder,
     mv: UInt16Builder,
     uci_move: StringBuilder,
@@ -67,6 +69,7 @@ impl PositionsBuilder {
             game: UInt64Builder::with_capacity(rows),
             ply: UInt32Builder::with_capacity(rows),
             fen: StringBuilder::with_capacity(rows, sizes.fen),
+            fen_writer: FenWriter::new(),
             packed: FixedSizeBinaryBuilder::with_capacity(rows, 32),
             mv: UInt16Builder::with_capacity(rows),
             uci_move: StringBuilder::with_capacity(if uci { rows } else { 0 }, sizes.uci),
@@ -105,7 +108,7 @@ impl PositionsBuilder {
         for (ply, pos) in record.before.iter().enumerate() {
             // Straight into the column's bytes: the writer cannot fail
             // on a `StringBuilder`, and the empty value ends the row.
-            let _ = pos.write_fen(&mut self.fen);
+            let _ = self.fen_writer.write(pos, &mut self.fen);
             self.fen.append_value("");
             // The score of a position is the evaluation written after the
             // move that reached it.

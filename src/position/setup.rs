@@ -169,7 +169,7 @@ impl Setup {
     /// # Ok::<(), chess_movegen::FenError>(())
     /// ```
     pub fn fen(&self) -> alloc::string::String {
-        alloc::string::String::from(crate::position::fen::FenText::new(self).as_str())
+        alloc::string::String::from(crate::position::fen::FenText::new(self, &mut crate::FenWriter::new()).as_str())
     }
 
     /// Writes the FEN (the text of [`Setup::fen`]) to `out` with one
@@ -179,7 +179,7 @@ impl Setup {
     ///
     /// Only those of `out`.
     pub fn write_fen<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
-        out.write_str(crate::position::fen::FenText::new(self).as_str())
+        crate::FenWriter::new().write_setup(self, out)
     }
 
     /// The piece on `sq`, if any.
