@@ -100,6 +100,14 @@ fn digits(s: &[u8]) -> usize {
 /// minutes * 60 as an integer, then plus the seconds as a float, as
 /// Python computes it; and the length of the match.
 fn clock(s: &[u8]) -> Option<(f64, usize)> {
+    // Lichess writes ` H:MM:SS]`: read that shape at once.
+    if let Some(&[b' ', h, b':', m1, m2, b':', s1, s2, b']']) = s.get(..9) {
+        let d = [h, m1, m2, s1, s2];
+        if d.iter().all(u8::is_ascii_digit) {
+            let [h, m1, m2, s1, s2] = d.map(|b| u32::from(b - b'0'));
+            return Some((f64::from(h * 3600 + (m1 * 10 + m2) * 60 + s1 * 10 + s2), 9));
+        }
+    }
     let (&first, after_space) = s.split_first()?;
     if !is_space(first) {
         return None;
