@@ -70,7 +70,8 @@ pub(crate) struct Record {
     pub san: Strings,
     /// The position before each move (when `wants.positions`).
     pub before: Vec<Position>,
-    /// The start position, then the position before the last move.
+    /// The start position, then the position before the last move (when
+    /// `before` is not kept: otherwise its last entry is that position).
     last_before: Position,
     last_move: Option<Move>,
     /// The termination marker (`1-0`, `*`…) if the movetext had one.
@@ -117,14 +118,18 @@ impl Record {
     /// The position after the last move read (the start position before
     /// any move).
     pub fn final_position(&self) -> Position {
+        let last_before = match self.before.last() {
+            Some(pos) if self.wants.positions => pos,
+            _ => &self.last_before,
+        };
         match self.last_move {
-            None => self.last_before,
+            None => *last_before,
             Some(mv) if mv.is_null() => {
-                let mut pos = self.last_before;
+                let mut pos = *last_before;
                 pos.make_null_move();
                 pos
             }
-            Some(mv) => self.last_before.play(mv),
+            Some(mv) => last_before.play(mv),
         }
     }
 
@@ -184,6 +189,8 @@ impl Visitor for Record {
         self.notes.push(Annotations::default());
         if self.wants.positions {
             self.before.push(*before);
+        } else {
+            self.last_before = *before;
         }
         if self.wants.uci {
             self.uci.push(&before.uci(mv));
@@ -197,7 +204,6 @@ impl Visitor for Record {
                 self.san.push(&before.san(mv));
             }
         }
-        self.last_before = *before;
         self.last_move = Some(mv);
         Skip(false)
     }

@@ -298,3 +298,20 @@ fn positions_are_written_without_a_dictionary() {
     assert!(dictionary(&positions, "game"));
     assert!(dictionary(&games, "event"));
 }
+
+#[test]
+fn games_table_is_the_same_with_or_without_positions() {
+    let data = corpus();
+    let games_alone = concat(&read(&data, Table::Games, &Options::default()));
+    let mut both = chess_movegen_arrow::Converter::new(&data[..], "test", true, true, &Options::default());
+    let mut batches = Vec::new();
+    while let Some(b) = both.next_batches() {
+        batches.push(b.games.unwrap());
+    }
+    let games_with_positions = concat(&batches);
+    same(&games_with_positions, &games_alone);
+    assert!(strings(&games_alone, "final_fen")
+        .iter()
+        .flatten()
+        .any(|f| !f.starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w")));
+}
