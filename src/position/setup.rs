@@ -169,7 +169,9 @@ impl Setup {
     /// # Ok::<(), chess_movegen::FenError>(())
     /// ```
     pub fn fen(&self) -> alloc::string::String {
-        alloc::string::String::from(crate::position::fen::FenText::new(self, &mut crate::FenWriter::new()).as_str())
+        alloc::string::String::from(
+            crate::position::fen::FenText::new(self, &mut crate::position::fen::FenWriter::new()).as_str(),
+        )
     }
 
     /// Writes the FEN (the text of [`Setup::fen`]) to `out` with one
@@ -179,7 +181,7 @@ impl Setup {
     ///
     /// Only those of `out`.
     pub fn write_fen<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
-        crate::FenWriter::new().write_setup(self, out)
+        crate::position::fen::FenWriter::new().write_setup(self, out)
     }
 
     /// The piece on `sq`, if any.
