@@ -223,9 +223,9 @@ pub use packed::{PackError, PackedPosition};
 pub use perft::{perft, perft_divide, perft_stats, PerftStats};
 pub use position::KeyHistory;
 pub use position::{
-    CastlingMode, CastlingModeError, CheckInfo, FenError, FenErrorKind, FenField, FenOptions, GenKind, Legality,
-    MoveBuffer, MoveEffects, MoveVisitor, Pieces, Position, PositionError, Repairs, ScoredMoveList, Setup, Threats,
-    Undo, SEE_VALUES,
+    CastlingMode, CastlingModeError, CheckInfo, FenError, FenErrorKind, FenField, FenOptions, FenWriter, GenKind,
+    Legality, MoveBuffer, MoveEffects, MoveVisitor, Pieces, Position, PositionError, Repairs, ScoredMoveList, Setup,
+    Threats, Undo, SEE_VALUES,
 };
 pub use position::{IllegalReason, MoveError, Notation, SyntaxReason};
 pub use types::{

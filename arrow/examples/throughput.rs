@@ -1,8 +1,9 @@
-//! Reads PGN files (plain or zstd) into both tables, keeping no batch, and
+//! Reads PGN files (plain or zstd) into both tables (or only the one
+//! `--table games` or `--table positions` names), keeping no batch, and
 //! prints games per second: the speed of the conversion without Parquet.
 //!
 //! ```text
-//! cargo run --release -p chess-movegen-arrow --example throughput -- FILE...
+//! cargo run --release -p chess-movegen-arrow --example throughput -- [--table games] FILE...
 //! ```
 
 use std::time::Instant;
@@ -10,9 +11,22 @@ use std::time::Instant;
 use chess_movegen_arrow::{open, Converter, Options};
 
 fn main() {
-    let paths: Vec<String> = std::env::args().skip(1).collect();
+    let mut paths: Vec<String> = std::env::args().skip(1).collect();
+    let (mut games_table, mut positions_table) = (true, true);
+    if paths.first().map(String::as_str) == Some("--table") && paths.len() >= 2 {
+        match paths[1].as_str() {
+            "games" => positions_table = false,
+            "positions" => games_table = false,
+            "both" => {}
+            other => {
+                eprintln!("error: --table takes games, positions or both, not {other:?}");
+                std::process::exit(2);
+            }
+        }
+        paths.drain(..2);
+    }
     if paths.is_empty() {
-        eprintln!("usage: throughput FILE...");
+        eprintln!("usage: throughput [--table games|positions|both] FILE...");
         std::process::exit(2);
     }
     let start = Instant::now();
@@ -25,7 +39,7 @@ fn main() {
                 std::process::exit(1);
             }
         };
-        let mut converter = Converter::new(read, path, true, true, &Options::default());
+        let mut converter = Converter::new(read, path, games_table, positions_table, &Options::default());
         while let Some(batches) = converter.next_batches() {
             games += batches.games.map_or(0, |b| b.num_rows() as u64);
             positions += batches.positions.map_or(0, |b| b.num_rows() as u64);

@@ -29,18 +29,59 @@ impl Annotations {
     /// Takes the commands of one more comment after the same move; values
     /// already found stay (the first one counts).
     pub fn read(&mut self, comment: &[u8]) {
-        if self.clock.is_some() && self.eval.is_some() {
-            return;
-        }
         let mut rest = comment;
-        while let Some(at) = rest.iter().position(|&b| b == b'[') {
+        while self.clock.is_none() || self.eval.is_none() {
+            let Some(at) = rest.iter().position(|&b| b == b'[') else { return };
             rest = &rest[at..];
+            let mut skip = 1;
             if self.clock.is_none() && rest.starts_with(b"[%clk") {
-                self.clock = clock(&rest[5..]);
+                if let Some((clock, len)) = clock(&rest[5..]) {
+                    self.clock = Some(clock);
+                    // No command starts inside a matched one (it has no
+                    // `[`): the search goes on after it.
+                    skip = 5 + len;
+                }
             } else if self.eval.is_none() && rest.starts_with(b"[%eval") {
                 self.eval = eval(&rest[6..]);
             }
-            rest = &rest[1..];
+            rest = &rest[skip..];
+        }
+    }
+}
+
+/// The annotations of a game's moves as columns (values, and whether
+/// each is there), for builders that append a game's values at once.
+#[derive(Default)]
+pub(crate) struct NoteColumns {
+    pub clock: Vec<f64>,
+    pub has_clock: Vec<bool>,
+    pub cp: Vec<i32>,
+    pub has_cp: Vec<bool>,
+    pub mate: Vec<i32>,
+    pub has_mate: Vec<bool>,
+}
+
+impl NoteColumns {
+    /// The columns of `notes` (the buffers are reused).
+    pub fn fill(&mut self, notes: &[Annotations]) {
+        self.clock.clear();
+        self.has_clock.clear();
+        self.cp.clear();
+        self.has_cp.clear();
+        self.mate.clear();
+        self.has_mate.clear();
+        for n in notes {
+            self.clock.push(n.clock.unwrap_or_default());
+            self.has_clock.push(n.clock.is_some());
+            let (cp, mate) = match n.eval {
+                Some(Eval::Cp(cp)) => (Some(cp), None),
+                Some(Eval::Mate(m)) => (None, Some(m)),
+                None => (None, None),
+            };
+            self.cp.push(cp.unwrap_or_default());
+            self.has_cp.push(cp.is_some());
+            self.mate.push(mate.unwrap_or_default());
+            self.has_mate.push(mate.is_some());
         }
     }
 }
@@ -56,35 +97,71 @@ fn digits(s: &[u8]) -> usize {
 }
 
 /// `\s(\d+):(\d+):(\d+(?:\.\d*)?)\]` after `[%clk`: hours * 3600 +
-/// minutes * 60 + seconds, summed in that order in `f64` as Python does.
-fn clock(s: &[u8]) -> Option<f64> {
-    let s = s.strip_prefix(b" ").or_else(|| s.first().filter(|&&b| is_space(b)).map(|_| &s[1..]))?;
-    let h = digits(s);
-    let hours = number(&s[..h])?;
-    let s = s[h..].strip_prefix(b":")?;
-    let m = digits(s);
-    let minutes = number(&s[..m])?;
-    let s = s[m..].strip_prefix(b":")?;
-    let mut len = digits(s);
-    if len == 0 {
+/// minutes * 60 as an integer, then plus the seconds as a float, as
+/// Python computes it; and the length of the match.
+fn clock(s: &[u8]) -> Option<(f64, usize)> {
+    // Lichess writes ` H:MM:SS]`: read that shape at once.
+    if let Some(&[b' ', h, b':', m1, m2, b':', s1, s2, b']']) = s.get(..9) {
+        let d = [h, m1, m2, s1, s2];
+        if d.iter().all(u8::is_ascii_digit) {
+            let [h, m1, m2, s1, s2] = d.map(|b| u32::from(b - b'0'));
+            return Some((f64::from(h * 3600 + (m1 * 10 + m2) * 60 + s1 * 10 + s2), 9));
+        }
+    }
+    let (&first, after_space) = s.split_first()?;
+    if !is_space(first) {
         return None;
     }
-    if s.get(len) == Some(&b'.') {
-        len += 1 + digits(&s[len + 1..]);
+    let h = digits(after_space);
+    let s_minutes = after_space[h..].strip_prefix(b":")?;
+    let m = digits(s_minutes);
+    let s_seconds = s_minutes[m..].strip_prefix(b":")?;
+    let whole = digits(s_seconds);
+    let mut len = whole;
+    if s_seconds.get(len) == Some(&b'.') {
+        len += 1 + digits(&s_seconds[len + 1..]);
     }
-    if s.get(len) != Some(&b']') {
+    if h == 0 || m == 0 || whole == 0 || s_seconds.get(len) != Some(&b']') {
         return None;
     }
-    let seconds: f64 = core::str::from_utf8(&s[..len]).ok()?.parse().ok()?;
-    Some((hours * 3600.0 + minutes * 60.0) + seconds)
+    let minutes = match (integer(&after_space[..h]), integer(&s_minutes[..m])) {
+        // Exact as an integer, rounded once to a float as Python's int is.
+        (Some(hours), Some(minutes)) => to_float(hours * 3600 + minutes * 60),
+        _ => number(&after_space[..h])? * 3600.0 + number(&s_minutes[..m])? * 60.0,
+    };
+    let seconds = match integer(&s_seconds[..len]) {
+        Some(seconds) => to_float(seconds),
+        None => core::str::from_utf8(&s_seconds[..len]).ok()?.parse().ok()?,
+    };
+    // The space, the three numbers, two colons and the bracket.
+    Some((minutes + seconds, 1 + h + m + len + 3))
 }
 
-/// A run of digits as a float (exact below 2^53, as Python's `int` then
-/// converted for the sum); `None` when empty.
-fn number(d: &[u8]) -> Option<f64> {
-    if d.is_empty() {
-        return None;
+/// An integer as the nearest float (a u64's conversion is the cheaper
+/// one, and rounds the same).
+fn to_float(n: u128) -> f64 {
+    match u64::try_from(n) {
+        Ok(n) => n as f64,
+        Err(_) => n as f64,
     }
+}
+
+/// A run of at most 34 ASCII digits as an integer (`None` for a longer
+/// run or another byte): small enough for `hours * 3600 + minutes * 60`
+/// in a u128.
+fn integer(d: &[u8]) -> Option<u128> {
+    match d.len() {
+        // Most clocks: the sum fits a u64.
+        0..=19 => {
+            d.iter().try_fold(0u64, |n, &b| b.is_ascii_digit().then(|| n * 10 + u64::from(b - b'0'))).map(u128::from)
+        }
+        20..=34 => d.iter().try_fold(0u128, |n, &b| b.is_ascii_digit().then(|| n * 10 + u128::from(b - b'0'))),
+        _ => None,
+    }
+}
+
+/// A run of digits as a float (for runs too long for [`integer`]).
+fn number(d: &[u8]) -> Option<f64> {
     core::str::from_utf8(d).ok()?.parse().ok()
 }
 
@@ -190,6 +267,17 @@ mod tests {
         assert_eq!(read("[%eval 3.]").eval, Some(Eval::Cp(300)));
         assert_eq!(read("[%eval .5]").eval, Some(Eval::Cp(50)));
         assert_eq!(read("[%eval 12,20]").eval, Some(Eval::Cp(1200)));
+    }
+
+    #[test]
+    fn clocks_as_python_computes_them() {
+        // Values from python-chess 1.11.2's `GameNode.clock()`: the hours
+        // and minutes are summed as exact integers, then rounded once.
+        assert_eq!(read("[%clk 99999999999999999:59:59]").clock, Some(3.6e20));
+        assert_eq!(read("[%clk 123456789012345678901:0:0.5]").clock, Some(4.444444404444444e23));
+        assert_eq!(read("[%clk 0:00:05.25]").clock, Some(5.25));
+        assert_eq!(read("[%clk 1:2:3.]").clock, Some(3723.0));
+        assert_eq!(read("[%clk\t0:00:09]").clock, Some(9.0));
     }
 
     #[test]

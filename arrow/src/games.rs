@@ -9,7 +9,6 @@ use arrow_array::builder::{
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{Field, Schema, SchemaRef};
 
-use crate::annotations::Eval;
 use crate::record::Record;
 use crate::tags;
 
@@ -41,6 +40,27 @@ const INT_TAGS: [(&str, &str); 4] = [
     ("WhiteRatingDiff", "white_rating_diff"),
     ("BlackRatingDiff", "black_rating_diff"),
 ];
+
+/// The tags with a column: the text tags, the integer tags, then the
+/// date and the time.
+const KNOWN: usize = TEXT_TAGS.len() + INT_TAGS.len() + 2;
+const UTC_DATE: usize = KNOWN - 2;
+const UTC_TIME: usize = KNOWN - 1;
+/// `TimeControl`'s place in [`TEXT_TAGS`] (its text has a column, and
+/// its base and increment one each).
+const TIME_CONTROL: usize = 10;
+
+/// The place of a tag with a column in the list of [`KNOWN`] tags.
+fn known(name: &str) -> Option<usize> {
+    if name == "UTCDate" {
+        return Some(UTC_DATE);
+    }
+    if name == "UTCTime" {
+        return Some(UTC_TIME);
+    }
+    let text = TEXT_TAGS.iter().position(|t| t.0 == name);
+    text.or_else(|| INT_TAGS.iter().position(|t| t.0 == name).map(|i| TEXT_TAGS.len() + i))
+}
 
 /// Where a game comes from: the name of its input, its number there
 /// (from 1) and the byte offset of its first byte.
@@ -111,9 +131,7 @@ impl GamesBuilder {
         self.game.append_value(origin.game);
         self.offset.append_value(origin.offset);
         self.append_tags(record);
-        for &mv in &record.moves {
-            self.moves.values().append_value(mv);
-        }
+        self.moves.values().append_slice(&record.moves);
         self.moves.append(true);
         if self.uci {
             record.uci.iter().for_each(|m| self.uci_moves.values().append_value(m));
@@ -123,50 +141,61 @@ impl GamesBuilder {
             record.san.iter().for_each(|m| self.san_moves.values().append_value(m));
             self.san_moves.append(true);
         }
-        for notes in &record.notes {
-            self.clocks.values().append_option(notes.clock);
-            let (cp, mate) = split_eval(notes.eval);
-            self.eval_cp.values().append_option(cp);
-            self.eval_mate.values().append_option(mate);
-        }
+        let c = &record.columns;
+        self.clocks.values().append_values(&c.clock, &c.has_clock);
+        self.eval_cp.values().append_values(&c.cp, &c.has_cp);
+        self.eval_mate.values().append_values(&c.mate, &c.has_mate);
         self.clocks.append(true);
         self.eval_cp.append(true);
         self.eval_mate.append(true);
         self.plies.append_value(record.moves.len() as u32);
-        self.final_fen.append_value(record.final_position().fen());
+        // Written straight into the column (a `StringBuilder` never fails
+        // a write); the empty value ends the row.
+        let _ = record.final_position().write_fen(&mut self.final_fen);
+        self.final_fen.append_value("");
         self.error.append_option(error);
     }
 
     fn append_tags(&mut self, record: &Record) {
+        // Where each tag with a column is in the record: one pass over
+        // the tags (a repeated name is kept once, with its last value).
+        let mut at = [None; KNOWN];
+        for i in 0..record.tag_names.len() {
+            if let Some(k) = known(record.tag_names.get(i)) {
+                at[k] = Some(i);
+            }
+        }
+        let value = |k: usize| at[k].map(|i| record.tag_values.get(i));
         for (i, (tag, _)) in TEXT_TAGS.iter().enumerate() {
-            let value = if *tag == "Result" { record.result() } else { record.tag(tag) };
-            self.text[i].append_option(value);
+            self.text[i].append_option(if *tag == "Result" { record.result() } else { value(i) });
         }
-        for (i, (tag, _)) in INT_TAGS.iter().enumerate() {
-            self.ints[i].append_option(record.tag(tag).and_then(tags::integer));
+        let mut ints = [None; INT_TAGS.len()];
+        for (i, int) in ints.iter_mut().enumerate() {
+            *int = value(TEXT_TAGS.len() + i).and_then(tags::integer);
+            self.ints[i].append_option(*int);
         }
-        let date = record.tag("UTCDate").and_then(tags::date);
+        let date = value(UTC_DATE).and_then(tags::date);
         self.utc_date.append_option(date);
-        let time = record.tag("UTCTime").and_then(tags::time);
+        let time = value(UTC_TIME).and_then(tags::time);
         self.utc_time.append_option(time.map(|s| s * 1000));
-        let tc = record.tag("TimeControl").and_then(tags::time_control);
+        let tc = value(TIME_CONTROL).and_then(tags::time_control);
         self.tc_base.append_option(tc.map(|t| t.0));
         self.tc_increment.append_option(tc.map(|t| t.1));
         for i in 0..record.tag_names.len() {
-            let (name, value) = (record.tag_names.get(i), record.tag_values.get(i));
+            let name = record.tag_names.get(i);
             // A tag with a column of its own is left out, unless it is a
             // typed one whose text does not parse.
-            let keep = match name {
-                "UTCDate" => date.is_none(),
-                "UTCTime" => time.is_none(),
-                _ if INT_TAGS.iter().any(|t| t.0 == name) => tags::integer(value).is_none(),
-                _ => !TEXT_TAGS.iter().any(|t| t.0 == name),
+            let keep = match known(name) {
+                None => true,
+                Some(UTC_DATE) => date.is_none(),
+                Some(UTC_TIME) => time.is_none(),
+                Some(k) if k >= TEXT_TAGS.len() => ints[k - TEXT_TAGS.len()].is_none(),
+                Some(_) => false,
             };
-            if !keep {
-                continue;
+            if keep {
+                self.other_tags.keys().append_value(name);
+                self.other_tags.values().append_value(record.tag_values.get(i));
             }
-            self.other_tags.keys().append_value(name);
-            self.other_tags.values().append_value(value);
         }
         self.other_tags.append(true).expect("keys and values are appended in pairs");
     }
@@ -198,15 +227,6 @@ impl GamesBuilder {
         columns.push(Arc::new(self.error.finish()));
         let schema = schema_of(&columns, self.uci, self.san);
         RecordBatch::try_new(schema, columns).expect("the columns match the schema built from them")
-    }
-}
-
-/// An evaluation as the two columns: centipawns, mate.
-pub(crate) fn split_eval(eval: Option<Eval>) -> (Option<i32>, Option<i32>) {
-    match eval {
-        Some(Eval::Cp(cp)) => (Some(cp), None),
-        Some(Eval::Mate(m)) => (None, Some(m)),
-        None => (None, None),
     }
 }
 
@@ -245,4 +265,20 @@ fn schema_of(columns: &[ArrayRef], uci: bool, san: bool) -> SchemaRef {
 /// The games table's schema, with or without the `uci` and `san` columns.
 pub fn games_schema(uci: bool, san: bool) -> SchemaRef {
     GamesBuilder::new(uci, san).finish().schema()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn known_tags_have_their_places() {
+        assert_eq!(TEXT_TAGS[TIME_CONTROL].0, "TimeControl");
+        assert_eq!(known("TimeControl"), Some(TIME_CONTROL));
+        assert_eq!(known("UTCDate"), Some(UTC_DATE));
+        assert_eq!(known("UTCTime"), Some(UTC_TIME));
+        assert_eq!(known("BlackRatingDiff"), Some(TEXT_TAGS.len() + 3));
+        assert_eq!(known("Event"), Some(0));
+        assert_eq!(known("Annotator"), None);
+    }
 }

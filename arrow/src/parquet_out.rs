@@ -20,6 +20,7 @@ use parquet::arrow::ArrowWriter;
 use parquet::basic::ZstdLevel;
 use parquet::errors::ParquetError;
 use parquet::file::properties::WriterProperties;
+use parquet::schema::types::ColumnPath;
 
 use crate::convert::{open, Base, Batches, Converter, Options, Table};
 
@@ -121,6 +122,9 @@ impl From<ParquetError> for WriteError {
     }
 }
 
+/// Columns (of either table) whose values rarely repeat.
+const UNIQUE_COLUMNS: [&str; 3] = ["fen", "packed", "final_fen"];
+
 /// The Parquet files being written: one per table asked for.
 struct Sinks {
     games: Option<ArrowWriter<File>>,
@@ -130,10 +134,15 @@ struct Sinks {
 
 impl Sinks {
     fn create(outputs: &[(Table, PathBuf)], options: &WriteOptions) -> Result<Sinks, WriteError> {
-        let props = WriterProperties::builder()
+        let mut props = WriterProperties::builder()
             .set_compression(options.compression.codec())
-            .set_max_row_group_row_count(Some(options.row_group_size.max(1)))
-            .build();
+            .set_max_row_group_row_count(Some(options.row_group_size.max(1)));
+        // Positions are nearly all different: a dictionary of them only
+        // costs its lookups before the writer gives it up.
+        for column in UNIQUE_COLUMNS {
+            props = props.set_column_dictionary_enabled(ColumnPath::from(column), false);
+        }
+        let props = props.build();
         let mut sinks = Sinks { games: None, positions: None, summary: WriteSummary::default() };
         for (table, path) in outputs {
             let file = File::create(path).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;

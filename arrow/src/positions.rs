@@ -9,16 +9,27 @@ use arrow_array::builder::{
 };
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{Field, Schema, SchemaRef};
-use chess_movegen::{Color, GameResult, PackedPosition};
+use chess_movegen::{Color, FenWriter, GameResult, PackedPosition};
 
 use crate::annotations::Eval;
-use crate::games::{split_eval, Origin};
+use crate::games::Origin;
 use crate::record::Record;
 
 /// The packed score of a mate (from White's point of view, signed), as
 /// trainers that read marlinformat expect a mate to be far above any
 /// centipawn score.
 const MATE_SCORE: i16 = 32_000;
+
+/// Rows and bytes of text of a batch of the positions table.
+#[derive(Default)]
+struct Sizes {
+    rows: usize,
+    source: usize,
+    fen: usize,
+    uci: usize,
+    san: usize,
+    result: usize,
+}
 
 /// Column builders of the positions table.
 pub(crate) struct PositionsBuilder {
@@ -28,6 +39,8 @@ pub(crate) struct PositionsBuilder {
     game: UInt64Builder,
     ply: UInt32Builder,
     fen: StringBuilder,
+    /// Keeps each rank's text from the position before.
+    fen_writer: FenWriter,
     packed: FixedSizeBinaryBuilder,
     mv: UInt16Builder,
     uci_move: StringBuilder,
@@ -42,26 +55,47 @@ pub(crate) struct PositionsBuilder {
 impl PositionsBuilder {
     /// Builders for a table with or without the UCI and SAN columns.
     pub fn new(uci: bool, san: bool) -> PositionsBuilder {
+        PositionsBuilder::with_capacity(uci, san, &Sizes::default())
+    }
+
+    /// Builders with room for `sizes` (those of the batch before: the
+    /// next one is about as large, and grows no buffer by copying).
+    fn with_capacity(uci: bool, san: bool, sizes: &Sizes) -> PositionsBuilder {
+        let rows = sizes.rows;
         PositionsBuilder {
             uci,
             san,
-            source: StringBuilder::new(),
-            game: UInt64Builder::new(),
-            ply: UInt32Builder::new(),
-            fen: StringBuilder::new(),
-            packed: FixedSizeBinaryBuilder::new(32),
-            mv: UInt16Builder::new(),
-            uci_move: StringBuilder::new(),
-            san_move: StringBuilder::new(),
-            clock: Float64Builder::new(),
-            eval_cp: Int32Builder::new(),
-            eval_mate: Int32Builder::new(),
-            white_to_move: BooleanBuilder::new(),
-            result: StringBuilder::new(),
+            source: StringBuilder::with_capacity(rows, sizes.source),
+            game: UInt64Builder::with_capacity(rows),
+            ply: UInt32Builder::with_capacity(rows),
+            fen: StringBuilder::with_capacity(rows, sizes.fen),
+            fen_writer: FenWriter::new(),
+            packed: FixedSizeBinaryBuilder::with_capacity(rows, 32),
+            mv: UInt16Builder::with_capacity(rows),
+            uci_move: StringBuilder::with_capacity(if uci { rows } else { 0 }, sizes.uci),
+            san_move: StringBuilder::with_capacity(if san { rows } else { 0 }, sizes.san),
+            clock: Float64Builder::with_capacity(rows),
+            eval_cp: Int32Builder::with_capacity(rows),
+            eval_mate: Int32Builder::with_capacity(rows),
+            white_to_move: BooleanBuilder::with_capacity(rows),
+            result: StringBuilder::with_capacity(rows, sizes.result),
         }
     }
 
-    /// Appends a row for each move of a game that read cleanly.
+    /// The sizes of the columns so far.
+    fn sizes(&self) -> Sizes {
+        Sizes {
+            rows: self.ply.values_slice().len(),
+            source: self.source.values_slice().len(),
+            fen: self.fen.values_slice().len(),
+            uci: self.uci_move.values_slice().len(),
+            san: self.san_move.values_slice().len(),
+            result: self.result.values_slice().len(),
+        }
+    }
+
+    /// Appends a row for each move of a game that read cleanly (its
+    /// notes in columns: see [`Record::fill_columns`]).
     pub fn append(&mut self, record: &Record, origin: Origin<'_>) {
         let result_text = record.result();
         let result = match result_text {
@@ -70,14 +104,12 @@ impl PositionsBuilder {
             Some("1/2-1/2") => GameResult::Draw,
             _ => GameResult::Unfinished,
         };
-        let mut fen = String::new();
-        for (ply, (pos, &mv)) in record.before.iter().zip(&record.moves).enumerate() {
-            self.source.append_value(origin.source);
-            self.game.append_value(origin.game);
-            self.ply.append_value(ply as u32);
-            fen.clear();
-            fen.push_str(&pos.fen());
-            self.fen.append_value(&fen);
+        let plies = record.moves.len();
+        for (ply, pos) in record.before.iter().enumerate() {
+            // Straight into the column's bytes: the writer cannot fail
+            // on a `StringBuilder`, and the empty value ends the row.
+            let _ = self.fen_writer.write(pos, &mut self.fen);
+            self.fen.append_value("");
             // The score of a position is the evaluation written after the
             // move that reached it.
             let score = match ply.checked_sub(1).and_then(|p| record.notes[p].eval) {
@@ -89,26 +121,37 @@ impl PositionsBuilder {
             };
             let packed = PackedPosition::pack(pos, score, result);
             self.packed.append_value(packed.to_bytes()).expect("32 bytes");
-            self.mv.append_value(mv);
-            if self.uci {
-                self.uci_move.append_value(record.uci.get(ply));
-            }
-            if self.san {
-                self.san_move.append_value(record.san.get(ply));
-            }
-            let notes = record.notes[ply];
-            self.clock.append_option(notes.clock);
-            let (cp, mate) = split_eval(notes.eval);
-            self.eval_cp.append_option(cp);
-            self.eval_mate.append_option(mate);
             self.white_to_move.append_value(pos.side_to_move() == Color::White);
-            self.result.append_option(result_text);
+        }
+        // The columns that do not depend on the position, a game at once.
+        self.source.append_value_n(origin.source, plies);
+        self.game.append_value_n(origin.game, plies);
+        self.ply.extend((0..plies as u32).map(Some));
+        self.mv.append_slice(&record.moves);
+        if self.uci {
+            record.uci.iter().for_each(|m| self.uci_move.append_value(m));
+        }
+        if self.san {
+            record.san.iter().for_each(|m| self.san_move.append_value(m));
+        }
+        let c = &record.columns;
+        self.clock.append_values(&c.clock, &c.has_clock);
+        self.eval_cp.append_values(&c.cp, &c.has_cp);
+        self.eval_mate.append_values(&c.mate, &c.has_mate);
+        match result_text {
+            Some(text) => self.result.append_value_n(text, plies),
+            None => (0..plies).for_each(|_| self.result.append_null()),
         }
     }
 
     /// The table's columns so far as a batch; the builders start again
     /// empty.
     pub fn finish(&mut self) -> RecordBatch {
+        let next = PositionsBuilder::with_capacity(self.uci, self.san, &self.sizes());
+        std::mem::replace(self, next).batch()
+    }
+
+    fn batch(mut self) -> RecordBatch {
         let mut columns: Vec<(&str, ArrayRef, bool)> = vec![
             ("source", Arc::new(self.source.finish()), false),
             ("game", Arc::new(self.game.finish()), false),

@@ -4,7 +4,7 @@
 use chess_movegen::pgn::{Skip, TagValue, Visitor};
 use chess_movegen::{GameResult, Move, Position};
 
-use crate::annotations::Annotations;
+use crate::annotations::{Annotations, NoteColumns};
 
 /// What the tables should hold beyond the moves, clocks and evaluations.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -64,11 +64,14 @@ pub(crate) struct Record {
     pub moves: Vec<u16>,
     /// What the comments after each move say.
     pub notes: Vec<Annotations>,
+    /// The same as columns (after [`Record::fill_columns`]).
+    pub columns: NoteColumns,
     pub uci: Strings,
     pub san: Strings,
     /// The position before each move (when `wants.positions`).
     pub before: Vec<Position>,
-    /// The start position, then the position before the last move.
+    /// The start position, then the position before the last move (when
+    /// `before` is not kept: otherwise its last entry is that position).
     last_before: Position,
     last_move: Option<Move>,
     /// The termination marker (`1-0`, `*`…) if the movetext had one.
@@ -85,6 +88,7 @@ impl Record {
             tag_values: Strings::default(),
             moves: Vec::new(),
             notes: Vec::new(),
+            columns: NoteColumns::default(),
             uci: Strings::default(),
             san: Strings::default(),
             before: Vec::new(),
@@ -106,17 +110,26 @@ impl Record {
         (0..self.tag_names.len()).find(|&i| self.tag_names.get(i) == name).map(|i| self.tag_values.get(i))
     }
 
+    /// Puts the notes read into [`Record::columns`].
+    pub fn fill_columns(&mut self) {
+        self.columns.fill(&self.notes);
+    }
+
     /// The position after the last move read (the start position before
     /// any move).
     pub fn final_position(&self) -> Position {
+        let last_before = match self.before.last() {
+            Some(pos) if self.wants.positions => pos,
+            _ => &self.last_before,
+        };
         match self.last_move {
-            None => self.last_before,
+            None => *last_before,
             Some(mv) if mv.is_null() => {
-                let mut pos = self.last_before;
+                let mut pos = *last_before;
                 pos.make_null_move();
                 pos
             }
-            Some(mv) => self.last_before.play(mv),
+            Some(mv) => last_before.play(mv),
         }
     }
 
@@ -176,6 +189,8 @@ impl Visitor for Record {
         self.notes.push(Annotations::default());
         if self.wants.positions {
             self.before.push(*before);
+        } else {
+            self.last_before = *before;
         }
         if self.wants.uci {
             self.uci.push(&before.uci(mv));
@@ -189,7 +204,6 @@ impl Visitor for Record {
                 self.san.push(&before.san(mv));
             }
         }
-        self.last_before = *before;
         self.last_move = Some(mv);
         Skip(false)
     }

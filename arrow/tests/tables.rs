@@ -275,3 +275,43 @@ fn threads_give_the_rows_of_one_thread() {
         same(&positions, &positions1);
     }
 }
+
+#[test]
+fn positions_are_written_without_a_dictionary() {
+    let path = temp("dictionary.pgn");
+    std::fs::write(&path, corpus()).unwrap();
+    let (games, positions) = (temp("dict-games.parquet"), temp("dict-positions.parquet"));
+    let outputs = [(Table::Games, games.clone()), (Table::Positions, positions.clone())];
+    write_parquet(std::slice::from_ref(&path), &outputs, &WriteOptions::default(), |_| {}).unwrap();
+    let dictionary = |path: &Path, column: &str| {
+        let file = std::fs::File::open(path).unwrap();
+        let meta = ParquetRecordBatchReaderBuilder::try_new(file).unwrap().metadata().clone();
+        let group = meta.row_group(0);
+        let chunk = group.columns().iter().find(|c| c.column_path().string() == column).unwrap();
+        chunk.dictionary_page_offset().is_some()
+    };
+    // FENs and packed positions nearly never repeat; the tags and the
+    // game numbers do.
+    assert!(!dictionary(&positions, "fen"));
+    assert!(!dictionary(&positions, "packed"));
+    assert!(!dictionary(&games, "final_fen"));
+    assert!(dictionary(&positions, "game"));
+    assert!(dictionary(&games, "event"));
+}
+
+#[test]
+fn games_table_is_the_same_with_or_without_positions() {
+    let data = corpus();
+    let games_alone = concat(&read(&data, Table::Games, &Options::default()));
+    let mut both = chess_movegen_arrow::Converter::new(&data[..], "test", true, true, &Options::default());
+    let mut batches = Vec::new();
+    while let Some(b) = both.next_batches() {
+        batches.push(b.games.unwrap());
+    }
+    let games_with_positions = concat(&batches);
+    same(&games_with_positions, &games_alone);
+    assert!(strings(&games_alone, "final_fen")
+        .iter()
+        .flatten()
+        .any(|f| !f.starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w")));
+}

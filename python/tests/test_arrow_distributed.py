@@ -101,6 +101,17 @@ def test_dask_local_cluster(shards, tmp_path):
     check_same(tmp_path, paths, single_games, single_positions, summaries)
 
 
+def spark_games_schema(spark, tmp):
+    """The recipe of arrow/README.md: the games table's schema for Spark,
+    `utc_time` (a Parquet TIME, which Spark has no type for) read as its
+    int32 milliseconds since midnight."""
+    from pyspark.sql.types import IntegerType
+
+    probe = f"{tmp}/games-schema.parquet"
+    pq.write_table(arrow.read_games(b"").read_all().drop_columns(["utc_time"]), probe)
+    return spark.read.parquet(probe).schema.add("utc_time", IntegerType())
+
+
 def test_pyspark_local(shards, tmp_path):
     pytest.importorskip("pyspark")
     if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
@@ -118,9 +129,16 @@ def test_pyspark_local(shards, tmp_path):
         out = str(tmp_path)
         rdd = spark.sparkContext.parallelize(paths, len(paths))
         summaries = rdd.map(lambda p: convert_shard(p, out)).collect()
-        # Spark reads the positions parts back (the games parts have a
-        # Parquet TIME column, utc_time, which Spark has no type for).
+        # Spark reads the positions parts as they are, and the games
+        # parts with the README's schema (utc_time as an int).
         assert spark.read.parquet(f"{out}/positions").count() == single_positions.num_rows
+        games = spark.read.schema(spark_games_schema(spark, tmp_path)).parquet(f"{out}/games")
+        rows = games.orderBy("source", "game").select("site", "utc_time", "white_elo", "clocks").collect()
+        assert len(rows) == single_games.num_rows
+        millis = [None if t is None else (t.hour * 3600 + t.minute * 60 + t.second) * 1000
+                  for t in single_games.column("utc_time").to_pylist()]
+        assert sorted(r["utc_time"] for r in rows if r["utc_time"] is not None) == sorted(m for m in millis if m is not None)
+        assert sorted(r["site"] or "" for r in rows) == sorted(s or "" for s in single_games.column("site").to_pylist())
     finally:
         spark.stop()
     check_same(tmp_path, paths, single_games, single_positions, summaries)

@@ -1,7 +1,7 @@
 //! FEN parsing and writing.
 
 use alloc::string::String;
-use core::fmt::{self, Write as _};
+use core::fmt;
 
 use crate::position::validate::back_rank;
 use crate::position::{CastlingMode, Position, PositionError, Repairs, Setup};
@@ -643,80 +643,299 @@ impl Position {
     /// assert_eq!(Position::startpos().fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     /// ```
     pub fn fen(&self) -> String {
-        write_fen(&self.to_setup())
+        String::from(FenText::new(&self.to_setup(), &mut FenWriter::new()).as_str())
+    }
+
+    /// Writes the FEN (the text of [`Position::fen`]) to `out` with one
+    /// `write_str` and no allocation: the way to write many FENs into one
+    /// buffer (a `String`, a table column's bytes). [`FenWriter`] does the
+    /// same faster for the positions of a game, one after the other.
+    ///
+    /// ```
+    /// use chess_movegen::Position;
+    /// let mut out = String::from("fen: ");
+    /// Position::startpos().write_fen(&mut out)?;
+    /// assert_eq!(out, "fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    /// # Ok::<(), std::fmt::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// Only those of `out`.
+    pub fn write_fen<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
+        FenWriter::new().write(self, out)
     }
 }
 
-/// Writes a setup as FEN; see [`Position::fen`] and [`Setup::fen`].
-pub(crate) fn write_fen(setup: &Setup) -> String {
-    let mut out = String::with_capacity(90);
-    write_board(&mut out, setup);
-    out.push(' ');
-    out.push(setup.side_to_move().char());
-    out.push(' ');
-    write_castling(&mut out, setup);
-    match setup.ep_square() {
-        Some(ep) => {
-            let _ = write!(out, " {ep}");
+/// Writes the FENs of many positions, keeping the text of each rank (and
+/// of the castling rights) from one FEN to the next: a move changes one
+/// or two ranks, so a game's positions in order are written several times
+/// faster than each on its own. The text is that of [`Position::fen`].
+///
+/// ```
+/// use chess_movegen::{FenWriter, Position};
+/// let mut writer = FenWriter::new();
+/// let mut pos = Position::startpos();
+/// let mut column = String::new();
+/// for uci in ["e2e4", "c7c5", "g1f3"] {
+///     writer.write(&pos, &mut column)?;
+///     column.push('\n');
+///     pos = pos.play(pos.parse_uci(uci).unwrap());
+/// }
+/// writer.write(&pos, &mut column)?;
+/// assert_eq!(column.lines().last(), Some(pos.fen().as_str()));
+/// assert_eq!(column.lines().nth(1), Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"));
+/// # Ok::<(), std::fmt::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct FenWriter {
+    /// The placement the ranks were written from: the squares of each
+    /// role, then of White's pieces.
+    placement: [u64; 7],
+    /// Ranks whose text is not written yet (bit `r` for rank `r`).
+    stale: u8,
+    /// Each rank's text (a1's rank first), padded to 8 bytes.
+    ranks: [[u8; 8]; 8],
+    lens: [u8; 8],
+    /// What the castling text was written from (rooks with rights; kings,
+    /// rooks and White's pieces on the back ranks; castling mode), and the
+    /// text.
+    castling_key: Option<(u64, u64, u64, u64, CastlingMode)>,
+    castling: [u8; 16],
+    castling_len: u8,
+}
+
+impl Default for FenWriter {
+    fn default() -> FenWriter {
+        FenWriter::new()
+    }
+}
+
+impl FenWriter {
+    /// A writer that remembers nothing yet.
+    pub const fn new() -> FenWriter {
+        FenWriter {
+            placement: [0; 7],
+            stale: 0xff,
+            ranks: [[0; 8]; 8],
+            lens: [0; 8],
+            castling_key: None,
+            castling: [0; 16],
+            castling_len: 0,
         }
-        None => out.push_str(" -"),
     }
-    let _ = write!(out, " {} {}", setup.halfmove_clock(), setup.fullmove_number());
-    out
-}
 
-fn write_board(out: &mut String, setup: &Setup) {
-    for rank in Rank::ALL.iter().rev() {
-        let mut empty = 0;
-        for file in File::ALL {
-            match setup.piece_at(Square::new(file, *rank)) {
-                Some(piece) => {
-                    if empty > 0 {
-                        out.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    out.push(piece.char());
-                }
-                None => empty += 1,
+    /// Writes the FEN of `pos` (the text of [`Position::fen`]) to `out`
+    /// with one `write_str`.
+    ///
+    /// # Errors
+    ///
+    /// Only those of `out`.
+    pub fn write<W: fmt::Write + ?Sized>(&mut self, pos: &Position, out: &mut W) -> fmt::Result {
+        out.write_str(FenText::new(&pos.to_setup(), self).as_str())
+    }
+
+    /// Writes the FEN of `setup` (the text of [`Setup::fen`]) to `out`
+    /// with one `write_str`.
+    ///
+    /// # Errors
+    ///
+    /// Only those of `out`.
+    pub fn write_setup<W: fmt::Write + ?Sized>(&mut self, setup: &Setup, out: &mut W) -> fmt::Result {
+        out.write_str(FenText::new(setup, self).as_str())
+    }
+
+    /// Marks the ranks whose pieces differ from those last written.
+    fn note_placement(&mut self, setup: &Setup) {
+        let mut now = [0u64; 7];
+        for role in Role::ALL {
+            now[role.index()] = (setup.pieces(Color::White, role) | setup.pieces(Color::Black, role)).0;
+        }
+        now[6] = setup.pieces_of_color(Color::White).0;
+        let changed = now.iter().zip(&self.placement).fold(0, |acc, (a, b)| acc | (a ^ b));
+        for rank in 0..8 {
+            if (changed >> (8 * rank)) as u8 != 0 {
+                self.stale |= 1 << rank;
             }
         }
-        if empty > 0 {
-            out.push(char::from(b'0' + empty));
+        self.placement = now;
+    }
+
+    /// The text of `rank` (0 for the first): each piece's letter, each
+    /// run of empty squares as its length, from the rank's occupancy
+    /// bits (work per piece, not per square).
+    fn write_rank(&mut self, setup: &Setup, rank: usize) {
+        let text = &mut self.ranks[rank];
+        let mut len = 0;
+        let mut row = (setup.occupied().0 >> (8 * rank)) as u8;
+        let mut file = 0;
+        while row != 0 {
+            let next = row.trailing_zeros() as u8;
+            if next > file {
+                text[len] = b'0' + next - file;
+                len += 1;
+            }
+            let sq = Square::from_index_wrapping(8 * rank as u8 + next);
+            text[len] = setup.piece_at(sq).map_or(b'?', |p| p.char() as u8);
+            len += 1;
+            file = next + 1;
+            row &= row - 1;
         }
-        if *rank != Rank::First {
-            out.push('/');
+        if file < 8 {
+            text[len] = b'0' + 8 - file;
+            len += 1;
         }
+        self.lens[rank] = len as u8;
     }
 }
 
-/// Castling rights as the reader reads them back (see
-/// [`Setup::from_fen`]): `K`/`Q` (`k`/`q`) where that letter names the
-/// castling rook in the setup's castling mode (the outermost rook on its
-/// side of the king: always so in standard chess), the rook's file letter
-/// otherwise (X-FEN, or Shredder-FEN where `K`/`Q` would name another
-/// rook). Rooks of each color from the h-file down; castling rooks off
-/// the back ranks cannot be written and are left out.
-fn write_castling(out: &mut String, setup: &Setup) {
-    let start = out.len();
-    for color in Color::ALL {
-        let (king_side, queen_side) = if color == Color::White { ('K', 'Q') } else { ('k', 'q') };
-        for rook in (setup.castling_rooks() & back_rank(color)).into_iter().rev() {
-            let c = [king_side, queen_side]
-                .into_iter()
-                .find(|&c| castling_rook(setup, c) == Some(rook))
-                .unwrap_or_else(|| {
-                    let file = rook.file().char();
-                    if color == Color::White {
-                        file.to_ascii_uppercase()
-                    } else {
-                        file
-                    }
-                });
-            out.push(c);
+/// The longest FEN a setup can have: 64 pieces and 7 slashes, the side,
+/// castling letters for up to 16 rooks, an en-passant square, two `u32`
+/// clocks and the 5 spaces between the fields.
+const FEN_CAPACITY: usize = 71 + 1 + 16 + 2 + 10 + 10 + 5;
+
+/// A FEN written into a buffer on the stack: the one FEN writer, behind
+/// [`Position::fen`], [`Position::write_fen`], [`Setup::fen`] and
+/// [`Setup::write_fen`].
+pub(crate) struct FenText {
+    /// Room for 8 more bytes: a rank is copied as 8 bytes, whatever its
+    /// length.
+    bytes: [u8; FEN_CAPACITY + 8],
+    len: usize,
+}
+
+impl FenText {
+    /// The FEN of `setup`, with the ranks and castling text `writer`
+    /// still has from the FEN before.
+    pub(crate) fn new(setup: &Setup, writer: &mut FenWriter) -> FenText {
+        let mut out = FenText { bytes: [0; FEN_CAPACITY + 8], len: 0 };
+        out.board(setup, writer);
+        out.push(b' ');
+        out.push(setup.side_to_move().char() as u8);
+        out.push(b' ');
+        out.castling(setup, writer);
+        out.push(b' ');
+        match setup.ep_square() {
+            Some(ep) => {
+                out.push(ep.file().char() as u8);
+                out.push(ep.rank().char() as u8);
+            }
+            None => out.push(b'-'),
+        }
+        out.push(b' ');
+        out.number(setup.halfmove_clock());
+        out.push(b' ');
+        out.number(setup.fullmove_number());
+        out
+    }
+
+    /// The text (ASCII).
+    pub(crate) fn as_str(&self) -> &str {
+        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+    }
+
+    #[inline(always)]
+    fn push(&mut self, byte: u8) {
+        self.bytes[self.len] = byte;
+        self.len += 1;
+    }
+
+    /// The ranks from the eighth down, those the writer has not changed
+    /// copied from it.
+    fn board(&mut self, setup: &Setup, writer: &mut FenWriter) {
+        writer.note_placement(setup);
+        for rank in (0..8).rev() {
+            if writer.stale & (1 << rank) != 0 {
+                writer.write_rank(setup, rank);
+            }
+            self.bytes[self.len..self.len + 8].copy_from_slice(&writer.ranks[rank]);
+            self.len += usize::from(writer.lens[rank]);
+            if rank > 0 {
+                self.push(b'/');
+            }
+        }
+        writer.stale = 0;
+    }
+
+    /// Castling rights as the reader reads them back (see
+    /// [`Setup::from_fen`]): `K`/`Q` (`k`/`q`) where that letter names the
+    /// castling rook in the setup's castling mode (the outermost rook on
+    /// its side of the king: always so in standard chess), the rook's file
+    /// letter otherwise (X-FEN, or Shredder-FEN where `K`/`Q` would name
+    /// another rook). Rooks of each color from the h-file down; castling
+    /// rooks off the back ranks cannot be written and are left out.
+    fn castling(&mut self, setup: &Setup, writer: &mut FenWriter) {
+        if setup.castling_rooks().is_empty() {
+            self.push(b'-');
+            return;
+        }
+        let back = back_rank(Color::White) | back_rank(Color::Black);
+        let kings = (setup.pieces(Color::White, Role::King) | setup.pieces(Color::Black, Role::King)) & back;
+        let rooks = (setup.pieces(Color::White, Role::Rook) | setup.pieces(Color::Black, Role::Rook)) & back;
+        let white = setup.pieces_of_color(Color::White) & back;
+        let key = Some((setup.castling_rooks().0, kings.0, rooks.0, white.0, setup.castling_mode()));
+        let start = self.len;
+        if writer.castling_key == key {
+            let len = usize::from(writer.castling_len);
+            self.bytes[start..start + len].copy_from_slice(&writer.castling[..len]);
+            self.len += len;
+            return;
+        }
+        self.castling_letters(setup);
+        let len = self.len - start;
+        writer.castling[..len].copy_from_slice(&self.bytes[start..self.len]);
+        writer.castling_len = len as u8;
+        writer.castling_key = key;
+    }
+
+    fn castling_letters(&mut self, setup: &Setup) {
+        let start = self.len;
+        for color in Color::ALL {
+            let rooks = setup.castling_rooks() & back_rank(color);
+            if rooks.is_empty() {
+                continue;
+            }
+            // The rooks `K` and `Q` (`k` and `q`) name, found once per
+            // colour.
+            let (k, q) = if color == Color::White { ('K', 'Q') } else { ('k', 'q') };
+            let (king_side, queen_side) = (castling_rook(setup, k), castling_rook(setup, q));
+            for rook in rooks.into_iter().rev() {
+                let letter = if Some(rook) == king_side {
+                    k
+                } else if Some(rook) == queen_side {
+                    q
+                } else if color == Color::White {
+                    rook.file().char().to_ascii_uppercase()
+                } else {
+                    rook.file().char()
+                };
+                self.push(letter as u8);
+            }
+        }
+        if self.len == start {
+            self.push(b'-');
         }
     }
-    if out.len() == start {
-        out.push('-');
+
+    /// `n` in decimal.
+    fn number(&mut self, mut n: u32) {
+        if n < 10 {
+            self.push(b'0' + n as u8);
+            return;
+        }
+        let mut digits = [0u8; 10];
+        let mut i = digits.len();
+        loop {
+            i -= 1;
+            digits[i] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        for &d in &digits[i..] {
+            self.push(d);
+        }
     }
 }
 
@@ -757,6 +976,96 @@ impl core::str::FromStr for Position {
 impl fmt::Display for Position {
     /// The FEN.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.fen())
+        self.write_fen(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn longest_fen_fits() {
+        // Every square taken, a castling rook on each back-rank square,
+        // the largest clocks: the longest text the writer can be asked for.
+        let mut setup = Setup::empty();
+        for sq in Square::ALL {
+            let color = if sq.rank() <= Rank::Fourth { Color::White } else { Color::Black };
+            setup.put(sq, Piece::new(color, Role::Rook));
+        }
+        setup.set_castling_rooks(Bitboard(0xff00_0000_0000_00ff));
+        setup.set_halfmove_clock(u32::MAX);
+        setup.set_fullmove_number(u32::MAX);
+        let fen = setup.fen();
+        assert_eq!(fen.len(), FEN_CAPACITY - 1, "{fen}");
+        assert!(fen.starts_with("rrrrrrrr/rrrrrrrr/rrrrrrrr/rrrrrrrr/RRRRRRRR/RRRRRRRR/RRRRRRRR/RRRRRRRR w "));
+        assert!(fen.ends_with(" w HGFEDCBAhgfedcba - 4294967295 4294967295"), "{fen}");
+        setup.set_ep_square(Some(Square::E3));
+        assert_eq!(setup.fen().len(), FEN_CAPACITY);
+    }
+
+    #[test]
+    fn writer_with_memory_writes_each_fen_as_fen_does() {
+        // Random games (a fixed linear congruential sequence), standard
+        // and Chess960, written by one writer in order and interleaved.
+        let mut seed = 7u64;
+        let mut next = move |n: usize| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n
+        };
+        let starts = [
+            Position::startpos(),
+            Position::from_fen_with(
+                "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+                FenOptions::new().castling(CastlingMode::Chess960),
+            )
+            .unwrap()
+            .0,
+        ];
+        let (mut writer, mut shared) = (FenWriter::new(), FenWriter::new());
+        for start in starts {
+            let (mut a, mut b) = (start, start);
+            for _ in 0..300 {
+                for pos in [&a, &b] {
+                    let mut text = String::new();
+                    writer.write(pos, &mut text).unwrap();
+                    assert_eq!(text, pos.fen());
+                }
+                let mut text = String::new();
+                shared.write(&a, &mut text).unwrap();
+                assert_eq!(text, a.fen());
+                for pos in [&mut a, &mut b] {
+                    let moves = pos.legal_moves();
+                    *pos = if moves.is_empty() { start } else { pos.play(moves[next(moves.len())]) };
+                }
+            }
+        }
+        // The same back-rank squares, with the kings' colours swapped: the
+        // castling text is not taken from the setup before.
+        let one = Setup::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        let mut other = one.clone();
+        other.put(Square::E1, Piece::new(Color::Black, Role::King));
+        other.put(Square::E8, Piece::new(Color::White, Role::King));
+        for setup in [&one, &other, &one] {
+            let mut text = String::new();
+            writer.write_setup(setup, &mut text).unwrap();
+            assert_eq!(text, setup.fen());
+        }
+        assert_ne!(one.fen(), other.fen());
+    }
+
+    #[test]
+    fn runs_of_empty_squares() {
+        for fen in [
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+            "k7/7K/8/3pP3/8/1n4N1/8/r6R b - d6 12 345",
+            "1r4r1/8/8/8/8/8/8/R1K4R w HAha - 0 1",
+        ] {
+            let setup = Setup::from_fen_with(fen, FenOptions::new().castling(CastlingMode::Chess960)).unwrap();
+            let mut out = String::new();
+            setup.write_fen(&mut out).unwrap();
+            assert_eq!(out, setup.fen());
+            assert_eq!(Setup::from_fen_with(&out, FenOptions::new().castling(CastlingMode::Chess960)).unwrap(), setup);
+        }
     }
 }

@@ -6,7 +6,7 @@ pub use check::CheckInfo;
 pub use cuckoo::KeyHistory;
 pub use effects::MoveEffects;
 pub use error::{IllegalReason, MoveError, Notation, SyntaxReason};
-pub use fen::{FenError, FenErrorKind, FenField, FenOptions};
+pub use fen::{FenError, FenErrorKind, FenField, FenOptions, FenWriter};
 pub use kinds::{GenKind, Legality, MoveBuffer, MoveVisitor};
 pub use make::Undo;
 pub use scored::ScoredMoveList;

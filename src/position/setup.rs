@@ -65,14 +65,16 @@ impl Default for Setup {
 
 impl fmt::Debug for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Setup({})", self.fen())
+        f.write_str("Setup(")?;
+        self.write_fen(f)?;
+        f.write_str(")")
     }
 }
 
 impl fmt::Display for Setup {
     /// The FEN (see [`Setup::fen`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.fen())
+        self.write_fen(f)
     }
 }
 
@@ -167,7 +169,19 @@ impl Setup {
     /// # Ok::<(), chess_movegen::FenError>(())
     /// ```
     pub fn fen(&self) -> alloc::string::String {
-        crate::position::fen::write_fen(self)
+        alloc::string::String::from(
+            crate::position::fen::FenText::new(self, &mut crate::position::fen::FenWriter::new()).as_str(),
+        )
+    }
+
+    /// Writes the FEN (the text of [`Setup::fen`]) to `out` with one
+    /// `write_str` and no allocation.
+    ///
+    /// # Errors
+    ///
+    /// Only those of `out`.
+    pub fn write_fen<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
+        crate::position::fen::FenWriter::new().write_setup(self, out)
     }
 
     /// The piece on `sq`, if any.
