@@ -551,8 +551,53 @@ function piece(c) {
  * after the move, `variations` the side lines replacing it).
  */
 export function readPgn(text) {
-  const tree = JSON.parse(recv(w.pgn_tree_read(send(text))));
-  tree.headers = Object.fromEntries(tree.headers);
+  const len = w.pgn_tree_read(send(text));
+  if (len < 0) recv(len);
+  // The module's tokens (js/wasm/src/tree.rs): a kind byte, a length
+  // (u32, little-endian) and a body, copied out before reading them.
+  const bytes = heap().slice(w.io_ptr(), w.io_ptr() + len);
+  const tree = { headers: {}, fen: '', chess960: false, comments: [], result: '*', moves: [] };
+  const lines = [tree.moves];
+  let line = tree.moves;
+  let node = null;
+  let name = '';
+  let starting = [];
+  for (let i = 0; i < len;) {
+    const kind = String.fromCharCode(bytes[i]);
+    const end = i + 5 + (bytes[i + 1] | (bytes[i + 2] << 8) | (bytes[i + 3] << 16) | (bytes[i + 4] << 24));
+    const body = bytes.subarray(i + 5, end);
+    const str = () => decoder.decode(body);
+    i = end;
+    switch (kind) {
+      case 'T': name = str(); break;
+      case 'V': tree.headers[name] = str(); break;
+      case 'F': tree.fen = str(); break;
+      case '9': tree.chess960 = true; break;
+      case 'G': tree.comments.push(str()); break;
+      case 'R': tree.result = str(); break;
+      case 'S': starting.push(str()); break;
+      case 'M':
+        node = { san: str(), uci: '', bits: 0, fen: '', nags: [], comments: [], startingComments: starting, variations: [] };
+        starting = [];
+        line.push(node);
+        break;
+      case 'U': node.uci = str(); break;
+      case 'B': node.bits = body[0] | (body[1] << 8); break;
+      case 'P': node.fen = str(); break;
+      case 'N': node.nags.push(body[0]); break;
+      case 'C': node.comments.push(str()); break;
+      case '(':
+        line = [];
+        node.variations.push(line);
+        lines.push(line);
+        break;
+      case ')':
+        lines.pop();
+        line = lines[lines.length - 1];
+        node = line[line.length - 1];
+        break;
+    }
+  }
   return tree;
 }
 
