@@ -386,8 +386,13 @@ export class Chess {
   }
 
   attackers(square, attackedBy = this.turn()) {
-    const text = recv(w.attackers(this.#read(), send(`${square} ${attackedBy}`)));
-    return text === '' ? [] : text.split(' ');
+    const len = w.attackers(this.#read(), send(`${square} ${attackedBy}`));
+    if (len < 0) recv(len);
+    // A bitboard: bit i for square index i (a1 = 0, b1 = 1, … h8 = 63).
+    const bytes = heap().subarray(w.io_ptr(), w.io_ptr() + len);
+    const out = [];
+    for (let i = 0; i < 8 * len; i++) if (bytes[i >> 3] & (1 << (i & 7))) out.push(SQUARE_NAMES[i]);
+    return out;
   }
 
   isAttacked(square, attackedBy) { return this.attackers(square, attackedBy).length > 0; }

@@ -437,19 +437,18 @@ pub(crate) fn to_tree(s: &Session) -> PgnGame {
     tree
 }
 
-/// The squares of the pieces of colour `w`/`b` attacking the buffer's
-/// `"square colour"`, separated by spaces (none on an unplayable board).
+/// The pieces of colour `w`/`b` attacking the buffer's `"square
+/// colour"`: their squares as a bitboard (`u64`, little-endian, bit `i`
+/// for square index `i`; none on an unplayable board).
 #[no_mangle]
 pub extern "C" fn attackers(h: u32, len: usize) -> i32 {
     let text = input(len);
-    reply(with(h, |s| {
+    reply_bytes(with(h, |s| {
         let (sq, color) = text.split_once(' ').unwrap_or((&text, "w"));
         let sq = square(sq)?;
         let color = if color == "b" { Color::Black } else { Color::White };
-        let Ok(pos) = s.position() else {
-            return Ok(String::new());
-        };
-        Ok(pos.attackers_to(sq, color).into_iter().map(|sq| sq.to_string()).collect::<Vec<_>>().join(" "))
+        let bits = s.position().map_or(0, |pos| pos.attackers_to(sq, color).0);
+        Ok(bits.to_le_bytes().to_vec())
     }))
 }
 
