@@ -613,42 +613,62 @@ export function readPgn(text) {
  * are ignored.
  */
 export function writePgn(tree) {
-  const tokens = [];
+  // Tokens as readPgn reads them: a kind, a length and a UTF-8 body.
+  const parts = [];
+  let size = 0;
+  const token = (kind, text = '') => {
+    const body = encoder.encode(String(text));
+    const head = [kind.charCodeAt(0), body.length & 255, (body.length >> 8) & 255, (body.length >> 16) & 255, body.length >>> 24];
+    parts.push(head, body);
+    size += 5 + body.length;
+  };
   for (const [name, value] of Object.entries(tree.headers ?? {})) {
-    if (name !== 'FEN' && name !== 'SetUp' && name !== 'Variant') tokens.push(`T${name}\u0002${value}`);
+    if (name !== 'FEN' && name !== 'SetUp' && name !== 'Variant') {
+      token('T', name);
+      token('V', value);
+    }
   }
   const fen = tree.fen ?? tree.headers?.FEN;
   const chess960 = tree.chess960 ?? tree.headers?.Variant?.toLowerCase().includes('960');
-  if (fen) tokens.push(`F${chess960 ? 1 : 0}${fen}`);
-  for (const c of tree.comments ?? []) tokens.push(`G${c}`);
-  if (tree.result) tokens.push(`R${tree.result}`);
+  if (fen) {
+    if (chess960) token('9');
+    token('F', fen);
+  }
+  for (const c of tree.comments ?? []) token('G', c);
+  if (tree.result) token('R', tree.result);
   // Depth-first with a stack, so that deep side lines cannot overflow.
   const stack = [{ line: tree.moves ?? [], i: 0, v: -1 }];
   while (stack.length > 0) {
     const top = stack[stack.length - 1];
     if (top.i >= top.line.length) {
       stack.pop();
-      if (stack.length > 0) tokens.push(')');
+      if (stack.length > 0) token(')');
       continue;
     }
     const node = top.line[top.i];
     if (top.v < 0) {
-      for (const c of node.startingComments ?? []) tokens.push(`S${c}`);
-      tokens.push(`M${node.uci ?? node.san ?? node.move}`);
-      for (const n of node.nags ?? []) tokens.push(`N${n}`);
-      for (const c of node.comments ?? []) tokens.push(`C${c}`);
+      for (const c of node.startingComments ?? []) token('S', c);
+      token('M', node.uci ?? node.san ?? node.move);
+      for (const n of node.nags ?? []) token('N', n);
+      for (const c of node.comments ?? []) token('C', c);
       top.v = 0;
     } else if (top.v < (node.variations ?? []).length) {
       // A side line belongs to the move before this one is played: it is
       // written after this node, from the same position.
       const line = node.variations[top.v++];
-      tokens.push('(');
+      token('(');
       stack.push({ line, i: 0, v: -1 });
     } else {
       top.i++;
       top.v = -1;
     }
   }
-  return recv(w.pgn_tree_write(send(tokens.join('\u0001'))));
+  const ptr = w.io_reserve(size);
+  const bytes = heap();
+  let at = ptr;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return recv(w.pgn_tree_write(size));
 }
-

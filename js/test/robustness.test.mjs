@@ -119,3 +119,10 @@ test('a freed game throws, and never reaches the game that reuses its memory', (
     assert.deepEqual(b.history(), ['e4']);
   }
 });
+
+test('a comment before a side line\'s first move stays on that move when written', () => {
+  const tree = readPgn('1. e4 ( { start } 1. d4 d5 ) 1... e5 *');
+  assert.deepEqual(tree.moves[0].variations[0][0].startingComments, ['start']);
+  assert.deepEqual(tree.moves[0].startingComments, []);
+  assert.deepEqual(readPgn(writePgn(tree)), tree);
+});

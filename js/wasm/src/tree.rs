@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 use chess_movegen::pgn::{Nag, Node, PgnGame, Tags};
 use chess_movegen::{CastlingMode, GameResult, Move, Position};
 
-use crate::{input, reply, reply_bytes, short};
+use crate::{input, input_bytes, reply, reply_bytes, short};
 
 /// Appends one token of a tree read by [`pgn_tree_read`]: its kind, the
 /// length of its body (`u32`, little-endian) and the body.
@@ -157,62 +157,83 @@ impl OpenLine {
     }
 }
 
-/// Builds a tree from the buffer's tokens, separated by `\u{1}`, each a
-/// letter and its text: `T` a tag (`name\u{2}value`), `F` the start (`1`
-/// for Chess960 or `0`, then the FEN), `G` a comment before the first
-/// move, `R` the result, `M` a move (SAN or UCI, read in its position), `N`
-/// a NAG, `C` a comment after the last move, `S` a comment before it, `(`
-/// a side line of the last move and `)` its end; answers the PGN.
+/// Builds a tree from the buffer's tokens, each as [`pgn_tree_read`]
+/// writes them (a kind byte, a `u32` length, a UTF-8 body): `T` a tag's
+/// name and `V` its value, `9` (empty) Chess960 for the `F` that follows,
+/// `F` the start position's FEN, `G` a comment before the first move, `R`
+/// the result, `S` a comment before the next move, `M` a move (SAN or UCI,
+/// read in its position), `N` a NAG (its number in text) and `C` a comment
+/// after the last move, `(` a side line of the last move and `)` its end;
+/// answers the PGN.
 #[no_mangle]
 pub extern "C" fn pgn_tree_write(len: usize) -> i32 {
-    let text = input(len);
-    reply(build_tree(&text).map(|tree| tree.to_pgn()))
+    let bytes = input_bytes(len);
+    reply(build_tree(&bytes).map(|tree| tree.to_pgn()))
 }
 
-fn build_tree(text: &str) -> Result<PgnGame, String> {
+/// The tokens of `bytes`: kind and body (an error for a cut or invalid one).
+fn read_tokens(mut bytes: &[u8]) -> impl Iterator<Item = Result<(u8, &str), String>> {
+    core::iter::from_fn(move || {
+        let (&kind, rest) = bytes.split_first()?;
+        let len = rest.get(..4).map(|n| u32::from_le_bytes([n[0], n[1], n[2], n[3]]) as usize);
+        let Some(body) = len.and_then(|len| rest.get(4..4 + len)) else {
+            bytes = &[];
+            return Some(Err("a cut tree token".into()));
+        };
+        bytes = &rest[4 + body.len()..];
+        Some(core::str::from_utf8(body).map(|text| (kind, text)).map_err(|_| "a tree token not in UTF-8".into()))
+    })
+}
+
+fn build_tree(bytes: &[u8]) -> Result<PgnGame, String> {
     let mut game = PgnGame::new(Position::startpos());
     let mut tags = Tags::new();
     let mut lines = vec![OpenLine::new(game.start)];
-    for token in text.split('\u{1}').filter(|t| !t.is_empty()) {
-        let (kind, body) = token.split_at(token.chars().next().map_or(0, char::len_utf8));
+    let (mut name, mut chess960, mut starting) = ("", false, Vec::new());
+    for token in read_tokens(bytes) {
+        let (kind, body) = token?;
         let line = lines.last_mut().ok_or("unbalanced ')'")?;
         match kind {
-            "T" => {
-                let (name, value) = body.split_once('\u{2}').unwrap_or((body, ""));
-                tags.insert(name, value).map_err(|e| e.to_string())?;
-            }
-            "F" => {
-                let (flag, fen) = body.split_at(body.len().min(1));
+            b'T' => name = body,
+            b'V' => tags.insert(name, body).map_err(|e| e.to_string())?,
+            b'9' => chess960 = true,
+            b'F' => {
                 let start =
-                    crate::session::parse_fen(fen, flag == "1", false).map_err(|e| format!("Invalid FEN: {e}"))?;
+                    crate::session::parse_fen(body, chess960, false).map_err(|e| format!("Invalid FEN: {e}"))?;
                 game.set_start(start);
                 *line = OpenLine::new(start);
             }
-            "G" => game.comments.push(body.to_string()),
-            "R" => game.result = body.parse::<GameResult>().map_err(|e| e.to_string())?,
-            "M" => line.play(body)?,
-            "N" | "C" | "S" => {
-                let node = line.nodes.last_mut().ok_or("a NAG or comment before any move")?;
-                match kind {
-                    "N" => node.nags.push(Nag(body.parse().map_err(|_| format!("Invalid NAG: {}", short(body)))?)),
-                    "C" => node.comments.push(body.to_string()),
-                    _ => node.starting_comments.push(body.to_string()),
+            b'G' => game.comments.push(body.to_string()),
+            b'R' => game.result = body.parse::<GameResult>().map_err(|e| e.to_string())?,
+            b'S' => starting.push(body.to_string()),
+            b'M' => {
+                line.play(body)?;
+                if let Some(node) = line.nodes.last_mut() {
+                    node.starting_comments = core::mem::take(&mut starting);
                 }
             }
-            "(" => {
+            b'N' | b'C' => {
+                let node = line.nodes.last_mut().ok_or("a NAG or comment before any move")?;
+                if kind == b'N' {
+                    node.nags.push(Nag(body.parse().map_err(|_| format!("Invalid NAG: {}", short(body)))?));
+                } else {
+                    node.comments.push(body.to_string());
+                }
+            }
+            b'(' => {
                 if line.nodes.is_empty() {
                     return Err("a side line before any move".into());
                 }
                 let start = line.before_last;
                 lines.push(OpenLine::new(start));
             }
-            ")" => {
+            b')' => {
                 let done = lines.pop().ok_or("unbalanced ')'")?;
                 let parent = lines.last_mut().ok_or("unbalanced ')'")?;
                 let node = parent.nodes.last_mut().ok_or("unbalanced ')'")?;
                 node.variations.push(done.nodes);
             }
-            _ => return Err(format!("unknown tree token {kind:?}")),
+            _ => return Err("unknown tree token".into()),
         }
     }
     if lines.len() != 1 {
