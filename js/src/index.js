@@ -505,9 +505,23 @@ export class Chess {
 
   loadPgn(pgn, { newlineChar = '\r?\n' } = {}) {
     const text = newlineChar === '\r?\n' ? pgn : pgn.split(new RegExp(newlineChar)).join('\n');
+    // The library's reader gives the tree (and its errors); its mainline
+    // becomes the game, with the tags and the mainline's comments.
+    const tree = readPgn(text);
     this.#changed();
-    recv(w.load_pgn(this.#write(), send(text)));
-    this.#chess960 = this.isChess960();
+    const h = this.#write();
+    recv(w.load(h, send(tree.fen), tree.chess960 ? 1 : 0));
+    this.#chess960 = tree.chess960;
+    for (const [name, value] of Object.entries(tree.headers)) recv(w.set_tag(h, send(`${name}\0${value}`)));
+    const comment = (comments) => {
+      if (comments.length > 0) recv(w.comment(h, send(comments.join(' ')), 1));
+    };
+    comment(tree.comments);
+    for (const node of tree.moves) {
+      const len = w.play_bits(h, node.bits);
+      if (len < 0) throw new Error(`Invalid PGN: ${read(-1 - len).replace(/^Invalid move: \d+: /, '')}`);
+      comment(node.comments);
+    }
   }
 
   setHeader(key, value) {
