@@ -246,10 +246,12 @@ export class Chess {
   #fen0 = DEFAULT_POSITION;
   #flags0 = 0;
   #chess960;
-  // Answers kept until the position changes (`#changed`): the SAN list
-  // and the FEN, often asked for more than once per position.
+  // Answers kept until the position changes (`#changed`): the SAN list,
+  // the FEN and its board spelled out, often asked for more than once
+  // per position.
   #sans = null;
   #fen = null;
+  #board = null;
 
   constructor(fen = DEFAULT_POSITION, { skipValidation = false, chess960 = false } = {}) {
     this.#chess960 = chess960;
@@ -282,6 +284,7 @@ export class Chess {
   #changed() {
     this.#sans = null;
     this.#fen = null;
+    this.#board = null;
   }
 
   /** Chess960 start position `n` (0–959), as a game in Chess960 mode. */
@@ -325,6 +328,11 @@ export class Chess {
 
   fen() { return (this.#fen ??= recv(w.fen(this.#read()))); }
 
+  /** The 64 squares from a8 to h1: a piece letter or `.` (the FEN's board, spelled out). */
+  #cells() {
+    return (this.#board ??= this.fen().split(' ')[0].replace(/[1-8/]/g, (c) => (c === '/' ? '' : '.'.repeat(Number(c)))));
+  }
+
   isChess960() { return w.is_chess960(this.#read()) === 1; }
 
   #status() { return w.status(this.#read()); }
@@ -336,7 +344,7 @@ export class Chess {
   get(square) {
     const i = SQUARES.indexOf(square);
     if (i < 0) return undefined;
-    const c = recv(w.board(this.#read()))[i];
+    const c = this.#cells()[i];
     return c === '.' ? undefined : piece(c);
   }
 
@@ -355,7 +363,7 @@ export class Chess {
   }
 
   board() {
-    const cells = recv(w.board(this.#read()));
+    const cells = this.#cells();
     const rows = [];
     for (let r = 0; r < 8; r++) {
       const row = [];
@@ -369,7 +377,7 @@ export class Chess {
   }
 
   ascii() {
-    const cells = recv(w.board(this.#read()));
+    const cells = this.#cells();
     let s = '   +------------------------+\n';
     for (let r = 0; r < 8; r++) {
       s += ` ${8 - r} |`;
@@ -381,7 +389,7 @@ export class Chess {
 
   findPiece({ type, color }) {
     const want = color === 'w' ? type.toUpperCase() : type;
-    const cells = recv(w.board(this.#read()));
+    const cells = this.#cells();
     return SQUARES.filter((_, i) => cells[i] === want);
   }
 

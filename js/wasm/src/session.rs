@@ -189,22 +189,6 @@ pub extern "C" fn fen(h: u32) -> i32 {
     }))
 }
 
-/// The 64 squares from a8 to h1, rank by rank: a piece letter or `.`.
-#[no_mangle]
-pub extern "C" fn board(h: u32) -> i32 {
-    reply(with(h, |s| {
-        let setup = s.setup();
-        let mut out = String::with_capacity(64);
-        for rank in (0..8).rev() {
-            for file in 0..8 {
-                let sq = Square::from_index(rank * 8 + file).expect("0..64");
-                out.push(setup.piece_at(sq).map_or('.', Piece::char));
-            }
-        }
-        Ok(out)
-    }))
-}
-
 /// Reads a square name.
 fn square(text: &str) -> Result<Square, String> {
     text.parse().map_err(|_| format!("Invalid square: {}", short(text)))
