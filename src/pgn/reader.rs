@@ -114,16 +114,19 @@ impl<R: std::io::Read> Reader<crate::pgn::IoInput<R>> {
 
 /// Variant tag values read as standard chess.
 fn is_standard_variant(v: &str) -> bool {
-    ["", "standard", "chess", "classical", "normal", "from position", "fromposition", "illegal"]
-        .iter()
-        .any(|s| v.eq_ignore_ascii_case(s))
+    is_one_of(v, &["", "standard", "chess", "classical", "normal", "from position", "fromposition", "illegal"])
 }
 
 /// Variant tag values read as Chess960.
 fn is_chess960_variant(v: &str) -> bool {
-    ["chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random", "960"]
-        .iter()
-        .any(|s| v.eq_ignore_ascii_case(s))
+    is_one_of(v, &["chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random", "960"])
+}
+
+/// Whether `v` is one of `names`, ASCII case ignored. (Under `compact`
+/// one loop over the list, not a comparison per name inlined.)
+#[cfg_attr(feature = "compact", inline(never))]
+fn is_one_of(v: &str, names: &[&str]) -> bool {
+    names.iter().any(|s| v.eq_ignore_ascii_case(s))
 }
 
 /// The position a game starts from, given its `FEN` and `Variant` tag
