@@ -18,7 +18,7 @@ pub extern "C" fn pgn(h: u32) -> i32 {
 pub extern "C" fn set_tag(h: u32, len: usize) -> i32 {
     let text = input(len);
     reply(with(h, |s| {
-        let (name, value) = text.split_once('\0').unwrap_or((&text, ""));
+        let (name, value) = crate::split_at_byte(&text, 0);
         s.tags.insert(name, value).map_err(|e| e.to_string())?;
         Ok(String::new())
     }))

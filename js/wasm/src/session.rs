@@ -236,9 +236,9 @@ pub extern "C" fn moves(h: u32, len: usize, verbose: u32) -> i32 {
         let Ok(pos) = s.position() else {
             return Ok(Vec::new());
         };
-        let mut parts = filter.split(' ');
-        let from = parts.next().filter(|t| *t != "-" && !t.is_empty()).map(square).transpose();
-        let role = parts.next().and_then(|t| t.chars().next()).and_then(chess_movegen::Role::from_char);
+        let (from, role) = crate::split_at_byte(&filter, b' ');
+        let from = Some(from).filter(|t| *t != "-" && !t.is_empty()).map(square).transpose();
+        let role = role.chars().next().and_then(chess_movegen::Role::from_char);
         let list = match from {
             Ok(Some(sq)) => pos.legal_moves_from(sq),
             Ok(None) => pos.legal_moves(),
@@ -428,7 +428,7 @@ pub(crate) fn to_tree(s: &Session) -> PgnGame {
 pub extern "C" fn attackers(h: u32, len: usize) -> i32 {
     let text = input(len);
     reply_bytes(with(h, |s| {
-        let (sq, color) = text.split_once(' ').unwrap_or((&text, "w"));
+        let (sq, color) = crate::split_at_byte(&text, b' ');
         let sq = square(sq)?;
         let color = if color == "b" { Color::Black } else { Color::White };
         let bits = s.position().map_or(0, |pos| pos.attackers_to(sq, color).0);
