@@ -217,7 +217,7 @@ function listOf(len) {
 
 /** A FEN's validity as chess.js reports it, by the library's rules. */
 export function validateFen(fen, { chess960 = false } = {}) {
-  const r = w.validate_fen(send(String(fen)), chess960 ? 1 : 0);
+  const r = w.validate_fen(send(String(fen).trim()), chess960 ? 1 : 0);
   return r < 0 ? { ok: false, error: read(-1 - r) } : { ok: true };
 }
 
@@ -304,18 +304,20 @@ export class Chess {
   }
 
   load(fen, { skipValidation = false, preserveHeaders = false, chess960 = this.#chess960 } = {}) {
+    // The module reads the FEN as it is: the whitespace around it goes here.
+    fen = String(fen).trim();
     this.#chess960 = chess960;
     this.#changed();
     const flags = (chess960 ? 1 : 0) | (skipValidation ? 2 : 0) | (preserveHeaders ? 4 : 0);
     if (this.#h >= 0) {
-      recv(w.load(this.#h, send(String(fen)), flags));
+      recv(w.load(this.#h, send(fen), flags));
       return;
     }
     if (this.#h === FREED) throw new Error('This game was freed (free())');
     // A game without its own has no headers to keep.
-    recv(w.load(SHARED, send(String(fen)), flags & 3));
+    recv(w.load(SHARED, send(fen), flags & 3));
     sharedOwner = this.#token;
-    this.#fen0 = String(fen);
+    this.#fen0 = fen;
     this.#flags0 = flags & 3;
   }
 
@@ -654,7 +656,7 @@ export function writePgn(tree) {
   const chess960 = tree.chess960 ?? tree.headers?.Variant?.toLowerCase().includes('960');
   if (fen) {
     if (chess960) token('9');
-    token('F', fen);
+    token('F', String(fen).trim());
   }
   for (const c of tree.comments ?? []) token('G', c);
   if (tree.result) token('R', tree.result);

@@ -131,11 +131,12 @@ pub extern "C" fn session_free(h: u32) {
     });
 }
 
-/// Reads a FEN: strict, or (`lenient`) with the library's repairs.
+/// Reads a FEN (as it is: the JavaScript side trims the whitespace
+/// around it): strict, or (`lenient`) with the library's repairs.
 pub(crate) fn parse_fen(fen: &str, chess960: bool, lenient: bool) -> Result<Position, String> {
     let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
     let options = FenOptions::new().castling(mode).lenient(lenient).impossible_check(lenient);
-    Position::from_fen_with(fen.trim(), options).map(|(pos, _)| pos).map_err(|e| e.to_string())
+    Position::from_fen_with(fen, options).map(|(pos, _)| pos).map_err(|e| e.to_string())
 }
 
 /// Loads the FEN in the buffer. Flags: bit 0 Chess960, bit 1 skip
@@ -151,7 +152,7 @@ pub extern "C" fn load(h: u32, len: usize, flags: u32) -> i32 {
             Err(err) if flags & 2 == 0 => return Err(format!("Invalid FEN: {err}")),
             Err(err) => {
                 let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
-                let setup = Setup::from_fen_with(fen.trim(), FenOptions::new().castling(mode))
+                let setup = Setup::from_fen_with(&fen, FenOptions::new().castling(mode))
                     .map_err(|e| format!("Invalid FEN: {e}"))?;
                 s.set_board(setup);
                 if s.broken.is_some() {
