@@ -144,12 +144,9 @@ pub(crate) fn split_at_byte(text: &str, sep: u8) -> (&str, &str) {
 /// At most 24 characters of `text` for an error message (with `…` when
 /// cut), so that a long input is not echoed whole.
 pub(crate) fn short(text: &str) -> String {
-    let mut chars = text.chars();
-    let head: String = chars.by_ref().take(24).collect();
-    if chars.next().is_some() {
-        head + "…"
-    } else {
-        head
+    match text.char_indices().nth(24) {
+        Some((cut, _)) => String::from(&text[..cut]) + "…",
+        None => String::from(text),
     }
 }
 
