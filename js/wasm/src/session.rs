@@ -285,7 +285,7 @@ pub extern "C" fn play(h: u32, len: usize, strict: u32) -> i32 {
 
 /// A move in any notation the library reads: SAN (with its long forms)
 /// first, then UCI (Chess960 castling as king takes rook).
-fn parse_any(pos: &Position, text: &str) -> Result<Move, chess_movegen::MoveError> {
+pub(crate) fn parse_any(pos: &Position, text: &str) -> Result<Move, chess_movegen::MoveError> {
     pos.parse_san(text).or_else(|err| pos.parse_uci(text).map_err(|_| err))
 }
 

@@ -142,9 +142,7 @@ impl OpenLine {
             }
             Move::NULL
         } else {
-            pos.parse_san(text)
-                .or_else(|e| pos.parse_uci(text).map_err(|_| e))
-                .map_err(|e| format!("Invalid move in tree: {}: {e}", short(text)))?
+            crate::session::parse_any(&pos, text).map_err(|e| format!("Invalid move in tree: {}: {e}", short(text)))?
         };
         self.before_last = pos;
         if mv.is_null() {
