@@ -503,7 +503,14 @@ export class Chess {
   toSan(move) { return recv(w.convert(this.#read(), send(move), 0)); }
 
   /** The Polyglot key of the position, 16 hexadecimal digits. */
-  polyglotKey() { return recv(w.polyglot_key(this.#read())); }
+  polyglotKey() {
+    const len = w.polyglot_key(this.#read());
+    if (len < 0) recv(len);
+    const bytes = heap().subarray(w.io_ptr(), w.io_ptr() + len);
+    let hex = '';
+    for (let i = len - 1; i >= 0; i--) hex += bytes[i].toString(16).padStart(2, '0');
+    return hex;
+  }
 
   /** The Polyglot key (chess.js's `hash` is its own Zobrist key). */
   hash() { return this.polyglotKey(); }

@@ -126,3 +126,12 @@ test('a comment before a side line\'s first move stays on that move when written
   assert.deepEqual(tree.moves[0].startingComments, []);
   assert.deepEqual(readPgn(writePgn(tree)), tree);
 });
+
+test('Polyglot keys: the book format\'s published examples', () => {
+  const game = new Chess();
+  assert.equal(game.polyglotKey(), '463b96181691fc9c');
+  game.move('e4');
+  assert.equal(game.polyglotKey(), '823c9b50fd114196');
+  game.move('d5');
+  assert.equal(game.polyglotKey(), '0756b94461c50fb0');
+});

@@ -393,10 +393,11 @@ pub extern "C" fn convert(h: u32, len: usize, to_uci: u32) -> i32 {
     }))
 }
 
-/// The Polyglot key of the position, 16 hexadecimal digits.
+/// The Polyglot key of the position (`u64`, little-endian; JavaScript
+/// writes its hexadecimal digits).
 #[no_mangle]
 pub extern "C" fn polyglot_key(h: u32) -> i32 {
-    reply(with(h, |s| Ok(format!("{:016x}", s.position()?.polyglot_key()))))
+    reply_bytes(with(h, |s| Ok(s.position()?.polyglot_key().to_le_bytes().to_vec())))
 }
 
 /// The start position's castling mode: 1 for Chess960.
