@@ -353,14 +353,14 @@ export class Chess {
   put({ type, color }, square) {
     if (!SQUARES.includes(square) || !'pnbrqk'.includes(type) || type.length !== 1 || (color !== 'w' && color !== 'b')) return false;
     this.#changed();
-    recv(w.put(this.#write(), send((color === 'w' ? type.toUpperCase() : type) + square)));
+    recv(w.put(this.#write(), SQUARE_NAMES.indexOf(square), (color === 'w' ? type.toUpperCase() : type).charCodeAt(0)));
     return true;
   }
 
   remove(square) {
     if (!SQUARES.includes(square)) return undefined;
     this.#changed();
-    const c = recv(w.remove(this.#write(), send(square)));
+    const c = recv(w.remove(this.#write(), SQUARE_NAMES.indexOf(square)));
     return c === '' ? undefined : piece(c);
   }
 
@@ -396,7 +396,9 @@ export class Chess {
   }
 
   attackers(square, attackedBy = this.turn()) {
-    const len = w.attackers(this.#read(), send(`${square} ${attackedBy}`));
+    const index = SQUARE_NAMES.indexOf(square);
+    if (index < 0) throw new Error(`Invalid square: ${String(square).slice(0, 24)}`);
+    const len = w.attackers(this.#read(), index, attackedBy === BLACK ? 1 : 0);
     if (len < 0) recv(len);
     // A bitboard: bit i for square index i (a1 = 0, b1 = 1, … h8 = 63).
     const bytes = heap().subarray(w.io_ptr(), w.io_ptr() + len);
@@ -426,8 +428,10 @@ export class Chess {
   moves({ verbose = false, square, piece: role } = {}) {
     const all = square === undefined && role === undefined;
     if (all && !verbose && this.#sans !== null) return this.#sans.slice();
-    const filter = `${square ?? '-'} ${role ?? '-'}`;
-    const len = w.moves(this.#read(), send(filter), verbose ? 1 : 0);
+    const from = square === undefined ? 64 : SQUARE_NAMES.indexOf(square);
+    // chess.js answers an unknown square with no moves.
+    if (from < 0) return [];
+    const len = w.moves(this.#read(), from, role ? String(role).charCodeAt(0) : 0, verbose ? 1 : 0);
     if (verbose) return listOf(len);
     if (len < 0) throw new Error(read(-1 - len));
     const sans = readWords(len);

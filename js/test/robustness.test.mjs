@@ -89,7 +89,7 @@ test("the module's allocator reuses freed memory: games made, played and freed o
   const round = () => {
     const h = w.session_new();
     assert.ok(w.load(h, text('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'), 0) >= 0);
-    assert.ok(w.moves(h, text('- -'), 1) > 0);
+    assert.ok(w.moves(h, 64, 0, 1) > 0);
     assert.ok(w.play(h, text('Nxd7'), 0) > 0);
     assert.ok(w.history(h, 1) > 0);
     assert.ok(w.pgn_tree_read(text(pgn)) > 0);

@@ -190,19 +190,24 @@ pub extern "C" fn fen(h: u32) -> i32 {
     }))
 }
 
-/// Reads a square name.
-fn square(text: &str) -> Result<Square, String> {
-    text.parse().map_err(|_| format!("Invalid square: {}", short(text)))
+/// The square of index `index` (a1 0, b1 1, … h8 63; JavaScript reads
+/// the names).
+fn square(index: u32) -> Result<Square, String> {
+    u8::try_from(index).ok().and_then(Square::from_index).ok_or_else(|| "Invalid square".into())
 }
 
-/// Puts the piece (a FEN letter) of the buffer's `"Pe4"` on its square.
+/// The character of code `code` (`None` for none).
+fn letter(code: u32) -> Option<char> {
+    char::from_u32(code)
+}
+
+/// Puts the piece of FEN letter `piece` (its character code) on square
+/// `sq` (see [`square`]).
 #[no_mangle]
-pub extern "C" fn put(h: u32, len: usize) -> i32 {
-    let text = input(len);
+pub extern "C" fn put(h: u32, sq: u32, piece: u32) -> i32 {
     reply(with(h, |s| {
-        let mut chars = text.chars();
-        let piece = chars.next().and_then(Piece::from_char).ok_or("Invalid piece")?;
-        let sq = square(chars.as_str())?;
+        let piece = letter(piece).and_then(Piece::from_char).ok_or("Invalid piece")?;
+        let sq = square(sq)?;
         let mut setup = s.setup();
         setup.put(sq, piece);
         s.set_board(setup);
@@ -210,13 +215,12 @@ pub extern "C" fn put(h: u32, len: usize) -> i32 {
     }))
 }
 
-/// Removes the piece on the buffer's square; answers its letter (empty
-/// for an empty square).
+/// Removes the piece on square `sq` (see [`square`]); answers its letter
+/// (empty for an empty square).
 #[no_mangle]
-pub extern "C" fn remove(h: u32, len: usize) -> i32 {
-    let text = input(len);
+pub extern "C" fn remove(h: u32, sq: u32) -> i32 {
     reply(with(h, |s| {
-        let sq = square(&text)?;
+        let sq = square(sq)?;
         let mut setup = s.setup();
         let removed = setup.remove(sq);
         if removed.is_some() {
@@ -226,25 +230,21 @@ pub extern "C" fn remove(h: u32, len: usize) -> i32 {
     }))
 }
 
-/// The legal moves, filtered by the buffer's `"square piece"` (either
-/// may be `-`): SANs separated by spaces, or (`verbose`) their count
+/// The legal moves, filtered by their square `from` (see [`square`]; 64
+/// or more for any) and the letter of their piece `role` (its character
+/// code; 0 for any): SANs separated by spaces, or (`verbose`) their count
 /// (`u32`), the position packed, each move's head and their SANs
 /// separated by spaces (see `record`).
 #[no_mangle]
-pub extern "C" fn moves(h: u32, len: usize, verbose: u32) -> i32 {
-    let filter = input(len);
+pub extern "C" fn moves(h: u32, from: u32, role: u32, verbose: u32) -> i32 {
     reply_bytes(with(h, |s| {
         let Ok(pos) = s.position() else {
             return Ok(Vec::new());
         };
-        let (from, role) = crate::split_at_byte(&filter, b' ');
-        let from = Some(from).filter(|t| *t != "-" && !t.is_empty()).map(square).transpose();
-        let role = role.chars().next().and_then(chess_movegen::Role::from_char);
-        let list = match from {
-            Ok(Some(sq)) => pos.legal_moves_from(sq),
-            Ok(None) => pos.legal_moves(),
-            // chess.js answers an unknown square with no moves.
-            Err(_) => return Ok(Vec::new()),
+        let role = letter(role).and_then(chess_movegen::Role::from_char);
+        let list = match square(from) {
+            Ok(sq) => pos.legal_moves_from(sq),
+            Err(_) => pos.legal_moves(),
         };
         let list: Vec<Move> =
             list.iter().copied().filter(|mv| role.is_none() || pos.role_at(mv.from()) == role).collect();
@@ -423,16 +423,14 @@ pub(crate) fn to_tree(s: &Session) -> PgnGame {
     tree
 }
 
-/// The pieces of colour `w`/`b` attacking the buffer's `"square
-/// colour"`: their squares as a bitboard (`u64`, little-endian, bit `i`
-/// for square index `i`; none on an unplayable board).
+/// The pieces of Black (`black` 1) or White (0) attacking square `sq`
+/// (see [`square`]): their squares as a bitboard (`u64`, little-endian,
+/// bit `i` for square index `i`; none on an unplayable board).
 #[no_mangle]
-pub extern "C" fn attackers(h: u32, len: usize) -> i32 {
-    let text = input(len);
+pub extern "C" fn attackers(h: u32, sq: u32, black: u32) -> i32 {
     reply_bytes(with(h, |s| {
-        let (sq, color) = crate::split_at_byte(&text, b' ');
         let sq = square(sq)?;
-        let color = if color == "b" { Color::Black } else { Color::White };
+        let color = if black != 0 { Color::Black } else { Color::White };
         let bits = s.position().map_or(0, |pos| pos.attackers_to(sq, color).0);
         Ok(bits.to_le_bytes().to_vec())
     }))
