@@ -217,7 +217,7 @@ function listOf(len) {
 
 /** A FEN's validity as chess.js reports it, by the library's rules. */
 export function validateFen(fen, { chess960 = false } = {}) {
-  const r = w.validate_fen(send(String(fen)), chess960 ? 1 : 0);
+  const r = w.validate_fen(send(String(fen).trim()), chess960 ? 1 : 0);
   return r < 0 ? { ok: false, error: read(-1 - r) } : { ok: true };
 }
 
@@ -246,10 +246,12 @@ export class Chess {
   #fen0 = DEFAULT_POSITION;
   #flags0 = 0;
   #chess960;
-  // Answers kept until the position changes (`#changed`): the SAN list
-  // and the FEN, often asked for more than once per position.
+  // Answers kept until the position changes (`#changed`): the SAN list,
+  // the FEN and its board spelled out, often asked for more than once
+  // per position.
   #sans = null;
   #fen = null;
+  #board = null;
 
   constructor(fen = DEFAULT_POSITION, { skipValidation = false, chess960 = false } = {}) {
     this.#chess960 = chess960;
@@ -282,6 +284,7 @@ export class Chess {
   #changed() {
     this.#sans = null;
     this.#fen = null;
+    this.#board = null;
   }
 
   /** Chess960 start position `n` (0–959), as a game in Chess960 mode. */
@@ -301,18 +304,20 @@ export class Chess {
   }
 
   load(fen, { skipValidation = false, preserveHeaders = false, chess960 = this.#chess960 } = {}) {
+    // The module reads the FEN as it is: the whitespace around it goes here.
+    fen = String(fen).trim();
     this.#chess960 = chess960;
     this.#changed();
     const flags = (chess960 ? 1 : 0) | (skipValidation ? 2 : 0) | (preserveHeaders ? 4 : 0);
     if (this.#h >= 0) {
-      recv(w.load(this.#h, send(String(fen)), flags));
+      recv(w.load(this.#h, send(fen), flags));
       return;
     }
     if (this.#h === FREED) throw new Error('This game was freed (free())');
     // A game without its own has no headers to keep.
-    recv(w.load(SHARED, send(String(fen)), flags & 3));
+    recv(w.load(SHARED, send(fen), flags & 3));
     sharedOwner = this.#token;
-    this.#fen0 = String(fen);
+    this.#fen0 = fen;
     this.#flags0 = flags & 3;
   }
 
@@ -325,6 +330,11 @@ export class Chess {
 
   fen() { return (this.#fen ??= recv(w.fen(this.#read()))); }
 
+  /** The 64 squares from a8 to h1: a piece letter or `.` (the FEN's board, spelled out). */
+  #cells() {
+    return (this.#board ??= this.fen().split(' ')[0].replace(/[1-8/]/g, (c) => (c === '/' ? '' : '.'.repeat(Number(c)))));
+  }
+
   isChess960() { return w.is_chess960(this.#read()) === 1; }
 
   #status() { return w.status(this.#read()); }
@@ -336,26 +346,26 @@ export class Chess {
   get(square) {
     const i = SQUARES.indexOf(square);
     if (i < 0) return undefined;
-    const c = recv(w.board(this.#read()))[i];
+    const c = this.#cells()[i];
     return c === '.' ? undefined : piece(c);
   }
 
   put({ type, color }, square) {
     if (!SQUARES.includes(square) || !'pnbrqk'.includes(type) || type.length !== 1 || (color !== 'w' && color !== 'b')) return false;
     this.#changed();
-    recv(w.put(this.#write(), send((color === 'w' ? type.toUpperCase() : type) + square)));
+    recv(w.put(this.#write(), SQUARE_NAMES.indexOf(square), (color === 'w' ? type.toUpperCase() : type).charCodeAt(0)));
     return true;
   }
 
   remove(square) {
     if (!SQUARES.includes(square)) return undefined;
     this.#changed();
-    const c = recv(w.remove(this.#write(), send(square)));
+    const c = recv(w.remove(this.#write(), SQUARE_NAMES.indexOf(square)));
     return c === '' ? undefined : piece(c);
   }
 
   board() {
-    const cells = recv(w.board(this.#read()));
+    const cells = this.#cells();
     const rows = [];
     for (let r = 0; r < 8; r++) {
       const row = [];
@@ -369,7 +379,7 @@ export class Chess {
   }
 
   ascii() {
-    const cells = recv(w.board(this.#read()));
+    const cells = this.#cells();
     let s = '   +------------------------+\n';
     for (let r = 0; r < 8; r++) {
       s += ` ${8 - r} |`;
@@ -381,13 +391,20 @@ export class Chess {
 
   findPiece({ type, color }) {
     const want = color === 'w' ? type.toUpperCase() : type;
-    const cells = recv(w.board(this.#read()));
+    const cells = this.#cells();
     return SQUARES.filter((_, i) => cells[i] === want);
   }
 
   attackers(square, attackedBy = this.turn()) {
-    const text = recv(w.attackers(this.#read(), send(`${square} ${attackedBy}`)));
-    return text === '' ? [] : text.split(' ');
+    const index = SQUARE_NAMES.indexOf(square);
+    if (index < 0) throw new Error(`Invalid square: ${String(square).slice(0, 24)}`);
+    const len = w.attackers(this.#read(), index, attackedBy === BLACK ? 1 : 0);
+    if (len < 0) recv(len);
+    // A bitboard: bit i for square index i (a1 = 0, b1 = 1, … h8 = 63).
+    const bytes = heap().subarray(w.io_ptr(), w.io_ptr() + len);
+    const out = [];
+    for (let i = 0; i < 8 * len; i++) if (bytes[i >> 3] & (1 << (i & 7))) out.push(SQUARE_NAMES[i]);
+    return out;
   }
 
   isAttacked(square, attackedBy) { return this.attackers(square, attackedBy).length > 0; }
@@ -411,8 +428,10 @@ export class Chess {
   moves({ verbose = false, square, piece: role } = {}) {
     const all = square === undefined && role === undefined;
     if (all && !verbose && this.#sans !== null) return this.#sans.slice();
-    const filter = `${square ?? '-'} ${role ?? '-'}`;
-    const len = w.moves(this.#read(), send(filter), verbose ? 1 : 0);
+    const from = square === undefined ? 64 : SQUARE_NAMES.indexOf(square);
+    // chess.js answers an unknown square with no moves.
+    if (from < 0) return [];
+    const len = w.moves(this.#read(), from, role ? String(role).charCodeAt(0) : 0, verbose ? 1 : 0);
     if (verbose) return listOf(len);
     if (len < 0) throw new Error(read(-1 - len));
     const sans = readWords(len);
@@ -488,7 +507,14 @@ export class Chess {
   toSan(move) { return recv(w.convert(this.#read(), send(move), 0)); }
 
   /** The Polyglot key of the position, 16 hexadecimal digits. */
-  polyglotKey() { return recv(w.polyglot_key(this.#read())); }
+  polyglotKey() {
+    const len = w.polyglot_key(this.#read());
+    if (len < 0) recv(len);
+    const bytes = heap().subarray(w.io_ptr(), w.io_ptr() + len);
+    let hex = '';
+    for (let i = len - 1; i >= 0; i--) hex += bytes[i].toString(16).padStart(2, '0');
+    return hex;
+  }
 
   /** The Polyglot key (chess.js's `hash` is its own Zobrist key). */
   hash() { return this.polyglotKey(); }
@@ -500,9 +526,23 @@ export class Chess {
 
   loadPgn(pgn, { newlineChar = '\r?\n' } = {}) {
     const text = newlineChar === '\r?\n' ? pgn : pgn.split(new RegExp(newlineChar)).join('\n');
+    // The library's reader gives the tree (and its errors); its mainline
+    // becomes the game, with the tags and the mainline's comments.
+    const tree = readPgn(text);
     this.#changed();
-    recv(w.load_pgn(this.#write(), send(text)));
-    this.#chess960 = this.isChess960();
+    const h = this.#write();
+    recv(w.load(h, send(tree.fen), tree.chess960 ? 1 : 0));
+    this.#chess960 = tree.chess960;
+    for (const [name, value] of Object.entries(tree.headers)) recv(w.set_tag(h, send(`${name}\0${value}`)));
+    const comment = (comments) => {
+      if (comments.length > 0) recv(w.comment(h, send(comments.join(' ')), 1));
+    };
+    comment(tree.comments);
+    for (const node of tree.moves) {
+      const len = w.play_bits(h, node.bits);
+      if (len < 0) throw new Error(`Invalid PGN: ${read(-1 - len).replace(/^Invalid move: \d+: /, '')}`);
+      comment(node.comments);
+    }
   }
 
   setHeader(key, value) {
@@ -551,8 +591,53 @@ function piece(c) {
  * after the move, `variations` the side lines replacing it).
  */
 export function readPgn(text) {
-  const tree = JSON.parse(recv(w.pgn_tree_read(send(text))));
-  tree.headers = Object.fromEntries(tree.headers);
+  const len = w.pgn_tree_read(send(text));
+  if (len < 0) recv(len);
+  // The module's tokens (js/wasm/src/tree.rs): a kind byte, a length
+  // (u32, little-endian) and a body, copied out before reading them.
+  const bytes = heap().slice(w.io_ptr(), w.io_ptr() + len);
+  const tree = { headers: {}, fen: '', chess960: false, comments: [], result: '*', moves: [] };
+  const lines = [tree.moves];
+  let line = tree.moves;
+  let node = null;
+  let name = '';
+  let starting = [];
+  for (let i = 0; i < len;) {
+    const kind = String.fromCharCode(bytes[i]);
+    const end = i + 5 + (bytes[i + 1] | (bytes[i + 2] << 8) | (bytes[i + 3] << 16) | (bytes[i + 4] << 24));
+    const body = bytes.subarray(i + 5, end);
+    const str = () => decoder.decode(body);
+    i = end;
+    switch (kind) {
+      case 'T': name = str(); break;
+      case 'V': tree.headers[name] = str(); break;
+      case 'F': tree.fen = str(); break;
+      case '9': tree.chess960 = true; break;
+      case 'G': tree.comments.push(str()); break;
+      case 'R': tree.result = str(); break;
+      case 'S': starting.push(str()); break;
+      case 'M':
+        node = { san: str(), uci: '', bits: 0, fen: '', nags: [], comments: [], startingComments: starting, variations: [] };
+        starting = [];
+        line.push(node);
+        break;
+      case 'U': node.uci = str(); break;
+      case 'B': node.bits = body[0] | (body[1] << 8); break;
+      case 'P': node.fen = str(); break;
+      case 'N': node.nags.push(body[0]); break;
+      case 'C': node.comments.push(str()); break;
+      case '(':
+        line = [];
+        node.variations.push(line);
+        lines.push(line);
+        break;
+      case ')':
+        lines.pop();
+        line = lines[lines.length - 1];
+        node = line[line.length - 1];
+        break;
+    }
+  }
   return tree;
 }
 
@@ -563,42 +648,62 @@ export function readPgn(text) {
  * are ignored.
  */
 export function writePgn(tree) {
-  const tokens = [];
+  // Tokens as readPgn reads them: a kind, a length and a UTF-8 body.
+  const parts = [];
+  let size = 0;
+  const token = (kind, text = '') => {
+    const body = encoder.encode(String(text));
+    const head = [kind.charCodeAt(0), body.length & 255, (body.length >> 8) & 255, (body.length >> 16) & 255, body.length >>> 24];
+    parts.push(head, body);
+    size += 5 + body.length;
+  };
   for (const [name, value] of Object.entries(tree.headers ?? {})) {
-    if (name !== 'FEN' && name !== 'SetUp' && name !== 'Variant') tokens.push(`T${name}\u0002${value}`);
+    if (name !== 'FEN' && name !== 'SetUp' && name !== 'Variant') {
+      token('T', name);
+      token('V', value);
+    }
   }
   const fen = tree.fen ?? tree.headers?.FEN;
   const chess960 = tree.chess960 ?? tree.headers?.Variant?.toLowerCase().includes('960');
-  if (fen) tokens.push(`F${chess960 ? 1 : 0}${fen}`);
-  for (const c of tree.comments ?? []) tokens.push(`G${c}`);
-  if (tree.result) tokens.push(`R${tree.result}`);
+  if (fen) {
+    if (chess960) token('9');
+    token('F', String(fen).trim());
+  }
+  for (const c of tree.comments ?? []) token('G', c);
+  if (tree.result) token('R', tree.result);
   // Depth-first with a stack, so that deep side lines cannot overflow.
   const stack = [{ line: tree.moves ?? [], i: 0, v: -1 }];
   while (stack.length > 0) {
     const top = stack[stack.length - 1];
     if (top.i >= top.line.length) {
       stack.pop();
-      if (stack.length > 0) tokens.push(')');
+      if (stack.length > 0) token(')');
       continue;
     }
     const node = top.line[top.i];
     if (top.v < 0) {
-      for (const c of node.startingComments ?? []) tokens.push(`S${c}`);
-      tokens.push(`M${node.uci ?? node.san ?? node.move}`);
-      for (const n of node.nags ?? []) tokens.push(`N${n}`);
-      for (const c of node.comments ?? []) tokens.push(`C${c}`);
+      for (const c of node.startingComments ?? []) token('S', c);
+      token('M', node.uci ?? node.san ?? node.move);
+      for (const n of node.nags ?? []) token('N', n);
+      for (const c of node.comments ?? []) token('C', c);
       top.v = 0;
     } else if (top.v < (node.variations ?? []).length) {
       // A side line belongs to the move before this one is played: it is
       // written after this node, from the same position.
       const line = node.variations[top.v++];
-      tokens.push('(');
+      token('(');
       stack.push({ line, i: 0, v: -1 });
     } else {
       top.i++;
       top.v = -1;
     }
   }
-  return recv(w.pgn_tree_write(send(tokens.join('\u0001'))));
+  const ptr = w.io_reserve(size);
+  const bytes = heap();
+  let at = ptr;
+  for (const part of parts) {
+    bytes.set(part, at);
+    at += part.length;
+  }
+  return recv(w.pgn_tree_write(size));
 }
-

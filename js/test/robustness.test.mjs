@@ -89,11 +89,11 @@ test("the module's allocator reuses freed memory: games made, played and freed o
   const round = () => {
     const h = w.session_new();
     assert.ok(w.load(h, text('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'), 0) >= 0);
-    assert.ok(w.moves(h, text('- -'), 1) > 0);
+    assert.ok(w.moves(h, 64, 0, 1) > 0);
     assert.ok(w.play(h, text('Nxd7'), 0) > 0);
     assert.ok(w.history(h, 1) > 0);
-    assert.ok(w.load_pgn(h, text(pgn)) >= 0);
     assert.ok(w.pgn_tree_read(text(pgn)) > 0);
+    assert.ok(w.pgn(h) > 0);
     w.session_free(h);
   };
   for (let i = 0; i < 2000; i++) round();
@@ -118,4 +118,20 @@ test('a freed game throws, and never reaches the game that reuses its memory', (
     assert.equal(b.fen(), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
     assert.deepEqual(b.history(), ['e4']);
   }
+});
+
+test('a comment before a side line\'s first move stays on that move when written', () => {
+  const tree = readPgn('1. e4 ( { start } 1. d4 d5 ) 1... e5 *');
+  assert.deepEqual(tree.moves[0].variations[0][0].startingComments, ['start']);
+  assert.deepEqual(tree.moves[0].startingComments, []);
+  assert.deepEqual(readPgn(writePgn(tree)), tree);
+});
+
+test('Polyglot keys: the book format\'s published examples', () => {
+  const game = new Chess();
+  assert.equal(game.polyglotKey(), '463b96181691fc9c');
+  game.move('e4');
+  assert.equal(game.polyglotKey(), '823c9b50fd114196');
+  game.move('d5');
+  assert.equal(game.polyglotKey(), '0756b94461c50fb0');
 });

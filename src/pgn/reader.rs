@@ -114,16 +114,19 @@ impl<R: std::io::Read> Reader<crate::pgn::IoInput<R>> {
 
 /// Variant tag values read as standard chess.
 fn is_standard_variant(v: &str) -> bool {
-    ["", "standard", "chess", "classical", "normal", "from position", "fromposition", "illegal"]
-        .iter()
-        .any(|s| v.eq_ignore_ascii_case(s))
+    is_one_of(v, &["", "standard", "chess", "classical", "normal", "from position", "fromposition", "illegal"])
 }
 
 /// Variant tag values read as Chess960.
 fn is_chess960_variant(v: &str) -> bool {
-    ["chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random", "960"]
-        .iter()
-        .any(|s| v.eq_ignore_ascii_case(s))
+    is_one_of(v, &["chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random", "960"])
+}
+
+/// Whether `v` is one of `names`, ASCII case ignored. (Under `compact`
+/// one loop over the list, not a comparison per name inlined.)
+#[cfg_attr(feature = "compact", inline(never))]
+fn is_one_of(v: &str, names: &[&str]) -> bool {
+    names.iter().any(|s| v.eq_ignore_ascii_case(s))
 }
 
 /// The position a game starts from, given its `FEN` and `Variant` tag
@@ -460,7 +463,7 @@ impl<I: Input> Reader<I> {
     /// Move numbers and moves, read without the lexer's token pass: one
     /// branch on the kind of token its first byte starts. False if the
     /// token is of another kind, for the lexer to take.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn fast_token<V: Visitor>(&mut self, visitor: &mut V, cur: &mut Level) -> Result<bool, Stop> {
         let p = self.lexer.pos;
         let data = self.lexer.data();
@@ -608,7 +611,7 @@ impl<I: Input> Reader<I> {
 
     /// Reads, checks and plays the move token `data[s..e]`: its text
     /// through the crate's one SAN reader, its glyphs as NAGs.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn play<V: Visitor>(&mut self, visitor: &mut V, cur: &mut Level, s: usize, e: usize) -> Result<(), Stop> {
         debug_assert_eq!(self.lexer.pos, e, "the token just read (glyph runs are found before the lexer's position)");
         let token = &self.lexer.data()[s..e];
@@ -630,7 +633,7 @@ impl<I: Input> Reader<I> {
     /// The end of a move's token, once the move is played: the glyph at
     /// its end, if any, then the visitor's wish to skip the rest of the
     /// game.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn after_move<V: Visitor>(&self, visitor: &mut V, glyph: Option<u8>, skip: bool) -> Result<(), Stop> {
         if let Some(n) = glyph {
             self.glyph(visitor, n);

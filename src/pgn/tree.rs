@@ -193,7 +193,9 @@ impl Tags {
 
 /// True for the characters a tag name may hold after its first.
 fn is_name_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || "_+#=:-".contains(c)
+    // `matches!`, not `"_+#=:-".contains(c)`: a non-ASCII `c` would search
+    // the string for its UTF-8 bytes, a substring searcher in the build.
+    c.is_ascii_alphanumeric() || matches!(c, '_' | '+' | '#' | '=' | ':' | '-')
 }
 
 /// What makes a tag pair unfit for PGN (see [`TagError`]).

@@ -131,15 +131,22 @@ pub(crate) fn reply_bytes(result: Result<Vec<u8>, String>) -> i32 {
     }
 }
 
+/// `text` before and after the first `sep` (an ASCII byte), or all of it
+/// and nothing. (A byte search: `split_once` would bring core's character
+/// searcher into the module.)
+pub(crate) fn split_at_byte(text: &str, sep: u8) -> (&str, &str) {
+    match text.bytes().position(|b| b == sep) {
+        Some(i) => (&text[..i], &text[i + 1..]),
+        None => (text, ""),
+    }
+}
+
 /// At most 24 characters of `text` for an error message (with `…` when
 /// cut), so that a long input is not echoed whole.
 pub(crate) fn short(text: &str) -> String {
-    let mut chars = text.chars();
-    let head: String = chars.by_ref().take(24).collect();
-    if chars.next().is_some() {
-        head + "…"
-    } else {
-        head
+    match text.char_indices().nth(24) {
+        Some((cut, _)) => String::from(&text[..cut]) + "…",
+        None => String::from(text),
     }
 }
 

@@ -1,11 +1,7 @@
 //! PGN, tags and comments of a session.
 
-use alloc::format;
 use alloc::string::{String, ToString};
-use alloc::vec;
 use core::fmt::Write;
-
-use chess_movegen::pgn::PgnGame;
 
 use crate::session::{to_tree, with};
 use crate::{input, reply};
@@ -17,36 +13,12 @@ pub extern "C" fn pgn(h: u32) -> i32 {
     reply(with(h, |s| Ok(to_tree(s).to_pgn())))
 }
 
-/// Reads the buffer's PGN (its first game): the mainline becomes the
-/// game, with the tags and the mainline's comments; side lines are read
-/// and checked, then left out (see `pgn_tree_read` for the whole tree).
-#[no_mangle]
-pub extern "C" fn load_pgn(h: u32, len: usize) -> i32 {
-    let text = input(len);
-    reply(with(h, |s| {
-        let tree: PgnGame = text.parse().map_err(|e| format!("Invalid PGN: {e}"))?;
-        s.restart(tree.start);
-        for mv in tree.mainline() {
-            s.game.push(mv).map_err(|e| format!("Invalid PGN: {e}"))?;
-        }
-        s.tags = tree.tags.clone();
-        s.comments = vec![join(&tree.comments)];
-        s.comments.extend(tree.moves.iter().map(|node| join(&node.comments)));
-        Ok(String::new())
-    }))
-}
-
-/// Comments joined by a space (`None` for none).
-fn join(comments: &[String]) -> Option<String> {
-    (!comments.is_empty()).then(|| comments.join(" "))
-}
-
 /// Sets the tag `name\0value` from the buffer.
 #[no_mangle]
 pub extern "C" fn set_tag(h: u32, len: usize) -> i32 {
     let text = input(len);
     reply(with(h, |s| {
-        let (name, value) = text.split_once('\0').unwrap_or((&text, ""));
+        let (name, value) = crate::split_at_byte(&text, 0);
         s.tags.insert(name, value).map_err(|e| e.to_string())?;
         Ok(String::new())
     }))

@@ -131,11 +131,12 @@ pub extern "C" fn session_free(h: u32) {
     });
 }
 
-/// Reads a FEN: strict, or (`lenient`) with the library's repairs.
+/// Reads a FEN (as it is: the JavaScript side trims the whitespace
+/// around it): strict, or (`lenient`) with the library's repairs.
 pub(crate) fn parse_fen(fen: &str, chess960: bool, lenient: bool) -> Result<Position, String> {
     let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
     let options = FenOptions::new().castling(mode).lenient(lenient).impossible_check(lenient);
-    Position::from_fen_with(fen.trim(), options).map(|(pos, _)| pos).map_err(|e| e.to_string())
+    Position::from_fen_with(fen, options).map(|(pos, _)| pos).map_err(|e| e.to_string())
 }
 
 /// Loads the FEN in the buffer. Flags: bit 0 Chess960, bit 1 skip
@@ -151,7 +152,7 @@ pub extern "C" fn load(h: u32, len: usize, flags: u32) -> i32 {
             Err(err) if flags & 2 == 0 => return Err(format!("Invalid FEN: {err}")),
             Err(err) => {
                 let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
-                let setup = Setup::from_fen_with(fen.trim(), FenOptions::new().castling(mode))
+                let setup = Setup::from_fen_with(&fen, FenOptions::new().castling(mode))
                     .map_err(|e| format!("Invalid FEN: {e}"))?;
                 s.set_board(setup);
                 if s.broken.is_some() {
@@ -189,35 +190,24 @@ pub extern "C" fn fen(h: u32) -> i32 {
     }))
 }
 
-/// The 64 squares from a8 to h1, rank by rank: a piece letter or `.`.
-#[no_mangle]
-pub extern "C" fn board(h: u32) -> i32 {
-    reply(with(h, |s| {
-        let setup = s.setup();
-        let mut out = String::with_capacity(64);
-        for rank in (0..8).rev() {
-            for file in 0..8 {
-                let sq = Square::from_index(rank * 8 + file).expect("0..64");
-                out.push(setup.piece_at(sq).map_or('.', Piece::char));
-            }
-        }
-        Ok(out)
-    }))
+/// The square of index `index` (a1 0, b1 1, … h8 63; JavaScript reads
+/// the names).
+fn square(index: u32) -> Result<Square, String> {
+    u8::try_from(index).ok().and_then(Square::from_index).ok_or_else(|| "Invalid square".into())
 }
 
-/// Reads a square name.
-fn square(text: &str) -> Result<Square, String> {
-    text.parse().map_err(|_| format!("Invalid square: {}", short(text)))
+/// The character of code `code` (`None` for none).
+fn letter(code: u32) -> Option<char> {
+    char::from_u32(code)
 }
 
-/// Puts the piece (a FEN letter) of the buffer's `"Pe4"` on its square.
+/// Puts the piece of FEN letter `piece` (its character code) on square
+/// `sq` (see [`square`]).
 #[no_mangle]
-pub extern "C" fn put(h: u32, len: usize) -> i32 {
-    let text = input(len);
+pub extern "C" fn put(h: u32, sq: u32, piece: u32) -> i32 {
     reply(with(h, |s| {
-        let mut chars = text.chars();
-        let piece = chars.next().and_then(Piece::from_char).ok_or("Invalid piece")?;
-        let sq = square(chars.as_str())?;
+        let piece = letter(piece).and_then(Piece::from_char).ok_or("Invalid piece")?;
+        let sq = square(sq)?;
         let mut setup = s.setup();
         setup.put(sq, piece);
         s.set_board(setup);
@@ -225,13 +215,12 @@ pub extern "C" fn put(h: u32, len: usize) -> i32 {
     }))
 }
 
-/// Removes the piece on the buffer's square; answers its letter (empty
-/// for an empty square).
+/// Removes the piece on square `sq` (see [`square`]); answers its letter
+/// (empty for an empty square).
 #[no_mangle]
-pub extern "C" fn remove(h: u32, len: usize) -> i32 {
-    let text = input(len);
+pub extern "C" fn remove(h: u32, sq: u32) -> i32 {
     reply(with(h, |s| {
-        let sq = square(&text)?;
+        let sq = square(sq)?;
         let mut setup = s.setup();
         let removed = setup.remove(sq);
         if removed.is_some() {
@@ -241,25 +230,21 @@ pub extern "C" fn remove(h: u32, len: usize) -> i32 {
     }))
 }
 
-/// The legal moves, filtered by the buffer's `"square piece"` (either
-/// may be `-`): SANs separated by spaces, or (`verbose`) their count
+/// The legal moves, filtered by their square `from` (see [`square`]; 64
+/// or more for any) and the letter of their piece `role` (its character
+/// code; 0 for any): SANs separated by spaces, or (`verbose`) their count
 /// (`u32`), the position packed, each move's head and their SANs
 /// separated by spaces (see `record`).
 #[no_mangle]
-pub extern "C" fn moves(h: u32, len: usize, verbose: u32) -> i32 {
-    let filter = input(len);
+pub extern "C" fn moves(h: u32, from: u32, role: u32, verbose: u32) -> i32 {
     reply_bytes(with(h, |s| {
         let Ok(pos) = s.position() else {
             return Ok(Vec::new());
         };
-        let mut parts = filter.split(' ');
-        let from = parts.next().filter(|t| *t != "-" && !t.is_empty()).map(square).transpose();
-        let role = parts.next().and_then(|t| t.chars().next()).and_then(chess_movegen::Role::from_char);
-        let list = match from {
-            Ok(Some(sq)) => pos.legal_moves_from(sq),
-            Ok(None) => pos.legal_moves(),
-            // chess.js answers an unknown square with no moves.
-            Err(_) => return Ok(Vec::new()),
+        let role = letter(role).and_then(chess_movegen::Role::from_char);
+        let list = match square(from) {
+            Ok(sq) => pos.legal_moves_from(sq),
+            Err(_) => pos.legal_moves(),
         };
         let list: Vec<Move> =
             list.iter().copied().filter(|mv| role.is_none() || pos.role_at(mv.from()) == role).collect();
@@ -300,7 +285,7 @@ pub extern "C" fn play(h: u32, len: usize, strict: u32) -> i32 {
 
 /// A move in any notation the library reads: SAN (with its long forms)
 /// first, then UCI (Chess960 castling as king takes rook).
-fn parse_any(pos: &Position, text: &str) -> Result<Move, chess_movegen::MoveError> {
+pub(crate) fn parse_any(pos: &Position, text: &str) -> Result<Move, chess_movegen::MoveError> {
     pos.parse_san(text).or_else(|err| pos.parse_uci(text).map_err(|_| err))
 }
 
@@ -408,10 +393,11 @@ pub extern "C" fn convert(h: u32, len: usize, to_uci: u32) -> i32 {
     }))
 }
 
-/// The Polyglot key of the position, 16 hexadecimal digits.
+/// The Polyglot key of the position (`u64`, little-endian; JavaScript
+/// writes its hexadecimal digits).
 #[no_mangle]
 pub extern "C" fn polyglot_key(h: u32) -> i32 {
-    reply(with(h, |s| Ok(format!("{:016x}", s.position()?.polyglot_key()))))
+    reply_bytes(with(h, |s| Ok(s.position()?.polyglot_key().to_le_bytes().to_vec())))
 }
 
 /// The start position's castling mode: 1 for Chess960.
@@ -437,19 +423,16 @@ pub(crate) fn to_tree(s: &Session) -> PgnGame {
     tree
 }
 
-/// The squares of the pieces of colour `w`/`b` attacking the buffer's
-/// `"square colour"`, separated by spaces (none on an unplayable board).
+/// The pieces of Black (`black` 1) or White (0) attacking square `sq`
+/// (see [`square`]): their squares as a bitboard (`u64`, little-endian,
+/// bit `i` for square index `i`; none on an unplayable board).
 #[no_mangle]
-pub extern "C" fn attackers(h: u32, len: usize) -> i32 {
-    let text = input(len);
-    reply(with(h, |s| {
-        let (sq, color) = text.split_once(' ').unwrap_or((&text, "w"));
+pub extern "C" fn attackers(h: u32, sq: u32, black: u32) -> i32 {
+    reply_bytes(with(h, |s| {
         let sq = square(sq)?;
-        let color = if color == "b" { Color::Black } else { Color::White };
-        let Ok(pos) = s.position() else {
-            return Ok(String::new());
-        };
-        Ok(pos.attackers_to(sq, color).into_iter().map(|sq| sq.to_string()).collect::<Vec<_>>().join(" "))
+        let color = if black != 0 { Color::Black } else { Color::White };
+        let bits = s.position().map_or(0, |pos| pos.attackers_to(sq, color).0);
+        Ok(bits.to_le_bytes().to_vec())
     }))
 }
 

@@ -1,5 +1,5 @@
-//! PGN game trees (side lines, comments, NAGs) both ways: read into JSON
-//! for JavaScript to walk and edit, and written back from a token list
+//! PGN game trees (side lines, comments, NAGs) both ways: read into
+//! tokens that JavaScript turns into a tree to walk and edit, and written back from a token list
 //! through the library's PGN writer. Both walk the tree with a stack on
 //! the heap, so any depth of nesting is fine.
 
@@ -7,100 +7,77 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec;
 use alloc::vec::Vec;
-use core::fmt::Write;
 
 use chess_movegen::pgn::{Nag, Node, PgnGame, Tags};
 use chess_movegen::{CastlingMode, GameResult, Move, Position};
 
-use crate::{input, reply, short};
+use crate::{input, input_bytes, reply, reply_bytes, short};
 
-/// Writes `text` as a JSON string.
-fn json_str(out: &mut String, text: &str) {
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+/// Appends one token of a tree read by [`pgn_tree_read`]: its kind, the
+/// length of its body (`u32`, little-endian) and the body.
+fn token(out: &mut Vec<u8>, kind: u8, body: &[u8]) {
+    out.push(kind);
+    out.extend_from_slice(&(body.len() as u32).to_le_bytes());
+    out.extend_from_slice(body);
 }
 
-/// Writes a list of strings as a JSON array.
-fn json_strs(out: &mut String, items: &[String]) {
-    out.push('[');
-    for (i, item) in items.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        json_str(out, item);
+/// Appends a token for each of `texts`.
+fn tokens(out: &mut Vec<u8>, kind: u8, texts: &[String]) {
+    for text in texts {
+        token(out, kind, text.as_bytes());
     }
-    out.push(']');
 }
 
-/// Writes a node's own fields (all but its side lines), with `pos` the
+/// Appends a node's own tokens (all but its side lines), with `pos` the
 /// position before it; returns the position after it.
-fn write_node(out: &mut String, pos: &Position, node: &Node) -> Position {
+fn write_node(out: &mut Vec<u8>, pos: &Position, node: &Node) -> Position {
+    tokens(out, b'S', &node.starting_comments);
     let mut after = *pos;
-    let (san, uci) = if node.mv.is_null() {
+    if node.mv.is_null() {
         after.make_null_move();
-        ("--".to_string(), "0000".to_string())
+        token(out, b'M', b"--");
+        token(out, b'U', b"0000");
     } else {
         after = pos.play(node.mv);
-        (pos.san(node.mv), pos.uci(node.mv))
-    };
-    out.push_str("{\"san\":");
-    json_str(out, &san);
-    out.push_str(",\"uci\":");
-    json_str(out, &uci);
-    let _ = write!(out, ",\"bits\":{},\"fen\":", node.mv.to_bits());
-    json_str(out, &after.normalized_fen());
-    out.push_str(",\"nags\":[");
-    for (i, nag) in node.nags.iter().enumerate() {
-        let _ = write!(out, "{}{}", if i > 0 { "," } else { "" }, nag.0);
+        token(out, b'M', pos.san(node.mv).as_bytes());
+        token(out, b'U', pos.uci(node.mv).as_bytes());
     }
-    out.push_str("],\"comments\":");
-    json_strs(out, &node.comments);
-    out.push_str(",\"startingComments\":");
-    json_strs(out, &node.starting_comments);
+    token(out, b'B', &node.mv.to_bits().to_le_bytes());
+    token(out, b'P', after.normalized_fen().as_bytes());
+    for nag in &node.nags {
+        token(out, b'N', &[nag.0]);
+    }
+    tokens(out, b'C', &node.comments);
     after
 }
 
-/// Writes a line and its side lines as a JSON array of nodes.
-fn write_line(out: &mut String, start: Position, line: &[Node]) {
+/// Appends the tokens of a line and its side lines, each side line
+/// between `(` and `)` after the node it replaces.
+fn write_line(out: &mut Vec<u8>, start: Position, line: &[Node]) {
     // Each open line: its nodes, the current index, the position before
     // that node, and how many of its side lines are written (`None`
     // before the node itself).
     let mut stack: Vec<(&[Node], usize, Position, Option<usize>)> = vec![(line, 0, start, None)];
-    out.push('[');
     while let Some((nodes, i, pos, done)) = stack.last_mut() {
         let Some(node) = nodes.get(*i) else {
-            out.push(']');
             stack.pop();
+            if !stack.is_empty() {
+                token(out, b')', &[]);
+            }
             continue;
         };
         match *done {
             None => {
-                if *i > 0 {
-                    out.push(',');
-                }
                 write_node(out, pos, node);
-                out.push_str(",\"variations\":[");
                 *done = Some(0);
             }
             Some(j) if j < node.variations.len() => {
-                out.push_str(if j > 0 { ",[" } else { "[" });
+                token(out, b'(', &[]);
                 *done = Some(j + 1);
                 let before = *pos;
                 stack.push((&node.variations[j], 0, before, None));
             }
             Some(_) => {
-                out.push_str("]}");
                 *pos = if node.mv.is_null() {
                     let mut p = *pos;
                     p.make_null_move();
@@ -115,32 +92,29 @@ fn write_line(out: &mut String, start: Position, line: &[Node]) {
     }
 }
 
-/// Reads the buffer's PGN (its first game) into JSON: `{headers: [[name,
-/// value]…], fen, chess960, comments, result, moves: [node…]}`, each node
-/// `{san, uci, bits, fen (after it), nags, comments, startingComments,
-/// variations: [[node…]…]}`.
+/// Reads the buffer's PGN (its first game) into tokens (see [`token`]):
+/// `T` a tag's name and `V` its value, `F` the start position's FEN, `9`
+/// (empty) for Chess960, `G` a comment before the first move, `R` the
+/// result, then the moves: for each, `S` its comments before it, `M` its
+/// SAN, `U` its UCI, `B` its 16-bit move (`u16`, little-endian), `P` the
+/// FEN after it, `N` a NAG (one byte), `C` its comments after it, then its
+/// side lines, each between `(` and `)` (empty bodies).
 #[no_mangle]
 pub extern "C" fn pgn_tree_read(len: usize) -> i32 {
     let text = input(len);
-    reply(text.parse::<PgnGame>().map_err(|e| format!("Invalid PGN: {e}")).map(|tree| {
-        let mut out = String::from("{\"headers\":[");
-        for (i, (name, value)) in tree.tags.iter().enumerate() {
-            out.push_str(if i > 0 { ",[" } else { "[" });
-            json_str(&mut out, name);
-            out.push(',');
-            json_str(&mut out, value);
-            out.push(']');
+    reply_bytes(text.parse::<PgnGame>().map_err(|e| format!("Invalid PGN: {e}")).map(|tree| {
+        let mut out = Vec::new();
+        for (name, value) in tree.tags.iter() {
+            token(&mut out, b'T', name.as_bytes());
+            token(&mut out, b'V', value.as_bytes());
         }
-        out.push_str("],\"fen\":");
-        json_str(&mut out, &tree.start.normalized_fen());
-        let chess960 = tree.start.castling_mode() == CastlingMode::Chess960;
-        let _ = write!(out, ",\"chess960\":{chess960},\"comments\":");
-        json_strs(&mut out, &tree.comments);
-        out.push_str(",\"result\":");
-        json_str(&mut out, tree.result.as_str());
-        out.push_str(",\"moves\":");
+        token(&mut out, b'F', tree.start.normalized_fen().as_bytes());
+        if tree.start.castling_mode() == CastlingMode::Chess960 {
+            token(&mut out, b'9', &[]);
+        }
+        tokens(&mut out, b'G', &tree.comments);
+        token(&mut out, b'R', tree.result.as_str().as_bytes());
         write_line(&mut out, tree.start, &tree.moves);
-        out.push('}');
         out
     }))
 }
@@ -168,9 +142,7 @@ impl OpenLine {
             }
             Move::NULL
         } else {
-            pos.parse_san(text)
-                .or_else(|e| pos.parse_uci(text).map_err(|_| e))
-                .map_err(|e| format!("Invalid move in tree: {}: {e}", short(text)))?
+            crate::session::parse_any(&pos, text).map_err(|e| format!("Invalid move in tree: {}: {e}", short(text)))?
         };
         self.before_last = pos;
         if mv.is_null() {
@@ -183,62 +155,83 @@ impl OpenLine {
     }
 }
 
-/// Builds a tree from the buffer's tokens, separated by `\u{1}`, each a
-/// letter and its text: `T` a tag (`name\u{2}value`), `F` the start (`1`
-/// for Chess960 or `0`, then the FEN), `G` a comment before the first
-/// move, `R` the result, `M` a move (SAN or UCI, read in its position), `N`
-/// a NAG, `C` a comment after the last move, `S` a comment before it, `(`
-/// a side line of the last move and `)` its end; answers the PGN.
+/// Builds a tree from the buffer's tokens, each as [`pgn_tree_read`]
+/// writes them (a kind byte, a `u32` length, a UTF-8 body): `T` a tag's
+/// name and `V` its value, `9` (empty) Chess960 for the `F` that follows,
+/// `F` the start position's FEN, `G` a comment before the first move, `R`
+/// the result, `S` a comment before the next move, `M` a move (SAN or UCI,
+/// read in its position), `N` a NAG (its number in text) and `C` a comment
+/// after the last move, `(` a side line of the last move and `)` its end;
+/// answers the PGN.
 #[no_mangle]
 pub extern "C" fn pgn_tree_write(len: usize) -> i32 {
-    let text = input(len);
-    reply(build_tree(&text).map(|tree| tree.to_pgn()))
+    let bytes = input_bytes(len);
+    reply(build_tree(&bytes).map(|tree| tree.to_pgn()))
 }
 
-fn build_tree(text: &str) -> Result<PgnGame, String> {
+/// The tokens of `bytes`: kind and body (an error for a cut or invalid one).
+fn read_tokens(mut bytes: &[u8]) -> impl Iterator<Item = Result<(u8, &str), String>> {
+    core::iter::from_fn(move || {
+        let (&kind, rest) = bytes.split_first()?;
+        let len = rest.get(..4).map(|n| u32::from_le_bytes([n[0], n[1], n[2], n[3]]) as usize);
+        let Some(body) = len.and_then(|len| rest.get(4..4 + len)) else {
+            bytes = &[];
+            return Some(Err("a cut tree token".into()));
+        };
+        bytes = &rest[4 + body.len()..];
+        Some(core::str::from_utf8(body).map(|text| (kind, text)).map_err(|_| "a tree token not in UTF-8".into()))
+    })
+}
+
+fn build_tree(bytes: &[u8]) -> Result<PgnGame, String> {
     let mut game = PgnGame::new(Position::startpos());
     let mut tags = Tags::new();
     let mut lines = vec![OpenLine::new(game.start)];
-    for token in text.split('\u{1}').filter(|t| !t.is_empty()) {
-        let (kind, body) = token.split_at(token.chars().next().map_or(0, char::len_utf8));
+    let (mut name, mut chess960, mut starting) = ("", false, Vec::new());
+    for token in read_tokens(bytes) {
+        let (kind, body) = token?;
         let line = lines.last_mut().ok_or("unbalanced ')'")?;
         match kind {
-            "T" => {
-                let (name, value) = body.split_once('\u{2}').unwrap_or((body, ""));
-                tags.insert(name, value).map_err(|e| e.to_string())?;
-            }
-            "F" => {
-                let (flag, fen) = body.split_at(body.len().min(1));
+            b'T' => name = body,
+            b'V' => tags.insert(name, body).map_err(|e| e.to_string())?,
+            b'9' => chess960 = true,
+            b'F' => {
                 let start =
-                    crate::session::parse_fen(fen, flag == "1", false).map_err(|e| format!("Invalid FEN: {e}"))?;
+                    crate::session::parse_fen(body, chess960, false).map_err(|e| format!("Invalid FEN: {e}"))?;
                 game.set_start(start);
                 *line = OpenLine::new(start);
             }
-            "G" => game.comments.push(body.to_string()),
-            "R" => game.result = body.parse::<GameResult>().map_err(|e| e.to_string())?,
-            "M" => line.play(body)?,
-            "N" | "C" | "S" => {
-                let node = line.nodes.last_mut().ok_or("a NAG or comment before any move")?;
-                match kind {
-                    "N" => node.nags.push(Nag(body.parse().map_err(|_| format!("Invalid NAG: {}", short(body)))?)),
-                    "C" => node.comments.push(body.to_string()),
-                    _ => node.starting_comments.push(body.to_string()),
+            b'G' => game.comments.push(body.to_string()),
+            b'R' => game.result = body.parse::<GameResult>().map_err(|e| e.to_string())?,
+            b'S' => starting.push(body.to_string()),
+            b'M' => {
+                line.play(body)?;
+                if let Some(node) = line.nodes.last_mut() {
+                    node.starting_comments = core::mem::take(&mut starting);
                 }
             }
-            "(" => {
+            b'N' | b'C' => {
+                let node = line.nodes.last_mut().ok_or("a NAG or comment before any move")?;
+                if kind == b'N' {
+                    node.nags.push(Nag(body.parse().map_err(|_| format!("Invalid NAG: {}", short(body)))?));
+                } else {
+                    node.comments.push(body.to_string());
+                }
+            }
+            b'(' => {
                 if line.nodes.is_empty() {
                     return Err("a side line before any move".into());
                 }
                 let start = line.before_last;
                 lines.push(OpenLine::new(start));
             }
-            ")" => {
+            b')' => {
                 let done = lines.pop().ok_or("unbalanced ')'")?;
                 let parent = lines.last_mut().ok_or("unbalanced ')'")?;
                 let node = parent.nodes.last_mut().ok_or("unbalanced ')'")?;
                 node.variations.push(done.nodes);
             }
-            _ => return Err(format!("unknown tree token {kind:?}")),
+            _ => return Err("unknown tree token".into()),
         }
     }
     if lines.len() != 1 {
