@@ -309,6 +309,28 @@ impl Position {
     /// # Ok::<(), chess_movegen::FenError>(())
     /// ```
     pub fn san_all(&self, moves: &[Move]) -> Vec<String> {
+        let mut all = Vec::with_capacity(moves.len());
+        self.for_each_san(moves, |_, san| all.push(String::from(san)));
+        all
+    }
+
+    /// Calls `f` with each move of `moves` and its SAN, in their order: the
+    /// texts of [`Position::san_all`], written into one buffer that is
+    /// reused from move to move (no allocation per move), for callers that
+    /// copy them on (into one string, a column, another language's
+    /// strings).
+    ///
+    /// ```
+    /// use chess_movegen::Position;
+    /// let pos = Position::startpos();
+    /// let mut line = String::new();
+    /// pos.for_each_san(&pos.legal_moves()[..3], |_, san| {
+    ///     line.push_str(san);
+    ///     line.push(' ');
+    /// });
+    /// assert_eq!(line, "Na3 Nc3 Nf3 ");
+    /// ```
+    pub fn for_each_san(&self, moves: &[Move], mut f: impl FnMut(Move, &str)) {
         let legal = self.legal_moves();
         // The origins of the legal normal moves (no promotion, en passant
         // or castling) to each square: whether a normal move is legal, and
@@ -320,44 +342,47 @@ impl Position {
             origins[m.to().index()] |= m.from().bitboard();
         }
         let us = self.side_to_move();
-        moves
-            .iter()
-            .map(|&mv| {
-                let is_legal =
-                    if normal(mv) { origins[mv.to().index()].contains(mv.from()) } else { legal.contains(&mv) };
-                if !is_legal {
-                    return self.uci(mv);
-                }
-                let (from, to) = (mv.from(), mv.to());
-                let pieces = self.role_at(from).map_or(Bitboard::EMPTY, |role| self.pieces(us, role));
-                let mut out = self.write_san_body(mv, origins[to.index()] & pieces.without(from));
-                if self.gives_check(mv) {
-                    out.push(if self.play(mv).has_legal_moves() { '+' } else { '#' });
-                }
-                out
-            })
-            .collect()
+        let checks = self.check_info();
+        let mut out = String::with_capacity(16);
+        for &mv in moves {
+            let is_legal = if normal(mv) { origins[mv.to().index()].contains(mv.from()) } else { legal.contains(&mv) };
+            if !is_legal {
+                f(mv, &self.uci(mv));
+                continue;
+            }
+            out.clear();
+            let (from, to) = (mv.from(), mv.to());
+            let pieces = self.role_at(from).map_or(Bitboard::EMPTY, |role| self.pieces(us, role));
+            self.write_san_body(mv, origins[to.index()] & pieces.without(from), &mut out);
+            if self.gives_check_with(&checks, mv) {
+                out.push(if self.play(mv).has_legal_moves() { '+' } else { '#' });
+            }
+            f(mv, &out);
+        }
     }
 
     fn san_body(&self, mv: Move) -> String {
         let (from, to) = (mv.from(), mv.to());
         let role = self.role_at(from).unwrap_or(Role::Pawn);
-        if role == Role::Pawn || mv.is_castle() {
-            return self.write_san_body(mv, Bitboard::EMPTY);
-        }
-        let pieces = self.pieces(self.side_to_move(), role);
-        let rivals = self.legal_moves_masked(pieces.without(from), to.bitboard());
-        self.write_san_body(mv, rivals.iter().filter(|m| !m.is_castle()).fold(Bitboard::EMPTY, |b, m| b.with(m.from())))
+        let mut out = String::with_capacity(8);
+        let rivals = if role == Role::Pawn || mv.is_castle() {
+            Bitboard::EMPTY
+        } else {
+            let pieces = self.pieces(self.side_to_move(), role);
+            let rivals = self.legal_moves_masked(pieces.without(from), to.bitboard());
+            rivals.iter().filter(|m| !m.is_castle()).fold(Bitboard::EMPTY, |b, m| b.with(m.from()))
+        };
+        self.write_san_body(mv, rivals, &mut out);
+        out
     }
 
-    /// The SAN of legal `mv` without its check mark, told apart from the
-    /// moves of other pieces of its role to its square, which start on
-    /// `rivals` (ignored for pawns and castling).
-    fn write_san_body(&self, mv: Move, rivals: Bitboard) -> String {
-        let mut out = String::with_capacity(8);
+    /// Appends to `out` the SAN of legal `mv` without its check mark, told
+    /// apart from the moves of other pieces of its role to its square,
+    /// which start on `rivals` (ignored for pawns and castling).
+    fn write_san_body(&self, mv: Move, rivals: Bitboard, out: &mut String) {
         match mv.castling_side() {
-            Some(CastlingSide::KingSide) => return String::from("O-O"),
-            Some(CastlingSide::QueenSide) => return String::from("O-O-O"),
+            Some(CastlingSide::KingSide) => return out.push_str("O-O"),
+            Some(CastlingSide::QueenSide) => return out.push_str("O-O-O"),
             None => {}
         }
         let (from, to) = (mv.from(), mv.to());
@@ -377,18 +402,17 @@ impl Position {
             } else if (rivals & from.rank().bitboard()).is_empty() {
                 out.push(from.rank().char());
             } else {
-                push_square(&mut out, from);
+                push_square(out, from);
             }
         }
         if capture {
             out.push('x');
         }
-        push_square(&mut out, to);
+        push_square(out, to);
         if let Some(promotion) = mv.promotion_role() {
             out.push('=');
             out.push(promotion.upper_char());
         }
-        out
     }
 
     /// Reads a move in standard algebraic notation and returns it if it is

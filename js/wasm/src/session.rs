@@ -248,8 +248,6 @@ pub extern "C" fn moves(h: u32, from: u32, role: u32, verbose: u32) -> i32 {
         };
         let list: Vec<Move> =
             list.iter().copied().filter(|mv| role.is_none() || pos.role_at(mv.from()) == role).collect();
-        // One legal-move generation for all the SANs, not one per move.
-        let sans = pos.san_all(&list);
         let mut out = Vec::new();
         if verbose != 0 {
             out.extend_from_slice(&(list.len() as u32).to_le_bytes());
@@ -258,12 +256,15 @@ pub extern "C" fn moves(h: u32, from: u32, role: u32, verbose: u32) -> i32 {
                 write_head(&mut out, pos, mv);
             }
         }
-        for (i, san) in sans.iter().enumerate() {
-            if i > 0 {
+        // One legal-move generation for all the SANs, written straight
+        // into the reply, a space between two.
+        let start = out.len();
+        pos.for_each_san(&list, |_, san| {
+            if out.len() > start {
                 out.push(b' ');
             }
             out.extend_from_slice(san.as_bytes());
-        }
+        });
         Ok(out)
     }))
 }
