@@ -782,8 +782,12 @@ impl FenWriter {
     /// bits (work per piece, not per square). A rank has at most 8
     /// characters: one word.
     fn write_rank(&mut self, setup: &Setup, rank: usize) {
+        // The letter index of each square of the rank, a byte each: the
+        // role's index (6 where empty), 8 more for Black.
         let mailbox = setup.mailbox();
+        let roles: [u8; 8] = core::array::from_fn(|file| mailbox[8 * rank + file].map_or(6, |role| role as u8));
         let black = (setup.pieces_of_color(Color::Black).0 >> (8 * rank)) as u8;
+        let codes = u64::from_le_bytes(roles) | spread_bits(black) << 3;
         let mut row = (setup.occupied().0 >> (8 * rank)) as u8;
         let (mut text, mut shift, mut file) = (0u64, 0u32, 0u8);
         while row != 0 {
@@ -792,8 +796,7 @@ impl FenWriter {
                 text |= u64::from(b'0' + next - file) << shift;
                 shift += 8;
             }
-            let role = mailbox[8 * rank + usize::from(next)].map_or(6, Role::index);
-            let letter = LETTERS[role | usize::from((black >> next) & 1) << 3];
+            let letter = LETTERS[((codes >> (8 * next)) & 15) as usize];
             text |= u64::from(letter) << shift;
             shift += 8;
             file = next + 1;
@@ -813,6 +816,16 @@ impl FenWriter {
 /// on, which a valid setup never has.
 const LETTERS: [u8; 16] = *b"PNBRQK??pnbrqk??";
 
+/// Bit `i` of `bits` moved to the lowest bit of byte `i` of a word: each
+/// byte of the repeated byte keeps its own bit, and adding `0x7F` carries
+/// a set bit into the byte's top bit.
+#[inline(always)]
+const fn spread_bits(bits: u8) -> u64 {
+    const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+    let own = (bits as u64 * LOW_BITS) & 0x8040_2010_0804_0201;
+    ((own + 0x7F7F_7F7F_7F7F_7F7F) >> 7) & LOW_BITS
+}
+
 /// Bit `i` set for each byte `i` of `word` that is not zero: the high bit
 /// of each byte that is not zero (the low seven bits added to `0x7F`
 /// carry into it), then those eight bits gathered into the top byte by
@@ -829,13 +842,20 @@ const fn nonzero_bytes(word: u64) -> u8 {
 /// clocks and the 5 spaces between the fields.
 const FEN_CAPACITY: usize = 71 + 1 + 16 + 2 + 10 + 10 + 5;
 
+/// The size of a [`FenText`]'s buffer: any index under 128 and 8 bytes
+/// from it fit, so that indices masked with [`INDEX_MASK`] (all the text's
+/// are under 128) need no bounds check.
+const TEXT_ROOM: usize = 136;
+const INDEX_MASK: usize = 127;
+const _: () = assert!(FEN_CAPACITY + 8 <= INDEX_MASK + 1 && INDEX_MASK + 1 + 8 <= TEXT_ROOM);
+
 /// A FEN written into a buffer on the stack: the one FEN writer, behind
 /// [`Position::fen`], [`Position::write_fen`], [`Setup::fen`] and
 /// [`Setup::write_fen`].
 pub(crate) struct FenText {
-    /// Room for 8 more bytes: a rank is copied as 8 bytes, whatever its
-    /// length.
-    bytes: [u8; FEN_CAPACITY + 8],
+    /// Room for 8 more bytes after the text: a rank is copied as 8
+    /// bytes, whatever its length (see [`TEXT_ROOM`]).
+    bytes: [u8; TEXT_ROOM],
     len: usize,
 }
 
@@ -844,7 +864,7 @@ impl FenText {
     /// still has from the FEN before.
     #[inline(always)]
     pub(crate) fn new(setup: &Setup, writer: &mut FenWriter) -> FenText {
-        let mut out = FenText { bytes: [0; FEN_CAPACITY + 8], len: 0 };
+        let mut out = FenText { bytes: [0; TEXT_ROOM], len: 0 };
         // Written in place: a text made in a function and returned is
         // copied to the caller's buffer.
         out.fill(setup, writer);
@@ -884,7 +904,9 @@ impl FenText {
 
     #[inline(always)]
     fn push(&mut self, byte: u8) {
-        self.bytes[self.len] = byte;
+        // The mask changes no index (the text is shorter) and lets the
+        // compiler drop the bounds check.
+        self.bytes[self.len & INDEX_MASK] = byte;
         self.len += 1;
     }
 
@@ -901,7 +923,8 @@ impl FenText {
         writer.stale = 0;
         // Each rank and a slash; the last slash is then taken back.
         for rank in (0..8).rev() {
-            self.bytes[self.len..self.len + 8].copy_from_slice(&writer.ranks[rank].to_le_bytes());
+            let at = self.len & INDEX_MASK;
+            self.bytes[at..at + 8].copy_from_slice(&writer.ranks[rank].to_le_bytes());
             self.len += usize::from(writer.lens[rank]);
             self.push(b'/');
         }
