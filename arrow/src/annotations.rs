@@ -31,7 +31,7 @@ impl Annotations {
     pub fn read(&mut self, comment: &[u8]) {
         let mut rest = comment;
         while self.clock.is_none() || self.eval.is_none() {
-            let Some(at) = rest.iter().position(|&b| b == b'[') else { return };
+            let Some(at) = find_bracket(rest) else { return };
             rest = &rest[at..];
             let mut skip = 1;
             if self.clock.is_none() && rest.starts_with(b"[%clk") {
@@ -47,6 +47,23 @@ impl Annotations {
             rest = &rest[skip..];
         }
     }
+}
+
+/// Where the first `[` of `s` is: eight bytes a step (a comment's text
+/// is mostly other bytes), then byte by byte for the last few.
+fn find_bracket(s: &[u8]) -> Option<usize> {
+    const BRACKETS: u64 = 0x5b5b_5b5b_5b5b_5b5b;
+    let mut words = s.chunks_exact(8);
+    for (i, word) in words.by_ref().enumerate() {
+        let word = u64::from_le_bytes(word.try_into().expect("8 bytes")) ^ BRACKETS;
+        // The high bit of the first zero byte (a `[`) is the lowest set.
+        let zeros = word.wrapping_sub(0x0101_0101_0101_0101) & !word & 0x8080_8080_8080_8080;
+        if zeros != 0 {
+            return Some(8 * i + (zeros.trailing_zeros() / 8) as usize);
+        }
+    }
+    let tail = words.remainder();
+    tail.iter().position(|&b| b == b'[').map(|i| s.len() - tail.len() + i)
 }
 
 /// The annotations of a game's moves as columns (values, and whether
@@ -287,6 +304,19 @@ mod tests {
         }
         for c in ["[%eval 0.123]", "[%eval #]", "[%eval]", "[%eval 1.5,]", "[%eval 12345678901]", "[%eval x]"] {
             assert_eq!(read(c).eval, None, "{c}");
+        }
+    }
+
+    #[test]
+    fn find_bracket_finds_the_first() {
+        for len in 0..40 {
+            for at in 0..=len {
+                // Brackets at `at` and after it (none if `at` is the end),
+                // other bytes before, some with the high bit set.
+                let s: Vec<u8> =
+                    (0..len).map(|i| if i >= at { b'[' } else { [b'x', 0x80, 0xdb, b']', 0][i % 5] }).collect();
+                assert_eq!(find_bracket(&s), (at < len).then_some(at), "{s:?}");
+            }
         }
     }
 

@@ -94,6 +94,8 @@ pub(crate) struct GamesBuilder {
     plies: UInt32Builder,
     final_fen: StringBuilder,
     error: StringBuilder,
+    /// The column of each tag of the game being appended (see `known`).
+    kinds: Vec<Option<usize>>,
 }
 
 impl GamesBuilder {
@@ -121,6 +123,7 @@ impl GamesBuilder {
             plies: UInt32Builder::new(),
             final_fen: StringBuilder::new(),
             error: StringBuilder::new(),
+            kinds: Vec::new(),
         }
     }
 
@@ -160,10 +163,13 @@ impl GamesBuilder {
         // Where each tag with a column is in the record: one pass over
         // the tags (a repeated name is kept once, with its last value).
         let mut at = [None; KNOWN];
+        self.kinds.clear();
         for i in 0..record.tag_names.len() {
-            if let Some(k) = known(record.tag_names.get(i)) {
+            let kind = known(record.tag_names.get(i));
+            if let Some(k) = kind {
                 at[k] = Some(i);
             }
+            self.kinds.push(kind);
         }
         let value = |k: usize| at[k].map(|i| record.tag_values.get(i));
         for (i, (tag, _)) in TEXT_TAGS.iter().enumerate() {
@@ -181,11 +187,10 @@ impl GamesBuilder {
         let tc = value(TIME_CONTROL).and_then(tags::time_control);
         self.tc_base.append_option(tc.map(|t| t.0));
         self.tc_increment.append_option(tc.map(|t| t.1));
-        for i in 0..record.tag_names.len() {
-            let name = record.tag_names.get(i);
+        for (i, &kind) in self.kinds.iter().enumerate() {
             // A tag with a column of its own is left out, unless it is a
             // typed one whose text does not parse.
-            let keep = match known(name) {
+            let keep = match kind {
                 None => true,
                 Some(UTC_DATE) => date.is_none(),
                 Some(UTC_TIME) => time.is_none(),
@@ -193,7 +198,7 @@ impl GamesBuilder {
                 Some(_) => false,
             };
             if keep {
-                self.other_tags.keys().append_value(name);
+                self.other_tags.keys().append_value(record.tag_names.get(i));
                 self.other_tags.values().append_value(record.tag_values.get(i));
             }
         }

@@ -4,10 +4,10 @@
 use std::sync::Arc;
 
 use arrow_array::builder::{
-    BooleanBuilder, FixedSizeBinaryBuilder, Float64Builder, Int32Builder, StringBuilder, UInt16Builder, UInt32Builder,
-    UInt64Builder,
+    BooleanBuilder, Float64Builder, Int32Builder, StringBuilder, UInt16Builder, UInt32Builder, UInt64Builder,
 };
-use arrow_array::{ArrayRef, RecordBatch};
+use arrow_array::{ArrayRef, FixedSizeBinaryArray, RecordBatch, StringArray};
+use arrow_buffer::{Buffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{Field, Schema, SchemaRef};
 use chess_movegen::{Color, FenWriter, GameResult, PackedPosition};
 
@@ -38,10 +38,11 @@ pub(crate) struct PositionsBuilder {
     source: StringBuilder,
     game: UInt64Builder,
     ply: UInt32Builder,
-    fen: StringBuilder,
+    fen: TextColumn,
     /// Keeps each rank's text from the position before.
     fen_writer: FenWriter,
-    packed: FixedSizeBinaryBuilder,
+    /// The packed positions back to back, 32 bytes each.
+    packed: Vec<u8>,
     mv: UInt16Builder,
     uci_move: StringBuilder,
     san_move: StringBuilder,
@@ -68,9 +69,9 @@ impl PositionsBuilder {
             source: StringBuilder::with_capacity(rows, sizes.source),
             game: UInt64Builder::with_capacity(rows),
             ply: UInt32Builder::with_capacity(rows),
-            fen: StringBuilder::with_capacity(rows, sizes.fen),
+            fen: TextColumn::with_capacity(rows, sizes.fen),
             fen_writer: FenWriter::new(),
-            packed: FixedSizeBinaryBuilder::with_capacity(rows, 32),
+            packed: Vec::with_capacity(rows * 32),
             mv: UInt16Builder::with_capacity(rows),
             uci_move: StringBuilder::with_capacity(if uci { rows } else { 0 }, sizes.uci),
             san_move: StringBuilder::with_capacity(if san { rows } else { 0 }, sizes.san),
@@ -87,7 +88,7 @@ impl PositionsBuilder {
         Sizes {
             rows: self.ply.values_slice().len(),
             source: self.source.values_slice().len(),
-            fen: self.fen.values_slice().len(),
+            fen: self.fen.values.len(),
             uci: self.uci_move.values_slice().len(),
             san: self.san_move.values_slice().len(),
             result: self.result.values_slice().len(),
@@ -106,10 +107,9 @@ impl PositionsBuilder {
         };
         let plies = record.moves.len();
         for (ply, pos) in record.before.iter().enumerate() {
-            // Straight into the column's bytes: the writer cannot fail
-            // on a `StringBuilder`, and the empty value ends the row.
-            let _ = self.fen_writer.write(pos, &mut self.fen);
-            self.fen.append_value("");
+            // Straight into the column's bytes.
+            self.fen_writer.write_bytes(pos, &mut self.fen.values);
+            self.fen.end_value();
             // The score of a position is the evaluation written after the
             // move that reached it.
             let score = match ply.checked_sub(1).and_then(|p| record.notes[p].eval) {
@@ -120,7 +120,7 @@ impl PositionsBuilder {
                 None => 0,
             };
             let packed = PackedPosition::pack(pos, score, result);
-            self.packed.append_value(packed.to_bytes()).expect("32 bytes");
+            self.packed.extend_from_slice(packed.as_bytes());
             self.white_to_move.append_value(pos.side_to_move() == Color::White);
         }
         // The columns that do not depend on the position, a game at once.
@@ -157,7 +157,14 @@ impl PositionsBuilder {
             ("game", Arc::new(self.game.finish()), false),
             ("ply", Arc::new(self.ply.finish()), false),
             ("fen", Arc::new(self.fen.finish()), false),
-            ("packed", Arc::new(self.packed.finish()), false),
+            (
+                "packed",
+                Arc::new(
+                    FixedSizeBinaryArray::try_new(32, Buffer::from_vec(self.packed), None)
+                        .expect("32 bytes a position"),
+                ),
+                false,
+            ),
             ("move", Arc::new(self.mv.finish()), false),
         ];
         if self.uci {
@@ -183,4 +190,40 @@ impl PositionsBuilder {
 /// columns.
 pub fn positions_schema(uci: bool, san: bool) -> SchemaRef {
     PositionsBuilder::new(uci, san).finish().schema()
+}
+
+/// A string column written as bytes: the values back to back and where
+/// each ends. Their text is checked once, when the column is finished
+/// (a `StringBuilder` takes each value as a `&str`, checked one by one).
+struct TextColumn {
+    values: Vec<u8>,
+    /// The end of each value, after a 0 for the start of the first.
+    offsets: Vec<i32>,
+}
+
+impl TextColumn {
+    /// An empty column with room for `rows` values of `bytes` in all.
+    fn with_capacity(rows: usize, bytes: usize) -> TextColumn {
+        let mut offsets = Vec::with_capacity(rows + 1);
+        offsets.push(0);
+        TextColumn { values: Vec::with_capacity(bytes), offsets }
+    }
+
+    /// Ends the value written to `values` since the last one ended.
+    #[inline]
+    fn end_value(&mut self) {
+        // As a `StringBuilder` does, a batch over 2 GiB of text is refused.
+        let end = i32::try_from(self.values.len()).expect("a batch's text fits 32-bit offsets");
+        self.offsets.push(end);
+    }
+
+    /// The column as an array.
+    ///
+    /// # Panics
+    ///
+    /// If the bytes are not UTF-8 (the FEN writer writes ASCII).
+    fn finish(self) -> StringArray {
+        let offsets = OffsetBuffer::new(ScalarBuffer::from(self.offsets));
+        StringArray::try_new(offsets, Buffer::from_vec(self.values), None).expect("the text is UTF-8")
+    }
 }

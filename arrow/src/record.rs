@@ -41,6 +41,16 @@ impl Strings {
         self.ends.len()
     }
 
+    /// Where the `i`-th string is, `i` among the strings.
+    fn position(&self, s: &str) -> Option<usize> {
+        // Lengths first: most names differ in length, and their lengths
+        // need no slicing of the text.
+        (0..self.len()).find(|&i| {
+            let start = if i == 0 { 0 } else { self.ends[i - 1] };
+            self.ends[i] - start == s.len() && self.get(i) == s
+        })
+    }
+
     /// The `i`-th string.
     pub fn get(&self, i: usize) -> &str {
         let start = if i == 0 { 0 } else { self.ends[i - 1] };
@@ -107,7 +117,7 @@ impl Record {
 
     /// The value of tag `name` (the last one of that name).
     pub fn tag(&self, name: &str) -> Option<&str> {
-        (0..self.tag_names.len()).find(|&i| self.tag_names.get(i) == name).map(|i| self.tag_values.get(i))
+        self.tag_names.position(name).map(|i| self.tag_values.get(i))
     }
 
     /// Puts the notes read into [`Record::columns`].
@@ -162,9 +172,12 @@ impl Visitor for Record {
     }
 
     fn tag(&mut self, name: &[u8], value: TagValue<'_>) {
-        let name = String::from_utf8_lossy(name);
+        let name = match std::str::from_utf8(name) {
+            Ok(name) => std::borrow::Cow::Borrowed(name),
+            Err(_) => String::from_utf8_lossy(name),
+        };
         let value = value.decode();
-        if let Some(i) = (0..self.tag_names.len()).find(|&i| self.tag_names.get(i) == name) {
+        if let Some(i) = self.tag_names.position(&name) {
             // Rare (a repeated tag): rebuild the lists with the new value.
             let mut names = Strings::default();
             let mut values = Strings::default();

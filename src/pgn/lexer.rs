@@ -392,6 +392,16 @@ impl<I: Sealed> Lexer<I> {
             let limit = start.saturating_add(self.max_comment).saturating_add(1);
             let stop = data.len().min(limit);
             while pos < stop {
+                // Eight bytes a step up to the first `}` or line feed.
+                if let Some(word) = data.get(pos..pos + 8).filter(|_| pos + 8 <= stop) {
+                    let word = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+                    let hits = zero_bytes(word ^ CLOSE_BRACES) | zero_bytes(word ^ LINE_FEEDS);
+                    if hits == 0 {
+                        pos += 8;
+                        continue;
+                    }
+                    pos += (hits.trailing_zeros() / 8) as usize;
+                }
                 let b = data[pos];
                 pos += 1;
                 if b == b'}' {
@@ -533,6 +543,19 @@ impl<I: Sealed> Lexer<I> {
     }
 }
 
+/// `}` in each byte of a word.
+const CLOSE_BRACES: u64 = 0x7d7d_7d7d_7d7d_7d7d;
+/// A line feed in each byte of a word.
+const LINE_FEEDS: u64 = 0x0a0a_0a0a_0a0a_0a0a;
+
+/// The high bit set in the lowest zero byte of `word` (and maybe in
+/// bytes above it, where the subtraction borrows), none if no byte is
+/// zero: the first zero byte is that of the lowest bit set.
+#[inline(always)]
+const fn zero_bytes(word: u64) -> u64 {
+    word.wrapping_sub(0x0101_0101_0101_0101) & !word & 0x8080_8080_8080_8080
+}
+
 /// A numeric annotation glyph (`$` and digits from `start`), its value
 /// capped at 1,000 (a `$` without digits is [`Token::Other`]), and where
 /// it ends.
@@ -581,4 +604,25 @@ fn other(data: &[u8], start: usize) -> (Token, usize) {
         pos += 1;
     }
     (Token::Other(data[start]), pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zero_bytes_finds_the_first_zero_byte() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            // Bytes from a small alphabet, so that zeros, ones and 0x80
+            // (where borrows show) are frequent.
+            let word = u64::from_le_bytes(seed.to_le_bytes().map(|b| [0, 1, 0x80, 0x7d, 0xff, 2][usize::from(b % 6)]));
+            let first = word.to_le_bytes().iter().position(|&b| b == 0);
+            let hits = zero_bytes(word);
+            assert_eq!((hits != 0).then(|| (hits.trailing_zeros() / 8) as usize), first, "{word:#x}");
+        }
+    }
 }

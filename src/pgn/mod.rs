@@ -146,8 +146,13 @@ impl<'a> TagValue<'a> {
     /// The value with its escapes resolved, as text (bytes that are not
     /// UTF-8 become U+FFFD). Borrowed when there is nothing to change.
     pub fn decode(&self) -> Cow<'a, str> {
-        let text = String::from_utf8_lossy(self.0);
-        if !text.contains('\\') {
+        // Checked as UTF-8 first: the lossy conversion is slower on text
+        // that needs none.
+        let text = match core::str::from_utf8(self.0) {
+            Ok(text) => Cow::Borrowed(text),
+            Err(_) => String::from_utf8_lossy(self.0),
+        };
+        if !self.0.contains(&b'\\') {
             return text;
         }
         let mut out = String::with_capacity(text.len());

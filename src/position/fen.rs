@@ -1,6 +1,7 @@
 //! FEN parsing and writing.
 
 use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt;
 
 use crate::position::validate::back_rank;
@@ -694,8 +695,9 @@ pub struct FenWriter {
     placement: [u64; 7],
     /// Ranks whose text is not written yet (bit `r` for rank `r`).
     stale: u8,
-    /// Each rank's text (a1's rank first), padded to 8 bytes.
-    ranks: [[u8; 8]; 8],
+    /// Each rank's text (a1's rank first), its bytes in the order of a
+    /// little-endian word, padded with zeros to 8 bytes.
+    ranks: [u64; 8],
     lens: [u8; 8],
     /// What the castling text was written from (rooks with rights; kings,
     /// rooks and White's pieces on the back ranks; castling mode), and the
@@ -717,7 +719,7 @@ impl FenWriter {
         FenWriter {
             placement: [0; 7],
             stale: 0xff,
-            ranks: [[0; 8]; 8],
+            ranks: [0; 8],
             lens: [0; 8],
             castling_key: None,
             castling: [0; 16],
@@ -745,48 +747,94 @@ impl FenWriter {
         out.write_str(FenText::new(setup, self).as_str())
     }
 
+    /// Appends the FEN of `pos` (the text of [`Position::fen`]) to `out`
+    /// as bytes (ASCII): for buffers whose text is checked once for all
+    /// values (the value buffer of an Arrow string column), where
+    /// [`FenWriter::write`] would check each FEN's text as it hands it
+    /// over as a `&str`.
+    ///
+    /// ```
+    /// use chess_movegen::{FenWriter, Position};
+    /// let mut writer = FenWriter::new();
+    /// let mut bytes = b"fen: ".to_vec();
+    /// writer.write_bytes(&Position::startpos(), &mut bytes);
+    /// assert_eq!(bytes, b"fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    /// ```
+    pub fn write_bytes(&mut self, pos: &Position, out: &mut Vec<u8>) {
+        out.extend_from_slice(FenText::new(&pos.to_setup(), self).as_bytes());
+    }
+
     /// Marks the ranks whose pieces differ from those last written.
+    #[inline(always)]
     fn note_placement(&mut self, setup: &Setup) {
         let mut now = [0u64; 7];
         for role in Role::ALL {
-            now[role.index()] = (setup.pieces(Color::White, role) | setup.pieces(Color::Black, role)).0;
+            now[role.index()] = setup.pieces_of_role(role).0;
         }
         now[6] = setup.pieces_of_color(Color::White).0;
         let changed = now.iter().zip(&self.placement).fold(0, |acc, (a, b)| acc | (a ^ b));
-        for rank in 0..8 {
-            if (changed >> (8 * rank)) as u8 != 0 {
-                self.stale |= 1 << rank;
-            }
-        }
+        self.stale |= nonzero_bytes(changed);
         self.placement = now;
     }
 
     /// The text of `rank` (0 for the first): each piece's letter, each
     /// run of empty squares as its length, from the rank's occupancy
-    /// bits (work per piece, not per square).
+    /// bits (work per piece, not per square). A rank has at most 8
+    /// characters: one word.
     fn write_rank(&mut self, setup: &Setup, rank: usize) {
-        let text = &mut self.ranks[rank];
-        let mut len = 0;
+        // The letter index of each square of the rank, a byte each: the
+        // role's index (6 where empty), 8 more for Black.
+        let mailbox = setup.mailbox();
+        let roles: [u8; 8] = core::array::from_fn(|file| mailbox[8 * rank + file].map_or(6, |role| role as u8));
+        let black = (setup.pieces_of_color(Color::Black).0 >> (8 * rank)) as u8;
+        let codes = u64::from_le_bytes(roles) | spread_bits(black) << 3;
         let mut row = (setup.occupied().0 >> (8 * rank)) as u8;
-        let mut file = 0;
+        let (mut text, mut shift, mut file) = (0u64, 0u32, 0u8);
         while row != 0 {
             let next = row.trailing_zeros() as u8;
             if next > file {
-                text[len] = b'0' + next - file;
-                len += 1;
+                text |= u64::from(b'0' + next - file) << shift;
+                shift += 8;
             }
-            let sq = Square::from_index_wrapping(8 * rank as u8 + next);
-            text[len] = setup.piece_at(sq).map_or(b'?', |p| p.char() as u8);
-            len += 1;
+            let letter = LETTERS[((codes >> (8 * next)) & 15) as usize];
+            text |= u64::from(letter) << shift;
+            shift += 8;
             file = next + 1;
             row &= row - 1;
         }
         if file < 8 {
-            text[len] = b'0' + 8 - file;
-            len += 1;
+            text |= u64::from(b'0' + 8 - file) << shift;
+            shift += 8;
         }
-        self.lens[rank] = len as u8;
+        self.ranks[rank] = text;
+        self.lens[rank] = (shift / 8) as u8;
     }
+}
+
+/// The FEN letter of each role (by index) for White, then for Black
+/// (index + 8); `?` for a square the occupancy and the mailbox disagree
+/// on, which a valid setup never has.
+const LETTERS: [u8; 16] = *b"PNBRQK??pnbrqk??";
+
+/// Bit `i` of `bits` moved to the lowest bit of byte `i` of a word: each
+/// byte of the repeated byte keeps its own bit, and adding `0x7F` carries
+/// a set bit into the byte's top bit.
+#[inline(always)]
+const fn spread_bits(bits: u8) -> u64 {
+    const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+    let own = (bits as u64 * LOW_BITS) & 0x8040_2010_0804_0201;
+    ((own + 0x7F7F_7F7F_7F7F_7F7F) >> 7) & LOW_BITS
+}
+
+/// Bit `i` set for each byte `i` of `word` that is not zero: the high bit
+/// of each byte that is not zero (the low seven bits added to `0x7F`
+/// carry into it), then those eight bits gathered into the top byte by
+/// one multiplication (each lands on its own bit: no carries).
+#[inline(always)]
+const fn nonzero_bytes(word: u64) -> u8 {
+    const LOW_SEVEN: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let high = ((word & LOW_SEVEN).wrapping_add(LOW_SEVEN) | word) & !LOW_SEVEN;
+    ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
 }
 
 /// The longest FEN a setup can have: 64 pieces and 7 slashes, the side,
@@ -794,67 +842,93 @@ impl FenWriter {
 /// clocks and the 5 spaces between the fields.
 const FEN_CAPACITY: usize = 71 + 1 + 16 + 2 + 10 + 10 + 5;
 
+/// The size of a [`FenText`]'s buffer: any index under 128 and 8 bytes
+/// from it fit, so that indices masked with [`INDEX_MASK`] (all the text's
+/// are under 128) need no bounds check.
+const TEXT_ROOM: usize = 136;
+const INDEX_MASK: usize = 127;
+const _: () = assert!(FEN_CAPACITY + 8 <= INDEX_MASK + 1 && INDEX_MASK + 1 + 8 <= TEXT_ROOM);
+
 /// A FEN written into a buffer on the stack: the one FEN writer, behind
 /// [`Position::fen`], [`Position::write_fen`], [`Setup::fen`] and
 /// [`Setup::write_fen`].
 pub(crate) struct FenText {
-    /// Room for 8 more bytes: a rank is copied as 8 bytes, whatever its
-    /// length.
-    bytes: [u8; FEN_CAPACITY + 8],
+    /// Room for 8 more bytes after the text: a rank is copied as 8
+    /// bytes, whatever its length (see [`TEXT_ROOM`]).
+    bytes: [u8; TEXT_ROOM],
     len: usize,
 }
 
 impl FenText {
     /// The FEN of `setup`, with the ranks and castling text `writer`
     /// still has from the FEN before.
+    #[inline(always)]
     pub(crate) fn new(setup: &Setup, writer: &mut FenWriter) -> FenText {
-        let mut out = FenText { bytes: [0; FEN_CAPACITY + 8], len: 0 };
-        out.board(setup, writer);
-        out.push(b' ');
-        out.push(setup.side_to_move().char() as u8);
-        out.push(b' ');
-        out.castling(setup, writer);
-        out.push(b' ');
+        let mut out = FenText { bytes: [0; TEXT_ROOM], len: 0 };
+        // Written in place: a text made in a function and returned is
+        // copied to the caller's buffer.
+        out.fill(setup, writer);
+        out
+    }
+
+    #[inline(never)]
+    fn fill(&mut self, setup: &Setup, writer: &mut FenWriter) {
+        self.board(setup, writer);
+        self.push(b' ');
+        self.push(setup.side_to_move().char() as u8);
+        self.push(b' ');
+        self.castling(setup, writer);
+        self.push(b' ');
         match setup.ep_square() {
             Some(ep) => {
-                out.push(ep.file().char() as u8);
-                out.push(ep.rank().char() as u8);
+                self.push(ep.file().char() as u8);
+                self.push(ep.rank().char() as u8);
             }
-            None => out.push(b'-'),
+            None => self.push(b'-'),
         }
-        out.push(b' ');
-        out.number(setup.halfmove_clock());
-        out.push(b' ');
-        out.number(setup.fullmove_number());
-        out
+        self.push(b' ');
+        self.number(setup.halfmove_clock());
+        self.push(b' ');
+        self.number(setup.fullmove_number());
     }
 
     /// The text (ASCII).
     pub(crate) fn as_str(&self) -> &str {
-        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+        core::str::from_utf8(self.as_bytes()).unwrap_or_default()
+    }
+
+    /// The text's bytes.
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len]
     }
 
     #[inline(always)]
     fn push(&mut self, byte: u8) {
-        self.bytes[self.len] = byte;
+        // The mask changes no index (the text is shorter) and lets the
+        // compiler drop the bounds check.
+        self.bytes[self.len & INDEX_MASK] = byte;
         self.len += 1;
     }
 
     /// The ranks from the eighth down, those the writer has not changed
     /// copied from it.
+    #[inline(always)]
     fn board(&mut self, setup: &Setup, writer: &mut FenWriter) {
         writer.note_placement(setup);
-        for rank in (0..8).rev() {
-            if writer.stale & (1 << rank) != 0 {
-                writer.write_rank(setup, rank);
-            }
-            self.bytes[self.len..self.len + 8].copy_from_slice(&writer.ranks[rank]);
-            self.len += usize::from(writer.lens[rank]);
-            if rank > 0 {
-                self.push(b'/');
-            }
+        let mut stale = writer.stale;
+        while stale != 0 {
+            writer.write_rank(setup, stale.trailing_zeros() as usize);
+            stale &= stale - 1;
         }
         writer.stale = 0;
+        // Each rank and a slash; the last slash is then taken back.
+        for rank in (0..8).rev() {
+            let at = self.len & INDEX_MASK;
+            self.bytes[at..at + 8].copy_from_slice(&writer.ranks[rank].to_le_bytes());
+            self.len += usize::from(writer.lens[rank]);
+            self.push(b'/');
+        }
+        self.len -= 1;
     }
 
     /// Castling rights as the reader reads them back (see
@@ -869,11 +943,13 @@ impl FenText {
             self.push(b'-');
             return;
         }
+        // The letters depend on the kings and rooks on the back ranks and
+        // their colours (see `castling_rook`), nothing else of the board.
         let back = back_rank(Color::White) | back_rank(Color::Black);
-        let kings = (setup.pieces(Color::White, Role::King) | setup.pieces(Color::Black, Role::King)) & back;
-        let rooks = (setup.pieces(Color::White, Role::Rook) | setup.pieces(Color::Black, Role::Rook)) & back;
-        let white = setup.pieces_of_color(Color::White) & back;
-        let key = Some((setup.castling_rooks().0, kings.0, rooks.0, white.0, setup.castling_mode()));
+        let kings = setup.pieces_of_role(Role::King) & back;
+        let kings_and_rooks = kings | (setup.pieces_of_role(Role::Rook) & back);
+        let white = setup.pieces_of_color(Color::White) & kings_and_rooks;
+        let key = Some((setup.castling_rooks().0, kings.0, kings_and_rooks.0, white.0, setup.castling_mode()));
         let start = self.len;
         if writer.castling_key == key {
             let len = usize::from(writer.castling_len);
@@ -918,11 +994,26 @@ impl FenText {
     }
 
     /// `n` in decimal.
-    fn number(&mut self, mut n: u32) {
+    #[inline(always)]
+    fn number(&mut self, n: u32) {
+        // Clocks and move numbers of real games: one or two digits, three
+        // at most, without the loop.
         if n < 10 {
             self.push(b'0' + n as u8);
-            return;
+        } else if n < 100 {
+            self.push(b'0' + (n / 10) as u8);
+            self.push(b'0' + (n % 10) as u8);
+        } else if n < 1000 {
+            self.push(b'0' + (n / 100) as u8);
+            self.push(b'0' + (n / 10 % 10) as u8);
+            self.push(b'0' + (n % 10) as u8);
+        } else {
+            self.long_number(n);
         }
+    }
+
+    /// [`FenText::number`] for any number of digits.
+    fn long_number(&mut self, mut n: u32) {
         let mut digits = [0u8; 10];
         let mut i = digits.len();
         loop {
@@ -1052,6 +1143,50 @@ mod tests {
             assert_eq!(text, setup.fen());
         }
         assert_ne!(one.fen(), other.fen());
+    }
+
+    #[test]
+    fn nonzero_bytes_of_words() {
+        for (word, bits) in [
+            (0u64, 0u8),
+            (u64::MAX, 0xff),
+            (0x80, 1),
+            (0x0100, 2),
+            (0x8000_0000_0000_0000, 0x80),
+            (0x0101_0101_0101_0101, 0xff),
+            (0x00ff_0000_7f00_0001, 0b0100_1001),
+        ] {
+            assert_eq!(nonzero_bytes(word), bits, "{word:#x}");
+        }
+        let mut word = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..1000 {
+            word ^= word << 13;
+            word ^= word >> 7;
+            word ^= word << 17;
+            // Some bytes cleared, so that both kinds are seen.
+            let masked = word & (word >> 3) & 0x00ff_ff00_ff00_00ff;
+            let expected = (0..8).fold(0u8, |acc, i| acc | u8::from((masked >> (8 * i)) as u8 != 0) << i);
+            assert_eq!(nonzero_bytes(masked), expected, "{masked:#x}");
+        }
+    }
+
+    #[test]
+    fn write_bytes_writes_the_fen() {
+        let mut writer = FenWriter::new();
+        let mut pos = Position::startpos();
+        let mut bytes = Vec::new();
+        for uci in ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1"] {
+            bytes.clear();
+            writer.write_bytes(&pos, &mut bytes);
+            assert_eq!(bytes, pos.fen().as_bytes());
+            pos = pos.play(pos.parse_uci(uci).unwrap());
+        }
+        bytes.clear();
+        writer.write_bytes(&pos, &mut bytes);
+        assert_eq!(
+            core::str::from_utf8(&bytes),
+            Ok("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4")
+        );
     }
 
     #[test]

@@ -184,6 +184,18 @@ impl Setup {
         crate::position::fen::FenWriter::new().write_setup(self, out)
     }
 
+    /// The role on each square (a1 first), whatever its colour.
+    #[inline]
+    pub(crate) fn mailbox(&self) -> &[Option<Role>; 64] {
+        &self.board
+    }
+
+    /// The squares of the pieces of `role`, both colours.
+    #[inline]
+    pub(crate) fn pieces_of_role(&self, role: Role) -> Bitboard {
+        self.by_role[role.index()]
+    }
+
     /// The piece on `sq`, if any.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
