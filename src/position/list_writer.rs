@@ -1,15 +1,17 @@
 //! [`MoveList`]'s side of move generation: the list takes the
-//! generator's sets of moves (see [`Visitor`]) and writes them in, a move
-//! at a time, or with AVX-512 VBMI2 a whole set at a time with the `wide`
-//! writer's compress stores (the move generator's only `unsafe` code).
+//! generator's sets of moves (see [`Visitor`]) and writes them in. Every
+//! `unsafe` block of the move generator is here: writing a whole set
+//! into the list's spare room with one capacity test (or, with AVX-512
+//! VBMI2, with the `wide` writer's compress stores), where a push per
+//! move tests the capacity for each.
 
 use crate::moves::{Move, MoveList};
 use crate::position::movegen::{origin, Visitor};
 use crate::types::{Bitboard, Role, Square};
 
 /// A list takes the generated moves one at a time, promotions four times;
-/// with the `wide_lists` writer, a set of piece moves or pawn steps in
-/// one go.
+/// a set of piece moves or pawn steps in one go (with one test of the
+/// list's room, or with the `wide_lists` writer, for the whole set).
 impl Visitor for MoveList {
     #[cfg_attr(not(feature = "compact"), inline(always))]
     fn piece(&mut self, from: Square, to: Bitboard) {
@@ -60,6 +62,12 @@ impl Visitor for MoveList {
                 mv
             });
         }
+    }
+    #[cfg(not(wide_lists))]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
+    fn pawn_pushes(&mut self, single: Bitboard, double: Bitboard, up: i8) {
+        self.pawn_set(single, up);
+        append_double_steps(self, double, up);
     }
     #[cfg_attr(not(feature = "compact"), inline(always))]
     fn promotion_set(&mut self, to: Bitboard, step: i8) {
@@ -120,12 +128,89 @@ static FROM_TO: [[u16; 64]; 64] = {
     v
 };
 
+/// For each byte value, its set bits' files `f` in order as the lanes
+/// `65 × f` of eight 16-bit lanes (two words), and their number.
+#[cfg(not(wide_lists))]
+static BYTE_LANES: [([u64; 2], u8); 256] = {
+    let mut v = [([0u64; 2], 0u8); 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut n = 0;
+        let mut f = 0;
+        while f < 8 {
+            if b >> f & 1 != 0 {
+                v[b].0[n / 4] |= (65 * f as u64) << (16 * (n % 4));
+                n += 1;
+            }
+            f += 1;
+        }
+        v[b].1 = n as u8;
+        b += 1;
+    }
+    v
+};
+
+/// Appends the double steps to the squares of `double` (all on one rank,
+/// the fourth of the side whose step is `up`) to `list`, where the
+/// `wide_lists` writer is not compiled: eight moves written at once from
+/// the rank's byte (`BYTE_LANES`), of which the first as many as the byte
+/// has bits are kept. No loop over the set: the eight double steps of the
+/// start position would take eight turns of the one-move loop.
+#[cfg(not(wide_lists))]
+#[cfg_attr(not(feature = "compact"), inline(always))]
+fn append_double_steps(list: &mut MoveList, double: Bitboard, up: i8) {
+    let make = |to| Move::new(origin(to, 2 * up), to);
+    let shift = if up > 0 { 24 } else { 32 };
+    debug_assert_eq!(double.0 & !(0xff << shift), 0);
+    let len = list.len();
+    if len > list.capacity() - 8 {
+        list.extend(double.into_iter().map(make));
+        return;
+    }
+    let (lanes, n) = BYTE_LANES[(double.0 >> shift) as u8 as usize];
+    // The move to the rank's square of file `f` is `65 × (shift + f) −
+    // 2 × up`, at least 65 × 24 − 16 and below 2^16 in every lane: no
+    // carry from lane to lane.
+    let base = (65 * shift as u64).wrapping_add_signed(-2 * i64::from(up)) * 0x0001_0001_0001_0001;
+    let at = list.as_mut_ptr().cast::<u16>();
+    // SAFETY: `len + 8 <= capacity` (above), so the eight places from
+    // `len` are inside the list's buffer; `Move` is a transparent `u16`,
+    // and the first `n` of those places are the double steps' moves.
+    unsafe {
+        at.add(len).cast::<u64>().write_unaligned(lanes[0] + base);
+        at.add(len + 4).cast::<u64>().write_unaligned(lanes[1] + base);
+        list.set_len(len + n as usize);
+    }
+    debug_assert!(list[len..].iter().copied().eq(double.into_iter().map(make)));
+}
+
 /// Appends `make(t)` for each square `t` of `to`, in square order, to
-/// `list` (where the `wide_lists` writer is not compiled).
+/// `list` (where the `wide_lists` writer is not compiled). A set has at
+/// most 64 squares: with that much room left (the usual case, as no
+/// position has more than 218 legal moves) the moves are written with no
+/// test of the capacity per move; otherwise they are added by `extend`,
+/// which tests it for each.
 #[cfg(not(wide_lists))]
 #[cfg_attr(not(feature = "compact"), inline(always))]
 fn append_set(list: &mut MoveList, to: Bitboard, make: impl Fn(Square) -> Move) {
-    list.extend(to.into_iter().map(make));
+    let len = list.len();
+    if len > list.capacity() - 64 {
+        list.extend(to.into_iter().map(make));
+        return;
+    }
+    let at = list.as_mut_ptr();
+    let mut end = len;
+    for t in to {
+        // SAFETY: `end < len + 64 <= capacity` (a set has at most 64
+        // squares, and `len + 64 <= capacity` above), so the place is
+        // inside the list's buffer; `Move` is `Copy`, so nothing there
+        // needs dropping.
+        unsafe { at.add(end).write(make(t)) };
+        end += 1;
+    }
+    // SAFETY: the places `len..end` were written above, and `end <=
+    // capacity`.
+    unsafe { list.set_len(end) };
 }
 
 /// Moves written into a list a whole set at a time, with AVX-512
