@@ -147,10 +147,11 @@ def test_readme_examples(tmp_path, monkeypatch):
     (tmp_path / "games.pgn").write_bytes(CORPUS.read_bytes())
     arrow.write_parquet("games.pgn", games="games.parquet")
     blocks = readme_blocks()
-    assert len(blocks) == 6
+    assert len(blocks) == 7
     scope = {}
-    # The first block names files that are not here; the last two are the
-    # cluster recipes (tests/test_arrow_distributed.py).
+    # The first block names files that are not here; the last three are
+    # the cluster recipes and Spark's schema for the games table
+    # (tests/test_arrow_distributed.py).
     for block in blocks[1:4]:
         exec(compile(block, str(README), "exec"), scope)
     by_opening, at_40 = expected_answers()
