@@ -489,17 +489,16 @@ impl Position {
         };
         let mut found = UpToTwo { to, origins: Bitboard::EMPTY, en_passant: Move::NULL, count: 0 };
         if cfg!(feature = "compact") {
-            // One generator copy fewer: the list's serves (a promotion is
-            // listed four times, from one origin).
+            // One generator copy fewer: the list's serves, its moves
+            // handed to the counter (a promotion is listed four times,
+            // from one origin, and counted once).
             let mut list = MoveList::new();
             self.generate::<true, _>(&t, &mut list);
             for &mv in list.iter() {
                 if mv.is_en_passant() {
-                    found.count += 1;
-                    found.en_passant = mv;
+                    found.special(mv);
                 } else if !found.origins.contains(mv.from()) {
-                    found.count += 1;
-                    found.origins = found.origins.with(mv.from());
+                    found.piece(mv.from(), mv.to().bitboard());
                 }
             }
         } else {
