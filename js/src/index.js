@@ -154,7 +154,14 @@ export class Move {
     bytes[ptr + 4] = this.bits & 0xff;
     bytes[ptr + 5] = this.bits >> 8;
     bytes[ptr + 6] = this.#chess960;
-    bytes.set(this.#pos, ptr + 8);
+    for (let i = 0; i < 8; i++) {
+      const x = this.#pos[i];
+      const at = ptr + 8 + 4 * i;
+      bytes[at] = x;
+      bytes[at + 1] = x >> 8;
+      bytes[at + 2] = x >> 16;
+      bytes[at + 3] = x >> 24;
+    }
     return recv(w.move_text(what));
   }
 
@@ -182,19 +189,32 @@ export class Move {
   isBigPawn() { return this.flags.includes('b'); }
 }
 
+/**
+ * The packed position at `at` as eight 32-bit words: kept by a move
+ * without a typed array of its own, which costs more to make.
+ */
+function packedWords(bytes, at) {
+  const words = new Array(8);
+  for (let i = 0; i < 8; i++, at += 4) words[i] = bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
+  return words;
+}
+
 /** The moves of an answer of 40-byte records (see js/wasm/src/record.rs). */
 function recordsOf(len) {
   if (len < 0) throw new Error(read(-1 - len));
   const ptr = w.io_ptr();
   const bytes = heap();
   const out = [];
-  for (let at = ptr; at + 40 <= ptr + len; at += 40) out.push(Move.fromHead(bytes, at, bytes.slice(at + 8, at + 40)));
+  for (let at = ptr; at + 40 <= ptr + len; at += 40) out.push(Move.fromHead(bytes, at, packedWords(bytes, at + 8)));
   return out;
 }
 
 /** The move of a one-record answer (`null` for an empty one). */
 function recordOf(len) {
-  return len === 0 ? null : recordsOf(len)[0];
+  if (len <= 0) return len === 0 ? null : recordsOf(len);
+  const ptr = w.io_ptr();
+  const bytes = heap();
+  return Move.fromHead(bytes, ptr, packedWords(bytes, ptr + 8));
 }
 
 /**
@@ -207,7 +227,7 @@ function listOf(len) {
   const ptr = w.io_ptr();
   const bytes = heap();
   const n = bytes[ptr] | (bytes[ptr + 1] << 8);
-  const pos = bytes.slice(ptr + 4, ptr + 36);
+  const pos = packedWords(bytes, ptr + 4);
   const heads = ptr + 36;
   const sans = decoder.decode(bytes.subarray(heads + 8 * n, ptr + len)).split(' ');
   const out = new Array(n);

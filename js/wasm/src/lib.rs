@@ -107,6 +107,23 @@ pub(crate) fn input_bytes(len: usize) -> Vec<u8> {
     IO.with_borrow(|io| io[..len.min(io.len())].to_vec())
 }
 
+/// Runs `f` on the buffer's first `len` bytes as text, read in place (a
+/// call made per move does not copy its input); `f` must not write the
+/// buffer: the answer goes there after it returns.
+pub(crate) fn with_input<R>(len: usize, f: impl FnOnce(&str) -> R) -> R {
+    IO.with_borrow(|io| f(&String::from_utf8_lossy(&io[..len.min(io.len())])))
+}
+
+/// Answers with what `write` appends to the emptied buffer: its length
+/// (an answer made in place, without a copy).
+pub(crate) fn reply_in_place(write: impl FnOnce(&mut Vec<u8>)) -> i32 {
+    IO.with_borrow_mut(|io| {
+        io.clear();
+        write(io);
+        io.len() as i32
+    })
+}
+
 /// Writes an answer into the buffer: its length, or `-1 - length` of
 /// the error message.
 pub(crate) fn reply(result: Result<String, String>) -> i32 {

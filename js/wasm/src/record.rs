@@ -6,7 +6,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use chess_movegen::{CastlingMode, CastlingSide, Color, GameResult, Move, PackedPosition, Position, Role};
 
-use crate::{input_bytes, reply, reply_bytes};
+use crate::{input_bytes, reply, reply_in_place};
 
 /// Bytes of a move's head: its fields (`u32`, little-endian: bit 0
 /// Black, bits 1–6 from, 7–12 to (the king's destination for castling),
@@ -86,13 +86,14 @@ fn captured(pos: &Position, mv: Move) -> Option<Role> {
 /// Answers the record of a move played or taken back (nothing for none),
 /// or an error.
 pub(crate) fn reply_record(result: Result<Option<(Position, Move)>, String>) -> i32 {
-    reply_bytes(result.map(|found| {
-        let mut out = Vec::with_capacity(RECORD_BYTES);
-        if let Some((pos, mv)) = found {
-            write_record(&mut out, &pos, mv);
-        }
-        out
-    }))
+    match result {
+        Ok(found) => reply_in_place(|out| {
+            if let Some((pos, mv)) = found {
+                write_record(out, &pos, mv);
+            }
+        }),
+        Err(message) => reply(Err(message)),
+    }
 }
 
 /// chess.js's flags as bits, in its order: `n` (none of the others), `c`

@@ -12,7 +12,7 @@ use chess_movegen::{
 };
 
 use crate::record::{reply_record, write_head, write_packed, write_record};
-use crate::{input, reply, reply_bytes, short, Local};
+use crate::{input, reply, reply_bytes, short, with_input, Local};
 
 /// One game.
 pub(crate) struct Session {
@@ -273,14 +273,15 @@ pub extern "C" fn moves(h: u32, from: u32, role: u32, verbose: u32) -> i32 {
 /// SAN only) and answers its binary record (see `record`).
 #[no_mangle]
 pub extern "C" fn play(h: u32, len: usize, strict: u32) -> i32 {
-    let text = input(len);
-    reply_record(with(h, |s| {
-        let pos = *s.position().map_err(|why| format!("Invalid move: {}: {why}", short(&text)))?;
-        let parsed = if strict != 0 { pos.parse_san(&text) } else { parse_any(&pos, &text) };
-        let mv = parsed.map_err(|e| format!("Invalid move: {}: {e}", short(&text)))?;
-        s.game.push(mv).map_err(|e| format!("Invalid move: {}: {e}", short(&text)))?;
-        s.comments.push(None);
-        Ok(Some((pos, mv)))
+    reply_record(with_input(len, |text| {
+        with(h, |s| {
+            let pos = *s.position().map_err(|why| format!("Invalid move: {}: {why}", short(text)))?;
+            let parsed = if strict != 0 { pos.parse_san(text) } else { parse_any(&pos, text) };
+            let mv = parsed.map_err(|e| format!("Invalid move: {}: {e}", short(text)))?;
+            s.game.push(mv).map_err(|e| format!("Invalid move: {}: {e}", short(text)))?;
+            s.comments.push(None);
+            Ok(Some((pos, mv)))
+        })
     }))
 }
 
