@@ -85,6 +85,8 @@ export declare class Chess {
   isAttacked(square: Square, attackedBy: Color): boolean;
   /** Passes the move (a null move; throws when in check, as chess.js does); the history starts again. */
   setTurn(color: Color): boolean;
+  /** Gives or takes castling rights; true if each one named is now as asked. */
+  setCastlingRights(color: Color, rights: Partial<Record<'k' | 'q', boolean>>): boolean;
   getCastlingRights(color: Color): { k: boolean; q: boolean };
   moves(): string[];
   moves(options: { verbose: true; square?: Square | string; piece?: PieceSymbol }): Move[];

@@ -434,6 +434,25 @@ export class Chess {
     return recv(w.set_turn(this.#write(), color === BLACK ? 1 : 0)) === '1';
   }
 
+  /**
+   * Gives (`true`) or takes (`false`) the castling rights named in
+   * `rights`; true if every one named is now as asked (a right without
+   * its king and rook in place is not given).
+   */
+  setCastlingRights(color, rights) {
+    let which = 0;
+    let give = 0;
+    for (const [bit, side] of [[1, KING], [2, QUEEN]]) {
+      if (rights[side] === undefined) continue;
+      which |= bit;
+      if (rights[side]) give |= bit;
+    }
+    this.#changed();
+    recv(w.set_castling(this.#write(), color === BLACK ? 1 : 0, which, give));
+    const now = this.getCastlingRights(color);
+    return (rights[KING] === undefined || rights[KING] === now[KING]) && (rights[QUEEN] === undefined || rights[QUEEN] === now[QUEEN]);
+  }
+
   getCastlingRights(color) {
     const bits = w.castling(this.#read()) >> (color === BLACK ? 2 : 0);
     return { [KING]: (bits & 1) !== 0, [QUEEN]: (bits & 2) !== 0 };

@@ -152,6 +152,35 @@ test('setTurn as chess.js does it', () => {
   }
 });
 
+test('setCastlingRights as chess.js does it', () => {
+  const fens = [
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+    'r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1',
+    '4k3/8/8/8/8/8/8/4K2R w K - 0 1',
+    'r3k3/8/8/8/8/8/8/R4K1R b - - 0 1',
+  ];
+  const asks = [{ k: false }, { q: false }, { k: true }, { q: true }, { k: true, q: true }, { k: false, q: true }, {}];
+  for (const fen of fens) {
+    for (const color of ['w', 'b']) {
+      for (const rights of asks) {
+        const ours = new Chess(fen);
+        const ref = new Ref(fen);
+        const where = `setCastlingRights(${color}, ${JSON.stringify(rights)}) in ${fen}`;
+        assert.equal(ours.setCastlingRights(color, rights), ref.setCastlingRights(color, rights), where);
+        assert.deepEqual(ours.getCastlingRights(color), ref.getCastlingRights(color), where);
+        assert.equal(ours.fen(), ref.fen(), where);
+        assert.deepEqual(ours.moves().sort(), ref.moves().sort(), where);
+      }
+    }
+  }
+  // In Chess960 a right is given with the outermost rook on its side
+  // (king takes rook in UCI; the kingside castling is into the g8 rook's file).
+  const game = new Chess('1r2k1r1/8/8/8/8/8/8/1R2K1R1 w - - 0 1', { chess960: true });
+  assert.equal(game.setCastlingRights('w', { k: true, q: true }), true);
+  assert.equal(game.fen(), '1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQ - 0 1');
+  assert.ok(game.moves({ verbose: true }).some((m) => m.lan === 'e1b1' && m.flags === 'q'));
+});
+
 test('board editing: get, put, remove, clear', () => {
   const ours = new Chess();
   const ref = new Ref();

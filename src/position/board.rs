@@ -2,7 +2,7 @@
 //! clocks and the Zobrist key, and the consistency check.
 
 use crate::position::{CastlingMode, CastlingModeError, Position, PositionError};
-use crate::types::castling::is_standard_castling;
+use crate::types::castling::{held_castling_rook, is_standard_castling};
 use crate::types::{Bitboard, CastlingRights, CastlingSide, Color, Piece, Rank, Role, Square};
 
 /// # Queries: pieces, rights and clocks
@@ -93,10 +93,7 @@ impl Position {
     /// assert_eq!(pos.castling_rook(Color::Black, CastlingSide::QueenSide), Some(Square::A8));
     /// ```
     pub fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
-        let king = self.king(color);
-        (self.castling & Rank::First.relative_to(color).bitboard())
-            .into_iter()
-            .find(|&rook| CastlingSide::of_rook(king, rook) == side)
+        held_castling_rook(self.castling, self.king(color), color, side)
     }
 
     /// The squares of all rooks that still have a castling right.

@@ -4,10 +4,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::position::validate::back_rank;
 use crate::position::{CastlingMode, Position, PositionError, Repairs, Setup};
-use crate::types::castling::is_standard_castling;
-use crate::types::{Bitboard, Color, File, Piece, Rank, Role, Square};
+use crate::types::castling::back_rank;
+use crate::types::{Bitboard, CastlingSide, Color, File, Piece, Rank, Role, Square};
 
 /// The six fields of a FEN record, for error reports; ordered as in FEN.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -499,21 +498,16 @@ fn parse_ep_square(text: &str, offset: usize) -> Result<Option<Square>, FenError
 /// (in the setup's castling mode).
 fn castling_rook(setup: &Setup, c: char) -> Option<Square> {
     let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-    let back = back_rank(color);
-    let king = (setup.pieces(color, Role::King) & back).single()?;
-    let rooks = setup.pieces(color, Role::Rook) & back;
-    let rook = match c.to_ascii_lowercase() {
-        'k' => rooks.into_iter().rev().find(|&r| r > king)?,
-        'q' => rooks.into_iter().find(|&r| r < king)?,
+    match c.to_ascii_lowercase() {
+        'k' => setup.outer_castling_rook(color, CastlingSide::KingSide),
+        'q' => setup.outer_castling_rook(color, CastlingSide::QueenSide),
         letter => {
             let file = File::from_char(letter)?;
-            Some(Square::new(file, Rank::First.relative_to(color))).filter(|&r| rooks.contains(r) && r != king)?
+            setup.castling_rook_where(color, |king, rooks| {
+                Some(Square::new(file, Rank::First.relative_to(color))).filter(|&r| rooks.contains(r) && r != king)
+            })
         }
-    };
-    if setup.castling_mode() == CastlingMode::Standard && !is_standard_castling(king, rook) {
-        return None;
     }
-    Some(rook)
 }
 
 /// # Construction: FEN

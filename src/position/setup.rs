@@ -4,7 +4,8 @@
 use core::fmt;
 
 use crate::position::{ply_of, CastlingMode, FenError, FenOptions, Position, PositionError, Repairs};
-use crate::types::{Bitboard, Color, Piece, Role, Square};
+use crate::types::castling::{back_rank, held_castling_rook, is_standard_castling};
+use crate::types::{Bitboard, CastlingSide, Color, Piece, Role, Square};
 
 /// A position as plain data, not necessarily legal: what is on each square,
 /// the side to move, the castling rooks, the en-passant square, the clocks
@@ -281,6 +282,60 @@ impl Setup {
     #[inline]
     pub fn castling_rooks(&self) -> Bitboard {
         self.castling
+    }
+
+    /// The rook that holds `color`'s castling right on `side`, if any (as
+    /// [`Position::castling_rook`]; `None` without a king).
+    ///
+    /// ```
+    /// use chess_movegen::{CastlingSide, Color, Setup, Square};
+    /// let setup = Setup::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1")?;
+    /// assert_eq!(setup.castling_rook(Color::White, CastlingSide::KingSide), Some(Square::H1));
+    /// assert_eq!(setup.castling_rook(Color::White, CastlingSide::QueenSide), None);
+    /// # Ok::<(), chess_movegen::FenError>(())
+    /// ```
+    pub fn castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        let king = self.pieces(color, Role::King).single()?;
+        held_castling_rook(self.castling, king, color, side)
+    }
+
+    /// The rook a `K` or `Q` castling right (`k`, `q` for Black) names in
+    /// this setup: `color`'s outermost rook on its back rank on `side` of
+    /// its king there; in standard chess only an a- or h-file rook, with
+    /// the king on the e-file. Board editors give a right with it, as the
+    /// FEN readers read `KQkq`.
+    ///
+    /// ```
+    /// use chess_movegen::{CastlingMode, CastlingSide, Color, Setup, Square};
+    /// let mut setup = Setup::from_fen("4k3/8/8/8/8/8/8/1R2K1RR w - - 0 1")?;
+    /// assert_eq!(setup.outer_castling_rook(Color::White, CastlingSide::KingSide), Some(Square::H1));
+    /// // b1 is no standard castling rook; in Chess960 it is.
+    /// assert_eq!(setup.outer_castling_rook(Color::White, CastlingSide::QueenSide), None);
+    /// setup.set_castling_mode(CastlingMode::Chess960);
+    /// assert_eq!(setup.outer_castling_rook(Color::White, CastlingSide::QueenSide), Some(Square::B1));
+    /// # Ok::<(), chess_movegen::FenError>(())
+    /// ```
+    pub fn outer_castling_rook(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        self.castling_rook_where(color, |king, rooks| match side {
+            CastlingSide::KingSide => rooks.into_iter().rev().find(|&r| r > king),
+            CastlingSide::QueenSide => rooks.into_iter().find(|&r| r < king),
+        })
+    }
+
+    /// The rook `pick` chooses among `color`'s rooks on its back rank,
+    /// given its king there, if castling with it fits the castling mode.
+    pub(crate) fn castling_rook_where(
+        &self,
+        color: Color,
+        pick: impl FnOnce(Square, Bitboard) -> Option<Square>,
+    ) -> Option<Square> {
+        let back = back_rank(color);
+        let king = (self.pieces(color, Role::King) & back).single()?;
+        let rook = pick(king, self.pieces(color, Role::Rook) & back)?;
+        if self.mode == CastlingMode::Standard && !is_standard_castling(king, rook) {
+            return None;
+        }
+        Some(rook)
     }
 
     /// Sets the castling rooks: `Square::H1.bitboard() | Square::A1.bitboard()`

@@ -7,7 +7,7 @@ use bitflags::bitflags;
 
 use crate::attacks;
 use crate::position::{ply_of, CastlingMode, Position};
-use crate::types::castling::is_standard_castling;
+use crate::types::castling::{back_rank, is_standard_castling};
 use crate::types::{Bitboard, CastlingSide, Color, Rank, Role, Square};
 
 bitflags! {
@@ -483,9 +483,4 @@ struct Retraction {
     to: Square,
     role: Role,
     restored: Bitboard,
-}
-
-/// Bitboard of the squares a castling right may name, for parsing.
-pub(crate) fn back_rank(color: Color) -> Bitboard {
-    Rank::First.relative_to(color).bitboard()
 }

@@ -140,6 +140,12 @@ pub(crate) const fn back_rank(color: Color) -> Bitboard {
     Bitboard(0xff << (56 * color as u8))
 }
 
+/// The rook among the castling rooks `castling` that holds `color`'s right
+/// on `side` of its king on `king`.
+pub(crate) fn held_castling_rook(castling: Bitboard, king: Square, color: Color, side: CastlingSide) -> Option<Square> {
+    (castling & back_rank(color)).into_iter().find(|&rook| CastlingSide::of_rook(king, rook) == side)
+}
+
 /// The king's file in the standard setup.
 pub(crate) const STANDARD_KING_FILE: File = File::E;
 

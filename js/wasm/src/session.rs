@@ -463,6 +463,39 @@ pub extern "C" fn set_turn(h: u32, black: u32) -> i32 {
     }))
 }
 
+/// Gives or takes castling rights of one side (`black`): for each bit of
+/// `which` (1 the king's side, 2 the queen's side) the right is given if
+/// that bit of `give` is set, else taken. A right is given with the
+/// rook a `K`/`Q` right names (see `Setup::outer_castling_rook`); one
+/// without its king and rook in place is not. The history starts again
+/// from the new position, as after `put`.
+#[no_mangle]
+pub extern "C" fn set_castling(h: u32, black: u32, which: u32, give: u32) -> i32 {
+    use chess_movegen::CastlingSide;
+    reply(with(h, |s| {
+        let color = if black != 0 { Color::Black } else { Color::White };
+        let mut setup = s.setup();
+        let mut rooks = setup.castling_rooks();
+        for (bit, side) in [(1, CastlingSide::KingSide), (2, CastlingSide::QueenSide)] {
+            if which & bit == 0 {
+                continue;
+            }
+            match (setup.castling_rook(color, side), give & bit != 0) {
+                (Some(held), false) => rooks = rooks.without(held),
+                (None, true) => {
+                    if let Some(rook) = setup.outer_castling_rook(color, side) {
+                        rooks = rooks.with(rook);
+                    }
+                }
+                _ => {}
+            }
+        }
+        setup.set_castling_rooks(rooks);
+        s.set_board(setup);
+        Ok(String::new())
+    }))
+}
+
 /// The castling rights as bits: 1 white king side, 2 white queen side,
 /// 4 black king side, 8 black queen side.
 #[no_mangle]
