@@ -271,22 +271,27 @@ impl FenOptions {
 
 /// The text and byte offset of each field present.
 fn split_fields(text: &str) -> ([(&str, usize); 7], usize) {
+    let bytes = text.as_bytes();
     let mut fields = [("", text.len()); 7];
     let mut count = 0;
-    let mut start = None;
-    for (i, b) in text.bytes().enumerate().chain(core::iter::once((text.len(), b' '))) {
-        if b.is_ascii_whitespace() {
-            if let Some(s) = start.take() {
-                if count < fields.len() {
-                    fields[count] = (&text[s..i], s);
-                }
-                count += 1;
-            }
-        } else if start.is_none() {
-            start = Some(i);
+    let mut i = 0;
+    loop {
+        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+            i += 1;
         }
+        if i == bytes.len() {
+            return (fields, count);
+        }
+        let start = i;
+        while i < bytes.len() && !bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if count < fields.len() {
+            // Both ends are at an ASCII byte or the text's end.
+            fields[count] = (text.get(start..i).unwrap_or(""), start);
+        }
+        count += 1;
     }
-    (fields, count)
 }
 
 /// The first character that no FEN may hold (see
@@ -399,29 +404,29 @@ fn parse_board(setup: &mut Setup, text: &str, offset: usize, lenient: bool) -> R
     // One pass over the bytes: a character outside ASCII is never valid
     // here and is reported whole, from its first byte.
     let (mut row, mut file) = (0, 0u32);
+    let rank = |row: usize| Rank::ALL[7 - row];
     for (i, &b) in bytes.iter().enumerate() {
-        let rank = Rank::ALL[7 - row];
         let at = offset + i;
         if b == b'/' {
             if file < 8 {
-                return Err(error(FenErrorKind::RankTooShort { rank }, FenField::Board, at));
+                return Err(error(FenErrorKind::RankTooShort { rank: rank(row) }, FenField::Board, at));
             }
             (row, file) = (row + 1, 0);
             continue;
         }
         if file >= 8 {
-            return Err(error(FenErrorKind::RankTooLong { rank }, FenField::Board, at));
+            return Err(error(FenErrorKind::RankTooLong { rank: rank(row) }, FenField::Board, at));
         }
         if let b'1'..=b'8' = b {
             file += u32::from(b - b'0');
             if file > 8 {
-                return Err(error(FenErrorKind::RankTooLong { rank }, FenField::Board, at));
+                return Err(error(FenErrorKind::RankTooLong { rank: rank(row) }, FenField::Board, at));
             }
             if !lenient && i > 0 && bytes[i - 1].is_ascii_digit() {
                 return Err(error(FenErrorKind::AdjacentDigits, FenField::Board, at));
             }
-        } else if let Some(piece) = Some(b).filter(u8::is_ascii).and_then(|b| Piece::from_char(char::from(b))) {
-            setup.put(Square::new(File::ALL[file as usize], rank), piece);
+        } else if let Some(piece) = PIECE_OF_BYTE.get(usize::from(b)).copied().flatten() {
+            setup.put(Square::ALL[(7 - row) * 8 + file as usize], piece);
             file += 1;
         } else {
             let c = text[i..].chars().next().unwrap_or(char::REPLACEMENT_CHARACTER);
@@ -433,6 +438,18 @@ fn parse_board(setup: &mut Setup, text: &str, offset: usize, lenient: bool) -> R
     }
     Ok(())
 }
+
+/// The piece each ASCII letter stands for on a FEN board
+/// ([`Piece::from_char`]), one lookup per byte.
+const PIECE_OF_BYTE: [Option<Piece>; 128] = {
+    let mut table = [None; 128];
+    let mut b = 0;
+    while b < 128 {
+        table[b] = Piece::from_char(b as u8 as char);
+        b += 1;
+    }
+    table
+};
 
 fn parse_side(text: &str, offset: usize) -> Result<Color, FenError> {
     match text {
