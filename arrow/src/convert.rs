@@ -194,7 +194,7 @@ impl<R: Read> Converter<R> {
             source: source.to_owned(),
             batch_size: options.batch_size.max(1),
             games: games.then(|| GamesBuilder::new(options.uci, options.san)),
-            positions: positions.then(|| PositionsBuilder::new(options.uci, options.san)),
+            positions: positions.then(|| PositionsBuilder::new(options.uci, options.san, source)),
             base: Base::default(),
         }
     }
