@@ -202,12 +202,11 @@ impl PositionsBuilder {
     }
 
     fn batch(mut self) -> RecordBatch {
-        let rows = self.mv.len();
-        let mut source = TextColumn::with_capacity(rows, 0);
-        source.repeat(self.source.as_bytes(), rows);
+        let source =
+            StringArray::try_new_repeated(&self.source, self.mv.len()).expect("a batch's text fits 32-bit offsets");
         let (game, ply, white_to_move, result) = self.per_game_columns();
         let mut columns: Vec<(&str, ArrayRef, bool)> = vec![
-            ("source", Arc::new(source.finish(None)), false),
+            ("source", Arc::new(source), false),
             ("game", Arc::new(game), false),
             ("ply", Arc::new(ply), false),
             ("fen", Arc::new(self.fen.finish(None)), false),
@@ -255,7 +254,7 @@ fn append_alternating(bits: &mut BooleanBufferBuilder, first: bool, n: usize) {
         let take = left.min(8 * EVEN.len() - 8);
         bits.append_packed_range(start..start + take, &EVEN);
         // The next piece starts where this one's pattern stopped.
-        start = 0;
+        start = (start + take) % 2;
         left -= take;
     }
 }
@@ -313,10 +312,27 @@ impl TextColumn {
     ///
     /// # Panics
     ///
-    /// If the bytes are not UTF-8 (the FEN writer writes ASCII).
+    /// If the bytes are not UTF-8 (the FEN writer writes ASCII, the
+    /// result texts are strings), or `nulls` is not one bit a value.
     fn finish(self, nulls: Option<NullBuffer>) -> StringArray {
+        // Checks that the offsets rise from 0.
         let offsets = OffsetBuffer::new(ScalarBuffer::from(self.offsets));
-        StringArray::try_new(offsets, Buffer::from_vec(self.values), nulls).expect("the text is UTF-8")
+        let rows = offsets.len() - 1;
+        // Not negative: they rise from 0.
+        let fits = offsets[rows] as usize <= self.values.len();
+        let ascii = self.values.is_ascii();
+        let values = Buffer::from_vec(self.values);
+        if fits && ascii && nulls.as_ref().is_none_or(|n| n.len() == rows) {
+            // SAFETY: what `StringArray::try_new` would check holds: the
+            // offsets rise (checked above) and end within the values; the
+            // values are ASCII, so valid UTF-8 with every offset on a
+            // character boundary; `nulls` has a bit for each value. (Its
+            // check takes several times as long as `is_ascii`: it decodes
+            // the text, then looks at each offset.)
+            unsafe { StringArray::new_unchecked(offsets, values, nulls) }
+        } else {
+            StringArray::try_new(offsets, values, nulls).expect("the text is UTF-8")
+        }
     }
 }
 
@@ -348,5 +364,16 @@ mod tests {
         let array = column.finish(None);
         let values: Vec<&str> = array.iter().map(Option::unwrap).collect();
         assert_eq!(values, ["1-0", "1-0", "1-0", "1-0", "1-0", "", "", "1/2-1/2", "1/2-1/2", "1/2-1/2"]);
+    }
+
+    #[test]
+    fn text_beyond_ascii_is_checked_and_kept() {
+        // A result tag may hold any text: the column takes the checked way.
+        let mut column = TextColumn::with_capacity(0, 0);
+        column.repeat("½-½".as_bytes(), 2);
+        column.repeat(b"", 1);
+        let nulls = NullBuffer::from(vec![true, true, false]);
+        let array = column.finish(Some(nulls));
+        assert_eq!(array.iter().collect::<Vec<_>>(), [Some("½-½"), Some("½-½"), None]);
     }
 }
