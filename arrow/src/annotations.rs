@@ -66,39 +66,92 @@ fn find_bracket(s: &[u8]) -> Option<usize> {
     tail.iter().position(|&b| b == b'[').map(|i| s.len() - tail.len() + i)
 }
 
-/// The annotations of a game's moves as columns (values, and whether
-/// each is there), for builders that append a game's values at once.
+/// The annotations of a game's moves as columns, filled as the moves and
+/// comments are read: the values, and a bit for each telling whether it
+/// is there (packed, the first move's in the lowest bit of the first
+/// byte: what Arrow's validity bitmaps hold).
 #[derive(Default)]
 pub(crate) struct NoteColumns {
     pub clock: Vec<f64>,
-    pub has_clock: Vec<bool>,
+    pub has_clock: Vec<u8>,
     pub cp: Vec<i32>,
-    pub has_cp: Vec<bool>,
+    pub has_cp: Vec<u8>,
     pub mate: Vec<i32>,
-    pub has_mate: Vec<bool>,
+    pub has_mate: Vec<u8>,
+    /// What the comments after the last move said so far.
+    last: Annotations,
 }
 
 impl NoteColumns {
-    /// The columns of `notes` (the buffers are reused).
-    pub fn fill(&mut self, notes: &[Annotations]) {
+    /// Empties the columns (the buffers are kept).
+    pub fn clear(&mut self) {
         self.clock.clear();
         self.has_clock.clear();
         self.cp.clear();
         self.has_cp.clear();
         self.mate.clear();
         self.has_mate.clear();
-        for n in notes {
-            self.clock.push(n.clock.unwrap_or_default());
-            self.has_clock.push(n.clock.is_some());
-            let (cp, mate) = match n.eval {
-                Some(Eval::Cp(cp)) => (Some(cp), None),
-                Some(Eval::Mate(m)) => (None, Some(m)),
-                None => (None, None),
-            };
-            self.cp.push(cp.unwrap_or_default());
-            self.has_cp.push(cp.is_some());
-            self.mate.push(mate.unwrap_or_default());
-            self.has_mate.push(mate.is_some());
+        self.last = Annotations::default();
+    }
+
+    /// The number of moves.
+    pub fn len(&self) -> usize {
+        self.clock.len()
+    }
+
+    /// A move is played: the notes of the one before are final, and the
+    /// new one has none yet.
+    pub fn next_move(&mut self) {
+        self.finish();
+        if self.len() % 8 == 0 {
+            self.has_clock.push(0);
+            self.has_cp.push(0);
+            self.has_mate.push(0);
+        }
+        self.clock.push(0.0);
+        self.cp.push(0);
+        self.mate.push(0);
+    }
+
+    /// Takes a comment after the last move (none before the first move).
+    pub fn read(&mut self, comment: &[u8]) {
+        if self.len() > 0 {
+            self.last.read(comment);
+        }
+    }
+
+    /// Puts what the comments after the last move said into the columns
+    /// (again after more comments: a value found stays).
+    pub fn finish(&mut self) {
+        let Some(i) = self.len().checked_sub(1) else { return };
+        let (byte, bit) = (i / 8, 1 << (i % 8));
+        if let Some(clock) = self.last.clock {
+            self.clock[i] = clock;
+            self.has_clock[byte] |= bit;
+        }
+        match self.last.eval {
+            Some(Eval::Cp(cp)) => {
+                self.cp[i] = cp;
+                self.has_cp[byte] |= bit;
+            }
+            Some(Eval::Mate(m)) => {
+                self.mate[i] = m;
+                self.has_mate[byte] |= bit;
+            }
+            None => {}
+        }
+        self.last = Annotations::default();
+    }
+
+    /// The evaluation after move `i` (after [`NoteColumns::finish`]).
+    pub fn eval(&self, i: usize) -> Option<Eval> {
+        let (byte, bit) = (i / 8, 1 << (i % 8));
+        if self.has_cp[byte] & bit != 0 {
+            Some(Eval::Cp(self.cp[i]))
+        } else if self.has_mate[byte] & bit != 0 {
+            Some(Eval::Mate(self.mate[i]))
+        } else {
+            None
         }
     }
 }
@@ -318,6 +371,33 @@ mod tests {
                 assert_eq!(find_bracket(&s), (at < len).then_some(at), "{s:?}");
             }
         }
+    }
+
+    #[test]
+    fn note_columns_take_each_move_s_comments() {
+        let mut c = NoteColumns::default();
+        c.read(b"[%clk 0:00:01]"); // before the first move: no move to annotate
+        for i in 0..10 {
+            c.next_move();
+            if i % 3 == 0 {
+                c.read(format!("[%clk 0:00:{i:02}]").as_bytes());
+                c.read(b"[%clk 0:09:00] [%eval #-2]");
+            }
+        }
+        c.read(b"[%eval 0.5]");
+        c.finish();
+        c.finish();
+        assert_eq!(c.len(), 10);
+        assert_eq!(c.clock, [0.0, 0.0, 0.0, 3.0, 0.0, 0.0, 6.0, 0.0, 0.0, 9.0]);
+        assert_eq!(c.has_clock, [0b0100_1001, 0b10]);
+        assert_eq!((c.eval(0), c.eval(1), c.eval(9)), (Some(Eval::Mate(-2)), None, Some(Eval::Mate(-2))));
+        assert_eq!(c.has_mate, [0b0100_1001, 0b10]);
+        assert_eq!(c.has_cp, [0, 0]);
+        c.clear();
+        c.next_move();
+        c.read(b"[%eval 0.5]");
+        c.finish();
+        assert_eq!((c.eval(0), c.has_clock.as_slice()), (Some(Eval::Cp(50)), &[0][..]));
     }
 
     #[test]

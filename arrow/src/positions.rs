@@ -60,11 +60,11 @@ pub(crate) struct PositionsBuilder {
     uci_move: StringBuilder,
     san_move: StringBuilder,
     clock: Vec<f64>,
-    clock_valid: NullBufferBuilder,
+    clock_valid: BooleanBufferBuilder,
     eval_cp: Vec<i32>,
-    eval_cp_valid: NullBufferBuilder,
+    eval_cp_valid: BooleanBufferBuilder,
     eval_mate: Vec<i32>,
-    eval_mate_valid: NullBufferBuilder,
+    eval_mate_valid: BooleanBufferBuilder,
 }
 
 impl PositionsBuilder {
@@ -93,11 +93,11 @@ impl PositionsBuilder {
             uci_move: StringBuilder::with_capacity(if uci { rows } else { 0 }, more(sizes.uci)),
             san_move: StringBuilder::with_capacity(if san { rows } else { 0 }, more(sizes.san)),
             clock: Vec::with_capacity(rows),
-            clock_valid: NullBufferBuilder::new(rows),
+            clock_valid: BooleanBufferBuilder::new(rows),
             eval_cp: Vec::with_capacity(rows),
-            eval_cp_valid: NullBufferBuilder::new(rows),
+            eval_cp_valid: BooleanBufferBuilder::new(rows),
             eval_mate: Vec::with_capacity(rows),
-            eval_mate_valid: NullBufferBuilder::new(rows),
+            eval_mate_valid: BooleanBufferBuilder::new(rows),
         }
     }
 
@@ -113,7 +113,7 @@ impl PositionsBuilder {
     }
 
     /// Appends a row for each move of a game that read cleanly (its
-    /// notes in columns: see [`Record::fill_columns`]).
+    /// notes complete: see [`Record::finish_notes`]).
     pub fn append(&mut self, record: &Record, origin: Origin<'_>) {
         debug_assert_eq!(origin.source, self.source, "a builder's rows come from one input");
         let result_text = record.result();
@@ -131,7 +131,7 @@ impl PositionsBuilder {
             self.fen.end_value();
             // The score of a position is the evaluation written after the
             // move that reached it.
-            let score = match ply.checked_sub(1).and_then(|p| record.notes[p].eval) {
+            let score = match ply.checked_sub(1).and_then(|p| record.columns.eval(p)) {
                 Some(Eval::Cp(cp)) => cp.clamp(-i32::from(MATE_SCORE) + 1, i32::from(MATE_SCORE) - 1) as i16,
                 Some(Eval::Mate(m)) if m < 0 => -MATE_SCORE,
                 Some(Eval::Mate(0)) if pos.side_to_move() == Color::White => -MATE_SCORE,
@@ -156,11 +156,11 @@ impl PositionsBuilder {
         }
         let c = &record.columns;
         self.clock.extend_from_slice(&c.clock);
-        self.clock_valid.append_slice(&c.has_clock);
+        self.clock_valid.append_packed_range(0..plies, &c.has_clock);
         self.eval_cp.extend_from_slice(&c.cp);
-        self.eval_cp_valid.append_slice(&c.has_cp);
+        self.eval_cp_valid.append_packed_range(0..plies, &c.has_cp);
         self.eval_mate.extend_from_slice(&c.mate);
-        self.eval_mate_valid.append_slice(&c.has_mate);
+        self.eval_mate_valid.append_packed_range(0..plies, &c.has_mate);
     }
 
     /// The table's columns so far as a batch; the builders start again
@@ -226,11 +226,11 @@ impl PositionsBuilder {
         if self.san {
             columns.push(("san", Arc::new(self.san_move.finish()), false));
         }
-        let clock = Float64Array::new(self.clock.into(), self.clock_valid.finish());
+        let clock = Float64Array::new(self.clock.into(), nulls(self.clock_valid));
         columns.push(("clock", Arc::new(clock), true));
-        let eval_cp = Int32Array::new(self.eval_cp.into(), self.eval_cp_valid.finish());
+        let eval_cp = Int32Array::new(self.eval_cp.into(), nulls(self.eval_cp_valid));
         columns.push(("eval_cp", Arc::new(eval_cp), true));
-        let eval_mate = Int32Array::new(self.eval_mate.into(), self.eval_mate_valid.finish());
+        let eval_mate = Int32Array::new(self.eval_mate.into(), nulls(self.eval_mate_valid));
         columns.push(("eval_mate", Arc::new(eval_mate), true));
         columns.push(("white_to_move", Arc::new(white_to_move), false));
         columns.push(("result", Arc::new(result), true));
@@ -240,6 +240,11 @@ impl PositionsBuilder {
         RecordBatch::try_new(schema, columns.into_iter().map(|c| c.1).collect())
             .expect("the columns match the schema built from them")
     }
+}
+
+/// Validity bits as a null buffer (none when every value is there).
+pub(crate) fn nulls(mut valid: BooleanBufferBuilder) -> Option<NullBuffer> {
+    Some(NullBuffer::new(valid.finish())).filter(|n| n.null_count() > 0)
 }
 
 /// Appends `n` bits that alternate, the first one `first`: the side to
