@@ -103,7 +103,7 @@ impl NoteColumns {
     /// new one has none yet.
     pub fn next_move(&mut self) {
         self.finish();
-        if self.len() % 8 == 0 {
+        if self.len().is_multiple_of(8) {
             self.has_clock.push(0);
             self.has_cp.push(0);
             self.has_mate.push(0);
