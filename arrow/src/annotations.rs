@@ -29,6 +29,17 @@ impl Annotations {
     /// Takes the commands of one more comment after the same move; values
     /// already found stay (the first one counts).
     pub fn read(&mut self, comment: &[u8]) {
+        if self.clock.is_none() {
+            if let Some(clock) = clock_comment(comment) {
+                self.clock = Some(clock);
+                return;
+            }
+        }
+        self.read_commands(comment);
+    }
+
+    /// [`Annotations::read`] for any comment.
+    fn read_commands(&mut self, comment: &[u8]) {
         let mut rest = comment;
         while self.clock.is_none() || self.eval.is_none() {
             let Some(at) = find_bracket(rest) else { return };
@@ -47,6 +58,21 @@ impl Annotations {
             rest = &rest[skip..];
         }
     }
+}
+
+/// The clock of a comment that is only a clock as Lichess writes it,
+/// ` [%clk H:MM:SS] ` (most comments of its files): read at once, as
+/// [`clock`] reads it.
+fn clock_comment(comment: &[u8]) -> Option<f64> {
+    let &[b' ', b'[', b'%', b'c', b'l', b'k', b' ', h, b':', m1, m2, b':', s1, s2, b']', b' '] = comment else {
+        return None;
+    };
+    let d = [h, m1, m2, s1, s2];
+    if !d.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let [h, m1, m2, s1, s2] = d.map(|b| u32::from(b - b'0'));
+    Some(f64::from(h * 3600 + (m1 * 10 + m2) * 60 + s1 * 10 + s2))
 }
 
 /// Where the first `[` of `s` is: eight bytes a step (a comment's text
@@ -398,6 +424,33 @@ mod tests {
         c.read(b"[%eval 0.5]");
         c.finish();
         assert_eq!((c.eval(0), c.has_clock.as_slice()), (Some(Eval::Cp(50)), &[0][..]));
+    }
+
+    #[test]
+    fn clock_comments_read_as_any_comment() {
+        // Lichess's clock comment and near misses of its shape, each read
+        // at once (when it has that shape) and by the general grammar.
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let alphabet = b" [%clkev0123456789:.#]-x";
+        for _ in 0..20_000 {
+            let mut c = b" [%clk 1:02:03] ".to_vec();
+            for _ in 0..(seed % 3) {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let at = (seed % 16) as usize;
+                c[at] = alphabet[((seed >> 8) % alphabet.len() as u64) as usize];
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mut general = Annotations::default();
+            general.read_commands(&c);
+            assert_eq!(read(std::str::from_utf8(&c).unwrap()), general, "{:?}", String::from_utf8_lossy(&c));
+        }
+        assert_eq!(clock_comment(b" [%clk 9:59:58] "), Some(35_998.0));
+        assert_eq!(clock_comment(b" [%clk 0:03:00]"), None);
+        assert_eq!(clock_comment(b" [%clk 0:03:0a] "), None);
     }
 
     #[test]
