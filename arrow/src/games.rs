@@ -8,9 +8,10 @@ use arrow_array::builder::{
 };
 use arrow_array::types::{Float64Type, Int32Type, UInt16Type};
 use arrow_array::{ArrayRef, ArrowPrimitiveType, ListArray, PrimitiveArray, RecordBatch};
-use arrow_buffer::{ArrowNativeType, BooleanBufferBuilder, OffsetBuffer, ScalarBuffer};
+use arrow_buffer::{ArrowNativeType, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{Field, Schema, SchemaRef};
 
+use crate::bits::Bits;
 use crate::record::Record;
 use crate::tags;
 
@@ -238,7 +239,7 @@ impl GamesBuilder {
 /// buffers are made a quarter larger than the batch before's.
 pub(crate) struct ListColumn<T: ArrowPrimitiveType> {
     values: Vec<T::Native>,
-    valid: BooleanBufferBuilder,
+    valid: Bits,
     /// The end of each list, after a 0 for the start of the first.
     offsets: Vec<i32>,
 }
@@ -253,7 +254,7 @@ impl<T: ArrowPrimitiveType> ListColumn<T> {
     fn with_capacity(rows: usize, values: usize) -> Self {
         let mut offsets = Vec::with_capacity(rows + 1);
         offsets.push(0);
-        ListColumn { values: Vec::with_capacity(values), valid: BooleanBufferBuilder::new(values), offsets }
+        ListColumn { values: Vec::with_capacity(values), valid: Bits::with_capacity(values), offsets }
     }
 
     /// Appends a row: `values`, with their validity bits (packed, the
@@ -264,8 +265,8 @@ impl<T: ArrowPrimitiveType> ListColumn<T> {
     {
         self.values.extend_from_slice(values);
         match valid {
-            Some(bits) => self.valid.append_packed_range(0..values.len(), bits),
-            None => self.valid.append_n(values.len(), true),
+            Some(bits) => self.valid.append_packed(bits, values.len()),
+            None => self.valid.append_ones(values.len()),
         }
         // As a `ListBuilder` does, a batch over 2^31 values is refused.
         self.offsets.push(i32::try_from(self.values.len()).expect("a batch's lists fit 32-bit offsets"));
@@ -276,7 +277,7 @@ impl<T: ArrowPrimitiveType> ListColumn<T> {
     fn finish(&mut self) -> ListArray {
         let (rows, values) = (self.offsets.len() - 1, self.values.len());
         let done = std::mem::replace(self, ListColumn::with_capacity(rows + rows / 4, values + values / 4));
-        let values = PrimitiveArray::<T>::new(done.values.into(), crate::positions::nulls(done.valid));
+        let values = PrimitiveArray::<T>::new(done.values.into(), done.valid.into_nulls());
         let field = Arc::new(Field::new_list_field(T::DATA_TYPE, true));
         ListArray::new(field, OffsetBuffer::new(ScalarBuffer::from(done.offsets)), Arc::new(values), None)
     }

@@ -72,6 +72,7 @@
 //! | `result` | utf8 | the game's result (as in the games table) |
 
 mod annotations;
+mod bits;
 mod convert;
 mod games;
 #[cfg(feature = "parquet")]

@@ -8,11 +8,12 @@ use arrow_array::{
     ArrayRef, BooleanArray, FixedSizeBinaryArray, Float64Array, Int32Array, RecordBatch, StringArray, UInt16Array,
     UInt32Array, UInt64Array,
 };
-use arrow_buffer::{BooleanBufferBuilder, Buffer, NullBuffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
+use arrow_buffer::{Buffer, NullBuffer, NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{Field, Schema, SchemaRef};
 use chess_movegen::{Color, FenWriter, GameResult, PackedPosition};
 
 use crate::annotations::Eval;
+use crate::bits::Bits;
 use crate::games::Origin;
 use crate::record::Record;
 
@@ -60,11 +61,11 @@ pub(crate) struct PositionsBuilder {
     uci_move: StringBuilder,
     san_move: StringBuilder,
     clock: Vec<f64>,
-    clock_valid: BooleanBufferBuilder,
+    clock_valid: Bits,
     eval_cp: Vec<i32>,
-    eval_cp_valid: BooleanBufferBuilder,
+    eval_cp_valid: Bits,
     eval_mate: Vec<i32>,
-    eval_mate_valid: BooleanBufferBuilder,
+    eval_mate_valid: Bits,
 }
 
 impl PositionsBuilder {
@@ -93,11 +94,11 @@ impl PositionsBuilder {
             uci_move: StringBuilder::with_capacity(if uci { rows } else { 0 }, more(sizes.uci)),
             san_move: StringBuilder::with_capacity(if san { rows } else { 0 }, more(sizes.san)),
             clock: Vec::with_capacity(rows),
-            clock_valid: BooleanBufferBuilder::new(rows),
+            clock_valid: Bits::with_capacity(rows),
             eval_cp: Vec::with_capacity(rows),
-            eval_cp_valid: BooleanBufferBuilder::new(rows),
+            eval_cp_valid: Bits::with_capacity(rows),
             eval_mate: Vec::with_capacity(rows),
-            eval_mate_valid: BooleanBufferBuilder::new(rows),
+            eval_mate_valid: Bits::with_capacity(rows),
         }
     }
 
@@ -141,6 +142,7 @@ impl PositionsBuilder {
             let packed = PackedPosition::pack(pos, score, result);
             self.packed.extend_from_slice(packed.as_bytes());
         }
+        self.fen.check_ascii();
         let result = result_text.map(|text| {
             self.results.extend_from_slice(text.as_bytes());
             (self.results.len() - text.len(), text.len())
@@ -156,11 +158,11 @@ impl PositionsBuilder {
         }
         let c = &record.columns;
         self.clock.extend_from_slice(&c.clock);
-        self.clock_valid.append_packed_range(0..plies, &c.has_clock);
+        self.clock_valid.append_packed(&c.has_clock, plies);
         self.eval_cp.extend_from_slice(&c.cp);
-        self.eval_cp_valid.append_packed_range(0..plies, &c.has_cp);
+        self.eval_cp_valid.append_packed(&c.has_cp, plies);
         self.eval_mate.extend_from_slice(&c.mate);
-        self.eval_mate_valid.append_packed_range(0..plies, &c.has_mate);
+        self.eval_mate_valid.append_packed(&c.has_mate, plies);
     }
 
     /// The table's columns so far as a batch; the builders start again
@@ -175,13 +177,14 @@ impl PositionsBuilder {
         let rows = self.mv.len();
         let mut game = Vec::with_capacity(rows);
         let mut ply = Vec::with_capacity(rows);
-        let mut white = BooleanBufferBuilder::new(rows);
+        let mut white = Bits::with_capacity(rows);
         let mut result = TextColumn::with_capacity(rows, 0);
         let mut result_valid = NullBufferBuilder::new(rows);
         for g in &self.games {
             game.extend(std::iter::repeat_n(g.game, g.rows));
             ply.extend(0..g.rows as u32);
-            append_alternating(&mut white, g.white_first, g.rows);
+            // Every move, a null move too, changes the side to move.
+            white.append_alternating(g.white_first, g.rows);
             match g.result {
                 Some((at, len)) => {
                     result.repeat(&self.results[at..at + len], g.rows);
@@ -226,11 +229,11 @@ impl PositionsBuilder {
         if self.san {
             columns.push(("san", Arc::new(self.san_move.finish()), false));
         }
-        let clock = Float64Array::new(self.clock.into(), nulls(self.clock_valid));
+        let clock = Float64Array::new(self.clock.into(), self.clock_valid.into_nulls());
         columns.push(("clock", Arc::new(clock), true));
-        let eval_cp = Int32Array::new(self.eval_cp.into(), nulls(self.eval_cp_valid));
+        let eval_cp = Int32Array::new(self.eval_cp.into(), self.eval_cp_valid.into_nulls());
         columns.push(("eval_cp", Arc::new(eval_cp), true));
-        let eval_mate = Int32Array::new(self.eval_mate.into(), nulls(self.eval_mate_valid));
+        let eval_mate = Int32Array::new(self.eval_mate.into(), self.eval_mate_valid.into_nulls());
         columns.push(("eval_mate", Arc::new(eval_mate), true));
         columns.push(("white_to_move", Arc::new(white_to_move), false));
         columns.push(("result", Arc::new(result), true));
@@ -239,28 +242,6 @@ impl PositionsBuilder {
         let schema: SchemaRef = Arc::new(Schema::new(fields));
         RecordBatch::try_new(schema, columns.into_iter().map(|c| c.1).collect())
             .expect("the columns match the schema built from them")
-    }
-}
-
-/// Validity bits as a null buffer (none when every value is there).
-pub(crate) fn nulls(mut valid: BooleanBufferBuilder) -> Option<NullBuffer> {
-    Some(NullBuffer::new(valid.finish())).filter(|n| n.null_count() > 0)
-}
-
-/// Appends `n` bits that alternate, the first one `first`: the side to
-/// move on a game's rows (every move, a null move too, changes it).
-fn append_alternating(bits: &mut BooleanBufferBuilder, first: bool, n: usize) {
-    /// Bit `i` set for even `i`.
-    const EVEN: [u8; 64] = [0x55; 64];
-    let mut start = usize::from(!first);
-    let mut left = n;
-    while left > 0 {
-        // Whole bytes of the pattern from `start` (0 or 1) on.
-        let take = left.min(8 * EVEN.len() - 8);
-        bits.append_packed_range(start..start + take, &EVEN);
-        // The next piece starts where this one's pattern stopped.
-        start = (start + take) % 2;
-        left -= take;
     }
 }
 
@@ -277,6 +258,9 @@ struct TextColumn {
     values: Vec<u8>,
     /// The end of each value, after a 0 for the start of the first.
     offsets: Vec<i32>,
+    /// How many of the first bytes of `values` are known to be ASCII
+    /// (see [`TextColumn::check_ascii`]).
+    ascii: usize,
 }
 
 impl TextColumn {
@@ -284,7 +268,7 @@ impl TextColumn {
     fn with_capacity(rows: usize, bytes: usize) -> TextColumn {
         let mut offsets = Vec::with_capacity(rows + 1);
         offsets.push(0);
-        TextColumn { values: Vec::with_capacity(bytes), offsets }
+        TextColumn { values: Vec::with_capacity(bytes), offsets, ascii: 0 }
     }
 
     /// Ends the value written to `values` since the last one ended.
@@ -293,6 +277,15 @@ impl TextColumn {
         // As a `StringBuilder` does, a batch over 2 GiB of text is refused.
         let end = i32::try_from(self.values.len()).expect("a batch's text fits 32-bit offsets");
         self.offsets.push(end);
+    }
+
+    /// Checks the bytes written since the last check while they are
+    /// still in the cache (the check when the column is finished then
+    /// skips them).
+    fn check_ascii(&mut self) {
+        if self.values[self.ascii..].is_ascii() {
+            self.ascii = self.values.len();
+        }
     }
 
     /// Appends `n` values `text` (its bytes copied a doubling piece at a
@@ -320,22 +313,26 @@ impl TextColumn {
     /// If the bytes are not UTF-8 (the FEN writer writes ASCII, the
     /// result texts are strings), or `nulls` is not one bit a value.
     fn finish(self, nulls: Option<NullBuffer>) -> StringArray {
-        // Checks that the offsets rise from 0.
-        let offsets = OffsetBuffer::new(ScalarBuffer::from(self.offsets));
-        let rows = offsets.len() - 1;
-        // Not negative: they rise from 0.
-        let fits = offsets[rows] as usize <= self.values.len();
-        let ascii = self.values.is_ascii();
+        let rows = self.offsets.len() - 1;
+        // Every step and no early exit: a loop the compiler vectorizes.
+        let rise = self.offsets.windows(2).fold(self.offsets[0] == 0, |ok, w| ok & (w[0] <= w[1]));
+        let fits = self.offsets[rows] as usize <= self.values.len();
+        let ascii = self.values[self.ascii..].is_ascii();
         let values = Buffer::from_vec(self.values);
-        if fits && ascii && nulls.as_ref().is_none_or(|n| n.len() == rows) {
-            // SAFETY: what `StringArray::try_new` would check holds: the
-            // offsets rise (checked above) and end within the values; the
-            // values are ASCII, so valid UTF-8 with every offset on a
-            // character boundary; `nulls` has a bit for each value. (Its
-            // check takes several times as long as `is_ascii`: it decodes
-            // the text, then looks at each offset.)
-            unsafe { StringArray::new_unchecked(offsets, values, nulls) }
+        if rise && fits && ascii && nulls.as_ref().is_none_or(|n| n.len() == rows) {
+            // SAFETY: what `OffsetBuffer::new` and `StringArray::try_new`
+            // would check holds: the offsets rise from 0 and end within the
+            // values; the values are ASCII (those before `self.ascii` were
+            // checked as they were written), so valid UTF-8 with every
+            // offset on a character boundary; `nulls` has a bit for each
+            // value. (Their checks take several times as long: they decode
+            // the text, then look at each offset.)
+            unsafe {
+                let offsets = OffsetBuffer::new_unchecked(ScalarBuffer::from(self.offsets));
+                StringArray::new_unchecked(offsets, values, nulls)
+            }
         } else {
+            let offsets = OffsetBuffer::new(ScalarBuffer::from(self.offsets));
             StringArray::try_new(offsets, values, nulls).expect("the text is UTF-8")
         }
     }
@@ -344,20 +341,6 @@ impl TextColumn {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn alternating_bits_over_pieces() {
-        for n in [0, 1, 2, 7, 8, 9, 503, 504, 505, 1500] {
-            for first in [true, false] {
-                let mut bits = BooleanBufferBuilder::new(0);
-                bits.append(true);
-                append_alternating(&mut bits, first, n);
-                let got: Vec<bool> = bits.finish().iter().collect();
-                let expected: Vec<bool> = std::iter::once(true).chain((0..n).map(|i| (i % 2 == 0) == first)).collect();
-                assert_eq!(got, expected, "{n} {first}");
-            }
-        }
-    }
 
     #[test]
     fn repeated_text() {
@@ -375,10 +358,15 @@ mod tests {
     fn text_beyond_ascii_is_checked_and_kept() {
         // A result tag may hold any text: the column takes the checked way.
         let mut column = TextColumn::with_capacity(0, 0);
-        column.repeat("½-½".as_bytes(), 2);
+        column.repeat(b"1-0", 1);
+        column.check_ascii();
+        assert_eq!(column.ascii, 3);
+        column.repeat("½-½".as_bytes(), 1);
+        column.check_ascii();
+        assert_eq!(column.ascii, 3, "the check stops before the text that is not ASCII");
         column.repeat(b"", 1);
         let nulls = NullBuffer::from(vec![true, true, false]);
         let array = column.finish(Some(nulls));
-        assert_eq!(array.iter().collect::<Vec<_>>(), [Some("½-½"), Some("½-½"), None]);
+        assert_eq!(array.iter().collect::<Vec<_>>(), [Some("1-0"), Some("½-½"), None]);
     }
 }
