@@ -148,6 +148,7 @@ impl NoteColumns {
 
     /// Puts what the comments after the last move said into the columns
     /// (again after more comments: a value found stays).
+    #[inline]
     pub fn finish(&mut self) {
         let Some(i) = self.len().checked_sub(1) else { return };
         let (byte, bit) = (i / 8, 1 << (i % 8));

@@ -82,6 +82,8 @@ pub(crate) struct Record {
     /// The start position, then the position before the last move (when
     /// `before` is not kept: otherwise its last entry is that position).
     last_before: Position,
+    /// The standard start position, made once.
+    startpos: Position,
     last_move: Option<Move>,
     /// The termination marker (`1-0`, `*`…) if the movetext had one.
     pub marker: Option<GameResult>,
@@ -101,6 +103,7 @@ impl Record {
             san: Strings::default(),
             before: Vec::new(),
             last_before: Position::startpos(),
+            startpos: Position::startpos(),
             last_move: None,
             marker: None,
             depth: 0,
@@ -163,7 +166,7 @@ impl Visitor for Record {
         self.uci.clear();
         self.san.clear();
         self.before.clear();
-        self.last_before = Position::startpos();
+        self.last_before = self.startpos;
         self.last_move = None;
         self.marker = None;
         self.depth = 0;
