@@ -38,12 +38,15 @@ impl Bits {
         if shift == 0 {
             self.bytes.extend_from_slice(src);
         } else {
-            for &b in src {
-                // The low bits go into the free high bits of the last
-                // byte, the others start the next one.
-                *self.bytes.last_mut().expect("a partly filled byte") |= b << shift;
-                self.bytes.push(b >> (8 - shift));
-            }
+            // Each byte's low bits go into the free high bits of the byte
+            // before, its others start the next one.
+            let mut carry = self.bytes.pop().expect("a partly filled byte");
+            self.bytes.extend(src.iter().map(|&b| {
+                let byte = carry | b << shift;
+                carry = b >> (8 - shift);
+                byte
+            }));
+            self.bytes.push(carry);
         }
         self.len += n;
         self.bytes.truncate(self.len.div_ceil(8));
