@@ -1,9 +1,10 @@
 //! Reads PGN files (plain or zstd) into both tables (or only the one
 //! `--table games` or `--table positions` names), keeping no batch, and
 //! prints games per second: the speed of the conversion without Parquet.
+//! `--batch-size GAMES` sets [`Options::batch_size`].
 //!
 //! ```text
-//! cargo run --release -p chess-movegen-arrow --example throughput -- [--table games] FILE...
+//! cargo run --release -p chess-movegen-arrow --example throughput -- [--table games] [--batch-size GAMES] FILE...
 //! ```
 
 use std::time::Instant;
@@ -13,20 +14,22 @@ use chess_movegen_arrow::{open, Converter, Options};
 fn main() {
     let mut paths: Vec<String> = std::env::args().skip(1).collect();
     let (mut games_table, mut positions_table) = (true, true);
-    if paths.first().map(String::as_str) == Some("--table") && paths.len() >= 2 {
-        match paths[1].as_str() {
-            "games" => positions_table = false,
-            "positions" => games_table = false,
-            "both" => {}
-            other => {
-                eprintln!("error: --table takes games, positions or both, not {other:?}");
+    let mut options = Options::default();
+    while paths.len() >= 2 && paths[0].starts_with("--") {
+        match (paths[0].as_str(), paths[1].as_str()) {
+            ("--table", "games") => positions_table = false,
+            ("--table", "positions") => games_table = false,
+            ("--table", "both") => {}
+            ("--batch-size", n) if n.parse::<usize>().is_ok_and(|n| n > 0) => options.batch_size = n.parse().unwrap(),
+            (option, value) => {
+                eprintln!("error: {option} does not take {value:?}");
                 std::process::exit(2);
             }
         }
         paths.drain(..2);
     }
     if paths.is_empty() {
-        eprintln!("usage: throughput [--table games|positions|both] FILE...");
+        eprintln!("usage: throughput [--table games|positions|both] [--batch-size GAMES] FILE...");
         std::process::exit(2);
     }
     let start = Instant::now();
@@ -39,7 +42,7 @@ fn main() {
                 std::process::exit(1);
             }
         };
-        let mut converter = Converter::new(read, path, games_table, positions_table, &Options::default());
+        let mut converter = Converter::new(read, path, games_table, positions_table, &options);
         while let Some(batches) = converter.next_batches() {
             games += batches.games.map_or(0, |b| b.num_rows() as u64);
             positions += batches.positions.map_or(0, |b| b.num_rows() as u64);

@@ -29,6 +29,17 @@ impl Annotations {
     /// Takes the commands of one more comment after the same move; values
     /// already found stay (the first one counts).
     pub fn read(&mut self, comment: &[u8]) {
+        if self.clock.is_none() {
+            if let Some(clock) = clock_comment(comment) {
+                self.clock = Some(clock);
+                return;
+            }
+        }
+        self.read_commands(comment);
+    }
+
+    /// [`Annotations::read`] for any comment.
+    fn read_commands(&mut self, comment: &[u8]) {
         let mut rest = comment;
         while self.clock.is_none() || self.eval.is_none() {
             let Some(at) = find_bracket(rest) else { return };
@@ -49,6 +60,21 @@ impl Annotations {
     }
 }
 
+/// The clock of a comment that is only a clock as Lichess writes it,
+/// ` [%clk H:MM:SS] ` (most comments of its files): read at once, as
+/// [`clock`] reads it.
+fn clock_comment(comment: &[u8]) -> Option<f64> {
+    let &[b' ', b'[', b'%', b'c', b'l', b'k', b' ', h, b':', m1, m2, b':', s1, s2, b']', b' '] = comment else {
+        return None;
+    };
+    let d = [h, m1, m2, s1, s2];
+    if !d.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let [h, m1, m2, s1, s2] = d.map(|b| u32::from(b - b'0'));
+    Some(f64::from(h * 3600 + (m1 * 10 + m2) * 60 + s1 * 10 + s2))
+}
+
 /// Where the first `[` of `s` is: eight bytes a step (a comment's text
 /// is mostly other bytes), then byte by byte for the last few.
 fn find_bracket(s: &[u8]) -> Option<usize> {
@@ -66,39 +92,93 @@ fn find_bracket(s: &[u8]) -> Option<usize> {
     tail.iter().position(|&b| b == b'[').map(|i| s.len() - tail.len() + i)
 }
 
-/// The annotations of a game's moves as columns (values, and whether
-/// each is there), for builders that append a game's values at once.
+/// The annotations of a game's moves as columns, filled as the moves and
+/// comments are read: the values, and a bit for each telling whether it
+/// is there (packed, the first move's in the lowest bit of the first
+/// byte: what Arrow's validity bitmaps hold).
 #[derive(Default)]
 pub(crate) struct NoteColumns {
     pub clock: Vec<f64>,
-    pub has_clock: Vec<bool>,
+    pub has_clock: Vec<u8>,
     pub cp: Vec<i32>,
-    pub has_cp: Vec<bool>,
+    pub has_cp: Vec<u8>,
     pub mate: Vec<i32>,
-    pub has_mate: Vec<bool>,
+    pub has_mate: Vec<u8>,
+    /// What the comments after the last move said so far.
+    last: Annotations,
 }
 
 impl NoteColumns {
-    /// The columns of `notes` (the buffers are reused).
-    pub fn fill(&mut self, notes: &[Annotations]) {
+    /// Empties the columns (the buffers are kept).
+    pub fn clear(&mut self) {
         self.clock.clear();
         self.has_clock.clear();
         self.cp.clear();
         self.has_cp.clear();
         self.mate.clear();
         self.has_mate.clear();
-        for n in notes {
-            self.clock.push(n.clock.unwrap_or_default());
-            self.has_clock.push(n.clock.is_some());
-            let (cp, mate) = match n.eval {
-                Some(Eval::Cp(cp)) => (Some(cp), None),
-                Some(Eval::Mate(m)) => (None, Some(m)),
-                None => (None, None),
-            };
-            self.cp.push(cp.unwrap_or_default());
-            self.has_cp.push(cp.is_some());
-            self.mate.push(mate.unwrap_or_default());
-            self.has_mate.push(mate.is_some());
+        self.last = Annotations::default();
+    }
+
+    /// The number of moves.
+    pub fn len(&self) -> usize {
+        self.clock.len()
+    }
+
+    /// A move is played: the notes of the one before are final, and the
+    /// new one has none yet.
+    pub fn next_move(&mut self) {
+        self.finish();
+        if self.len().is_multiple_of(8) {
+            self.has_clock.push(0);
+            self.has_cp.push(0);
+            self.has_mate.push(0);
+        }
+        self.clock.push(0.0);
+        self.cp.push(0);
+        self.mate.push(0);
+    }
+
+    /// Takes a comment after the last move (none before the first move).
+    pub fn read(&mut self, comment: &[u8]) {
+        if self.len() > 0 {
+            self.last.read(comment);
+        }
+    }
+
+    /// Puts what the comments after the last move said into the columns
+    /// (again after more comments: a value found stays).
+    #[inline]
+    pub fn finish(&mut self) {
+        let Some(i) = self.len().checked_sub(1) else { return };
+        let (byte, bit) = (i / 8, 1 << (i % 8));
+        if let Some(clock) = self.last.clock {
+            self.clock[i] = clock;
+            self.has_clock[byte] |= bit;
+        }
+        match self.last.eval {
+            Some(Eval::Cp(cp)) => {
+                self.cp[i] = cp;
+                self.has_cp[byte] |= bit;
+            }
+            Some(Eval::Mate(m)) => {
+                self.mate[i] = m;
+                self.has_mate[byte] |= bit;
+            }
+            None => {}
+        }
+        self.last = Annotations::default();
+    }
+
+    /// The evaluation after move `i` (after [`NoteColumns::finish`]).
+    pub fn eval(&self, i: usize) -> Option<Eval> {
+        let (byte, bit) = (i / 8, 1 << (i % 8));
+        if self.has_cp[byte] & bit != 0 {
+            Some(Eval::Cp(self.cp[i]))
+        } else if self.has_mate[byte] & bit != 0 {
+            Some(Eval::Mate(self.mate[i]))
+        } else {
+            None
         }
     }
 }
@@ -318,6 +398,60 @@ mod tests {
                 assert_eq!(find_bracket(&s), (at < len).then_some(at), "{s:?}");
             }
         }
+    }
+
+    #[test]
+    fn note_columns_take_each_move_s_comments() {
+        let mut c = NoteColumns::default();
+        c.read(b"[%clk 0:00:01]"); // before the first move: no move to annotate
+        for i in 0..10 {
+            c.next_move();
+            if i % 3 == 0 {
+                c.read(format!("[%clk 0:00:{i:02}]").as_bytes());
+                c.read(b"[%clk 0:09:00] [%eval #-2]");
+            }
+        }
+        c.read(b"[%eval 0.5]");
+        c.finish();
+        c.finish();
+        assert_eq!(c.len(), 10);
+        assert_eq!(c.clock, [0.0, 0.0, 0.0, 3.0, 0.0, 0.0, 6.0, 0.0, 0.0, 9.0]);
+        assert_eq!(c.has_clock, [0b0100_1001, 0b10]);
+        assert_eq!((c.eval(0), c.eval(1), c.eval(9)), (Some(Eval::Mate(-2)), None, Some(Eval::Mate(-2))));
+        assert_eq!(c.has_mate, [0b0100_1001, 0b10]);
+        assert_eq!(c.has_cp, [0, 0]);
+        c.clear();
+        c.next_move();
+        c.read(b"[%eval 0.5]");
+        c.finish();
+        assert_eq!((c.eval(0), c.has_clock.as_slice()), (Some(Eval::Cp(50)), &[0][..]));
+    }
+
+    #[test]
+    fn clock_comments_read_as_any_comment() {
+        // Lichess's clock comment and near misses of its shape, each read
+        // at once (when it has that shape) and by the general grammar.
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let alphabet = b" [%clkev0123456789:.#]-x";
+        for _ in 0..20_000 {
+            let mut c = b" [%clk 1:02:03] ".to_vec();
+            for _ in 0..(seed % 3) {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let at = (seed % 16) as usize;
+                c[at] = alphabet[((seed >> 8) % alphabet.len() as u64) as usize];
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mut general = Annotations::default();
+            general.read_commands(&c);
+            assert_eq!(read(std::str::from_utf8(&c).unwrap()), general, "{:?}", String::from_utf8_lossy(&c));
+        }
+        assert_eq!(clock_comment(b" [%clk 9:59:58] "), Some(35_998.0));
+        assert_eq!(clock_comment(b" [%clk 0:03:00]"), None);
+        assert_eq!(clock_comment(b" [%clk 0:03:0a] "), None);
     }
 
     #[test]

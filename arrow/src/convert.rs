@@ -194,7 +194,7 @@ impl<R: Read> Converter<R> {
             source: source.to_owned(),
             batch_size: options.batch_size.max(1),
             games: games.then(|| GamesBuilder::new(options.uci, options.san)),
-            positions: positions.then(|| PositionsBuilder::new(options.uci, options.san)),
+            positions: positions.then(|| PositionsBuilder::new(options.uci, options.san, source)),
             base: Base::default(),
         }
     }
@@ -207,7 +207,7 @@ impl<R: Read> Converter<R> {
             let Some(read) = self.reader.read_game(&mut self.record) else { break };
             let offset = self.reader.game_start();
             games += 1;
-            self.record.fill_columns();
+            self.record.finish_notes();
             let origin = Origin {
                 source: &self.source,
                 game: self.base.games + self.reader.games_started(),

@@ -3,12 +3,15 @@
 use std::sync::Arc;
 
 use arrow_array::builder::{
-    Date32Builder, Float64Builder, Int32Builder, ListBuilder, MapBuilder, StringBuilder, Time32MillisecondBuilder,
-    UInt16Builder, UInt32Builder, UInt64Builder,
+    Date32Builder, Int32Builder, ListBuilder, MapBuilder, StringBuilder, Time32MillisecondBuilder, UInt32Builder,
+    UInt64Builder,
 };
-use arrow_array::{ArrayRef, RecordBatch};
+use arrow_array::types::{Float64Type, Int32Type, UInt16Type};
+use arrow_array::{ArrayRef, ArrowPrimitiveType, ListArray, PrimitiveArray, RecordBatch};
+use arrow_buffer::{ArrowNativeType, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{Field, Schema, SchemaRef};
 
+use crate::bits::Bits;
 use crate::record::Record;
 use crate::tags;
 
@@ -85,12 +88,12 @@ pub(crate) struct GamesBuilder {
     tc_base: Int32Builder,
     tc_increment: Int32Builder,
     other_tags: MapBuilder<StringBuilder, StringBuilder>,
-    moves: ListBuilder<UInt16Builder>,
+    moves: ListColumn<UInt16Type>,
     uci_moves: ListBuilder<StringBuilder>,
     san_moves: ListBuilder<StringBuilder>,
-    clocks: ListBuilder<Float64Builder>,
-    eval_cp: ListBuilder<Int32Builder>,
-    eval_mate: ListBuilder<Int32Builder>,
+    clocks: ListColumn<Float64Type>,
+    eval_cp: ListColumn<Int32Type>,
+    eval_mate: ListColumn<Int32Type>,
     plies: UInt32Builder,
     final_fen: StringBuilder,
     error: StringBuilder,
@@ -114,12 +117,12 @@ impl GamesBuilder {
             tc_base: Int32Builder::new(),
             tc_increment: Int32Builder::new(),
             other_tags: MapBuilder::new(None, StringBuilder::new(), StringBuilder::new()),
-            moves: ListBuilder::new(UInt16Builder::new()),
+            moves: ListColumn::default(),
             uci_moves: ListBuilder::new(StringBuilder::new()),
             san_moves: ListBuilder::new(StringBuilder::new()),
-            clocks: ListBuilder::new(Float64Builder::new()),
-            eval_cp: ListBuilder::new(Int32Builder::new()),
-            eval_mate: ListBuilder::new(Int32Builder::new()),
+            clocks: ListColumn::default(),
+            eval_cp: ListColumn::default(),
+            eval_mate: ListColumn::default(),
             plies: UInt32Builder::new(),
             final_fen: StringBuilder::new(),
             error: StringBuilder::new(),
@@ -134,8 +137,7 @@ impl GamesBuilder {
         self.game.append_value(origin.game);
         self.offset.append_value(origin.offset);
         self.append_tags(record);
-        self.moves.values().append_slice(&record.moves);
-        self.moves.append(true);
+        self.moves.append(&record.moves, None);
         if self.uci {
             record.uci.iter().for_each(|m| self.uci_moves.values().append_value(m));
             self.uci_moves.append(true);
@@ -145,12 +147,9 @@ impl GamesBuilder {
             self.san_moves.append(true);
         }
         let c = &record.columns;
-        self.clocks.values().append_values(&c.clock, &c.has_clock);
-        self.eval_cp.values().append_values(&c.cp, &c.has_cp);
-        self.eval_mate.values().append_values(&c.mate, &c.has_mate);
-        self.clocks.append(true);
-        self.eval_cp.append(true);
-        self.eval_mate.append(true);
+        self.clocks.append(&c.clock, Some(&c.has_clock));
+        self.eval_cp.append(&c.cp, Some(&c.has_cp));
+        self.eval_mate.append(&c.mate, Some(&c.has_mate));
         self.plies.append_value(record.moves.len() as u32);
         // Written straight into the column (a `StringBuilder` never fails
         // a write); the empty value ends the row.
@@ -232,6 +231,55 @@ impl GamesBuilder {
         columns.push(Arc::new(self.error.finish()));
         let schema = schema_of(&columns, self.uci, self.san);
         RecordBatch::try_new(schema, columns).expect("the columns match the schema built from them")
+    }
+}
+
+/// A list column written as buffers: the values of all rows back to back,
+/// a validity bit for each value, and where each row's list ends. Its
+/// buffers are made a quarter larger than the batch before's.
+pub(crate) struct ListColumn<T: ArrowPrimitiveType> {
+    values: Vec<T::Native>,
+    valid: Bits,
+    /// The end of each list, after a 0 for the start of the first.
+    offsets: Vec<i32>,
+}
+
+impl<T: ArrowPrimitiveType> Default for ListColumn<T> {
+    fn default() -> Self {
+        ListColumn::with_capacity(0, 0)
+    }
+}
+
+impl<T: ArrowPrimitiveType> ListColumn<T> {
+    fn with_capacity(rows: usize, values: usize) -> Self {
+        let mut offsets = Vec::with_capacity(rows + 1);
+        offsets.push(0);
+        ListColumn { values: Vec::with_capacity(values), valid: Bits::with_capacity(values), offsets }
+    }
+
+    /// Appends a row: `values`, with their validity bits (packed, the
+    /// first value's in the lowest bit) or all there.
+    fn append(&mut self, values: &[T::Native], valid: Option<&[u8]>)
+    where
+        T::Native: ArrowNativeType,
+    {
+        self.values.extend_from_slice(values);
+        match valid {
+            Some(bits) => self.valid.append_packed(bits, values.len()),
+            None => self.valid.append_ones(values.len()),
+        }
+        // As a `ListBuilder` does, a batch over 2^31 values is refused.
+        self.offsets.push(i32::try_from(self.values.len()).expect("a batch's lists fit 32-bit offsets"));
+    }
+
+    /// The column as an array (no null list); the column starts again
+    /// empty, with room for as much.
+    fn finish(&mut self) -> ListArray {
+        let (rows, values) = (self.offsets.len() - 1, self.values.len());
+        let done = std::mem::replace(self, ListColumn::with_capacity(rows + rows / 4, values + values / 4));
+        let values = PrimitiveArray::<T>::new(done.values.into(), done.valid.into_nulls());
+        let field = Arc::new(Field::new_list_field(T::DATA_TYPE, true));
+        ListArray::new(field, OffsetBuffer::new(ScalarBuffer::from(done.offsets)), Arc::new(values), None)
     }
 }
 

@@ -42,11 +42,11 @@
 //! | `utc_date` | date32 | `UTCDate` (`YYYY.MM.DD`) |
 //! | `utc_time` | time32(ms) | `UTCTime` (`HH:MM:SS`) |
 //! | `time_control_base`, `time_control_increment` | int32 | `TimeControl` `base+increment` in seconds; null for `-`, `?` and other forms |
-//! | `other_tags` | map<utf8, utf8> | every other tag, and a typed tag whose value did not parse (so no tag is lost) |
-//! | `moves` | list<uint16> | the mainline, each move as [`Move::to_bits`](chess_movegen::Move::to_bits): from square in bits 0–5, to square 6–11 (a1 = 0 … h8 = 63; castling is king takes own rook), promotion 12–13 (knight, bishop, rook, queen), kind 14–15 (normal, promotion, en passant, castling); 0 is the null move |
-//! | `uci`, `san` | list<utf8> | the same moves as text ([`Options::uci`], [`Options::san`]) |
-//! | `clocks` | list<float64> | per move, the `[%clk h:mm:ss]` after it in seconds; null where the move has none |
-//! | `eval_cp`, `eval_mate` | list<int32> | per move, the `[%eval]` after it from White's point of view: centipawns (`0.17` is 17) or moves to mate (`#-3` is -3; `#0`, the side to move is mated, is 0), at most one of the two set |
+//! | `other_tags` | `map<utf8, utf8>` | every other tag, and a typed tag whose value did not parse (so no tag is lost) |
+//! | `moves` | `list<uint16>` | the mainline, each move as [`Move::to_bits`](chess_movegen::Move::to_bits): from square in bits 0–5, to square 6–11 (a1 = 0 … h8 = 63; castling is king takes own rook), promotion 12–13 (knight, bishop, rook, queen), kind 14–15 (normal, promotion, en passant, castling); 0 is the null move |
+//! | `uci`, `san` | `list<utf8>` | the same moves as text ([`Options::uci`], [`Options::san`]) |
+//! | `clocks` | `list<float64>` | per move, the `[%clk h:mm:ss]` after it in seconds; null where the move has none |
+//! | `eval_cp`, `eval_mate` | `list<int32>` | per move, the `[%eval]` after it from White's point of view: centipawns (`0.17` is 17) or moves to mate (`#-3` is -3; `#0`, the side to move is mated, is 0), at most one of the two set |
 //! | `plies` | uint32 | the number of moves |
 //! | `final_fen` | utf8 | the position after the last move |
 //! | `error` | utf8 | null when the game read cleanly; otherwise where and what (`line 7, column 13: 2. Ke3: illegal move: …`), and the row holds what was read before the error |
@@ -72,6 +72,7 @@
 //! | `result` | utf8 | the game's result (as in the games table) |
 
 mod annotations;
+mod bits;
 mod convert;
 mod games;
 #[cfg(feature = "parquet")]

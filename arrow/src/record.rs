@@ -4,7 +4,7 @@
 use chess_movegen::pgn::{Skip, TagValue, Visitor};
 use chess_movegen::{GameResult, Move, Position};
 
-use crate::annotations::{Annotations, NoteColumns};
+use crate::annotations::NoteColumns;
 
 /// What the tables should hold beyond the moves, clocks and evaluations.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -72,9 +72,8 @@ pub(crate) struct Record {
     pub tag_values: Strings,
     /// The mainline's moves (the crate's `Move` bits).
     pub moves: Vec<u16>,
-    /// What the comments after each move say.
-    pub notes: Vec<Annotations>,
-    /// The same as columns (after [`Record::fill_columns`]).
+    /// What the comments after each move say (complete after
+    /// [`Record::finish_notes`]).
     pub columns: NoteColumns,
     pub uci: Strings,
     pub san: Strings,
@@ -83,6 +82,8 @@ pub(crate) struct Record {
     /// The start position, then the position before the last move (when
     /// `before` is not kept: otherwise its last entry is that position).
     last_before: Position,
+    /// The standard start position, made once.
+    startpos: Position,
     last_move: Option<Move>,
     /// The termination marker (`1-0`, `*`…) if the movetext had one.
     pub marker: Option<GameResult>,
@@ -97,12 +98,12 @@ impl Record {
             tag_names: Strings::default(),
             tag_values: Strings::default(),
             moves: Vec::new(),
-            notes: Vec::new(),
             columns: NoteColumns::default(),
             uci: Strings::default(),
             san: Strings::default(),
             before: Vec::new(),
             last_before: Position::startpos(),
+            startpos: Position::startpos(),
             last_move: None,
             marker: None,
             depth: 0,
@@ -120,9 +121,9 @@ impl Record {
         self.tag_names.position(name).map(|i| self.tag_values.get(i))
     }
 
-    /// Puts the notes read into [`Record::columns`].
-    pub fn fill_columns(&mut self) {
-        self.columns.fill(&self.notes);
+    /// Puts the notes of the last move into [`Record::columns`].
+    pub fn finish_notes(&mut self) {
+        self.columns.finish();
     }
 
     /// The position after the last move read (the start position before
@@ -161,11 +162,11 @@ impl Visitor for Record {
         self.tag_names.clear();
         self.tag_values.clear();
         self.moves.clear();
-        self.notes.clear();
+        self.columns.clear();
         self.uci.clear();
         self.san.clear();
         self.before.clear();
-        self.last_before = Position::startpos();
+        self.last_before = self.startpos;
         self.last_move = None;
         self.marker = None;
         self.depth = 0;
@@ -199,7 +200,7 @@ impl Visitor for Record {
 
     fn play(&mut self, before: &Position, mv: Move) -> Skip {
         self.moves.push(mv.to_bits());
-        self.notes.push(Annotations::default());
+        self.columns.next_move();
         if self.wants.positions {
             self.before.push(*before);
         } else {
@@ -223,9 +224,7 @@ impl Visitor for Record {
 
     fn comment(&mut self, comment: &[u8]) {
         if self.depth == 0 {
-            if let Some(notes) = self.notes.last_mut() {
-                notes.read(comment);
-            }
+            self.columns.read(comment);
         }
     }
 
