@@ -45,6 +45,10 @@ fn main() {
     if wide_lists() {
         println!("cargo::rustc-cfg=wide_lists");
     }
+    println!("cargo::rustc-check-cfg=cfg(hot_inline)");
+    if hot_inline() {
+        println!("cargo::rustc-cfg=hot_inline");
+    }
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     let file = File::create(out.join("zobrist_tables.rs")).expect("cannot create zobrist_tables.rs");
     let mut w = BufWriter::new(file);
@@ -97,6 +101,19 @@ fn x86_64_features() -> Option<impl Fn(&str) -> bool> {
 fn wide_lists() -> bool {
     x86_64_features().is_some_and(|has| has("avx512vbmi2") && has("avx512bw"))
         && rustc_minor().is_some_and(|minor| minor >= 89)
+}
+
+/// Whether the generator's hot functions are always inlined (the
+/// `hot_inline` cfg, which their `#[cfg_attr(hot_inline, inline(always))]`
+/// reads): in optimised builds without the `compact` feature. An
+/// unoptimised build (`opt-level = 0`, a debug build) inlines them too
+/// when asked, but does not optimise what it inlined: the generator's
+/// entry points grow into huge functions that multiply the build's time
+/// and run no faster.
+fn hot_inline() -> bool {
+    let compact = env::var_os("CARGO_FEATURE_COMPACT").is_some();
+    let unoptimised = env::var("OPT_LEVEL").is_ok_and(|level| level == "0");
+    !compact && !unoptimised
 }
 
 /// The minor version of the compiler building the crate (`rustc 1.MINOR.…`).
