@@ -682,6 +682,11 @@ impl Position {
         origins
     }
 
+    /// The moves of `t` in a list: the one compiled copy of the
+    /// generator for the masked listings (captures, non-captures, from,
+    /// to, masked, pseudo-legal), which are not hot enough to pay a copy
+    /// each.
+    #[inline(never)]
     fn collect<const LEGAL: bool>(&self, t: &Targets) -> MoveList {
         let mut list = MoveList::new();
         self.generate::<LEGAL, _>(t, &mut list);
