@@ -13,6 +13,7 @@
 #              --base may be given more than once)
 #   dep        a fresh cargo project depending on this tree's library by
 #              path (a user's build: cargo's default profiles)
+#   dep@REV    the same for the revision REV
 #   cozy-chess a fresh cargo project depending on cozy-chess 0.3 (the same)
 #
 # Every build is measured by /usr/bin/time: CPU time (user + sys) and wall
@@ -29,7 +30,7 @@ while [ $# -gt 0 ]; do
     case "$1" in
         --rounds) rounds="$2"; shift 2 ;;
         --base) bases+=("$2"); shift 2 ;;
-        -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
         *) echo "unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -68,6 +69,12 @@ project "$work/dep" "chess-movegen = { path = \"$root\" }"
 names+=(dep)
 dirs+=("$work/dep")
 args+=("")
+for rev in "${bases[@]}"; do
+    project "$work/dep-$rev" "chess-movegen = { path = \"$work/src-$rev\" }"
+    names+=("dep@$rev")
+    dirs+=("$work/dep-$rev")
+    args+=("")
+done
 project "$work/cozy" 'cozy-chess = "0.3"'
 names+=(cozy-chess)
 dirs+=("$work/cozy")
@@ -85,6 +92,10 @@ for round in $(seq "$rounds"); do
                 cargo build --quiet $flag ${args[$i]} 2>&1 >/dev/null | tail -n 1)
             rm -rf "$target"
             read -r user sys wall <<< "$t"
+            if ! [[ "$user $sys $wall" =~ ^[0-9.]+\ [0-9.]+\ [0-9.]+$ ]]; then
+                echo "${names[$i]} $profile: the build failed: $t" >&2
+                exit 1
+            fi
             cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
             printf '%-14s %-8s round %s: CPU %6s s  wall %6s s\n' "${names[$i]}" "$profile" "$round" "$cpu" "$wall" |
                 tee -a "$results"
