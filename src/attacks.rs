@@ -108,7 +108,7 @@ pub(crate) const fn key_table_bytes() -> usize {
 
 #[cfg(not(feature = "small-tables"))]
 /// Magic lookup.
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 fn magic_slider(magic: &Magic, occupied: Bitboard) -> Bitboard {
     Bitboard(tables::SLIDER_ATTACKS[in_table(magic.index(occupied.0))])
 }
@@ -119,7 +119,7 @@ fn magic_slider(magic: &Magic, occupied: Bitboard) -> Bitboard {
 /// a branch per lookup, 2 % of bulk perft's instructions). The build script
 /// pads the tables with zeros to that length.
 #[cfg(not(feature = "small-tables"))]
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 const fn in_table(index: usize) -> usize {
     const LEN: usize = tables::SLIDER_ATTACKS.len();
     const _: () = assert!(LEN.is_power_of_two());
@@ -131,7 +131,7 @@ const fn in_table(index: usize) -> usize {
 /// PEXT lookup: the occupancy bits under the mask, packed, index the
 /// square's slice.
 #[cfg(pext_lookup)]
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 fn pext_slider(magic: &Magic, occupied: Bitboard) -> Bitboard {
     // SAFETY: `_pext_u64` only requires the BMI2 instruction set, and this
     // code only compiles when the target enables BMI2 (`build.rs` sets
@@ -153,7 +153,7 @@ use pext_slider as slider;
 /// benchmarks compare it with the PEXT lookup).
 #[cfg(not(feature = "small-tables"))]
 #[doc(hidden)]
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub fn rook_attacks_magic(sq: Square, occupied: Bitboard) -> Bitboard {
     magic_slider(&tables::ROOK_MAGIC[sq.index()], occupied)
 }
@@ -161,7 +161,7 @@ pub fn rook_attacks_magic(sq: Square, occupied: Bitboard) -> Bitboard {
 /// Bishop attacks by magic multiplication, whatever the features.
 #[cfg(not(feature = "small-tables"))]
 #[doc(hidden)]
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub fn bishop_attacks_magic(sq: Square, occupied: Bitboard) -> Bitboard {
     magic_slider(&tables::BISHOP_MAGIC[sq.index()], occupied)
 }
@@ -169,7 +169,7 @@ pub fn bishop_attacks_magic(sq: Square, occupied: Bitboard) -> Bitboard {
 /// Rook attacks by PEXT (only when [`PEXT_LOOKUP`]).
 #[cfg(pext_lookup)]
 #[doc(hidden)]
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub fn rook_attacks_pext(sq: Square, occupied: Bitboard) -> Bitboard {
     pext_slider(&tables::ROOK_MAGIC[sq.index()], occupied)
 }
@@ -177,7 +177,7 @@ pub fn rook_attacks_pext(sq: Square, occupied: Bitboard) -> Bitboard {
 /// Bishop attacks by PEXT (only when [`PEXT_LOOKUP`]).
 #[cfg(pext_lookup)]
 #[doc(hidden)]
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub fn bishop_attacks_pext(sq: Square, occupied: Bitboard) -> Bitboard {
     pext_slider(&tables::BISHOP_MAGIC[sq.index()], occupied)
 }
@@ -185,7 +185,7 @@ pub fn bishop_attacks_pext(sq: Square, occupied: Bitboard) -> Bitboard {
 /// Squares a rook on `sq` attacks, each ray stopping at the first occupied
 /// square (which is included).
 #[cfg(not(feature = "small-tables"))]
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     slider(&tables::ROOK_MAGIC[sq.index()], occupied)
 }
@@ -193,7 +193,7 @@ pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 /// Squares a bishop on `sq` attacks, each ray stopping at the first
 /// occupied square (which is included).
 #[cfg(not(feature = "small-tables"))]
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     slider(&tables::BISHOP_MAGIC[sq.index()], occupied)
 }
@@ -202,19 +202,19 @@ pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 pub use small::{between, bishop_attacks, line, rook_attacks};
 
 /// Squares a queen on `sq` attacks: the union of rook and bishop attacks.
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
 }
 
 /// Squares a knight on `sq` attacks.
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub fn knight_attacks(sq: Square) -> Bitboard {
     Bitboard(tables::KNIGHT_ATTACKS[sq.index()])
 }
 
 /// Squares a king on `sq` attacks.
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub fn king_attacks(sq: Square) -> Bitboard {
     Bitboard(tables::KING_ATTACKS[sq.index()])
 }
@@ -226,7 +226,7 @@ pub fn king_attacks(sq: Square) -> Bitboard {
 /// let a = attacks::pawn_attacks(Color::White, Square::E4);
 /// assert_eq!(a, Square::D5.bitboard() | Square::F5.bitboard());
 /// ```
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     Bitboard(tables::PAWN_ATTACKS[color.index()][sq.index()])
 }
@@ -242,7 +242,7 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
 /// assert_eq!(attacks::pawn_attacks_set(Color::White, pawns), expected);
 /// assert_eq!(attacks::pawn_attacks_set(Color::Black, Square::H7.bitboard()), Square::G6.bitboard());
 /// ```
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub fn pawn_attacks_set(color: Color, pawns: Bitboard) -> Bitboard {
     const NOT_A: u64 = !0x0101_0101_0101_0101;
     const NOT_H: u64 = !0x8080_8080_8080_8080;
@@ -256,19 +256,19 @@ pub fn pawn_attacks_set(color: Color, pawns: Bitboard) -> Bitboard {
 /// Squares a bishop on `sq` attacks on the empty board: the same as
 /// `bishop_attacks(sq, Bitboard::EMPTY)`, in one table load instead of the
 /// magic's three.
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub(crate) fn bishop_rays(sq: Square) -> Bitboard {
     Bitboard(tables::SLIDER_RAYS[0][sq.index()])
 }
 
 /// Squares a rook on `sq` attacks on the empty board (see [`bishop_rays`]).
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub(crate) fn rook_rays(sq: Square) -> Bitboard {
     Bitboard(tables::SLIDER_RAYS[1][sq.index()])
 }
 
 /// Squares a queen on `sq` attacks on the empty board (see [`bishop_rays`]).
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub(crate) fn queen_rays(sq: Square) -> Bitboard {
     Bitboard(tables::SLIDER_RAYS[0][sq.index()] | tables::SLIDER_RAYS[1][sq.index()])
 }
@@ -276,7 +276,7 @@ pub(crate) fn queen_rays(sq: Square) -> Bitboard {
 /// The squares from which a knight (`[0]`), a bishop (`[1]`) or a rook
 /// (`[2]`) could attack a square next to a king on `king`, on an empty
 /// board. Pieces outside cannot take a square from the king.
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub(crate) fn king_zone_reach(king: Square) -> [Bitboard; 3] {
     [
         Bitboard(tables::KING_ZONE_REACH[0][king.index()]),
@@ -294,7 +294,7 @@ pub(crate) fn king_zone_reach(king: Square) -> [Bitboard; 3] {
 /// assert!(attacks::between(Square::A1, Square::B3).is_empty());
 /// ```
 #[cfg(not(feature = "small-tables"))]
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub fn between(a: Square, b: Square) -> Bitboard {
     Bitboard(tables::BETWEEN[a.index()][b.index()])
 }
@@ -302,13 +302,13 @@ pub fn between(a: Square, b: Square) -> Bitboard {
 /// The whole line (edge to edge, both squares included) through `a` and
 /// `b` if they share a rank, file or diagonal; empty otherwise.
 #[cfg(not(feature = "small-tables"))]
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub fn line(a: Square, b: Square) -> Bitboard {
     Bitboard(tables::LINE[a.index()][b.index()])
 }
 
 /// True if `a`, `b` and `c` lie on one rank, file or diagonal.
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub fn aligned(a: Square, b: Square, c: Square) -> bool {
     line(a, b).contains(c)
 }

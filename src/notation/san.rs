@@ -50,13 +50,13 @@ pub(crate) struct SanMove {
 }
 
 /// A normal move of one of the common shapes: no rank, no promotion.
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 const fn simple(role: Role, file: Option<File>, to: Square) -> San {
     San::Normal(SanMove { role, file, rank: None, to, promotion: None })
 }
 
 /// The role of an upper-case piece letter (not the pawn).
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 fn piece_role(b: u8) -> Option<Role> {
     match b {
         b'N' => Some(Role::Knight),
@@ -73,18 +73,18 @@ fn promotion_role(b: u8) -> Option<Role> {
     piece_role(b.to_ascii_uppercase()).filter(|&role| role != Role::King)
 }
 
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 fn file_of(b: u8) -> Option<File> {
     File::from_index(b.wrapping_sub(b'a'))
 }
 
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 fn rank_of(b: u8) -> Option<Rank> {
     Rank::from_index(b.wrapping_sub(b'1'))
 }
 
 /// The square named by a file letter and a rank digit.
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 fn square(file: u8, rank: u8) -> Option<Square> {
     let (f, r) = (file.wrapping_sub(b'a'), rank.wrapping_sub(b'1'));
     (f < 8 && r < 8).then(|| Square::from_index_wrapping(f + 8 * r))
@@ -98,7 +98,7 @@ fn square(file: u8, rank: u8) -> Option<Square> {
 ///
 /// The shapes that make up almost all move texts (`e4`, `Nf3`, `exd5`,
 /// `Nxf3`, with a check mark) are read first, with one look at their bytes.
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub(crate) fn parse(text: &[u8]) -> Result<San, SyntaxReason> {
     let t = match text {
         [rest @ .., b'+' | b'#'] => rest,
@@ -208,7 +208,7 @@ fn origin(head: &[u8]) -> Result<(Option<File>, Option<Rank>), SyntaxReason> {
 
 /// The squares from which a piece of `role` reaches `to` on an empty
 /// board (for a pawn: every square; the generator decides).
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 fn reach(role: Role, to: Square) -> Bitboard {
     match role {
         Role::Knight => attacks::knight_attacks(to),
@@ -474,7 +474,7 @@ impl Position {
 
     /// The one legal move `san` names, or `None` when it names none or
     /// more than one (then [`Position::san_error`] says which).
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub(crate) fn find_san(&self, san: San) -> Option<Move> {
         let m = match san {
             San::Normal(m) => m,
@@ -509,7 +509,7 @@ impl Position {
     /// A text with a whole origin square and no piece letter, where no
     /// pawn of the side to move stands: long algebraic or UCI for another
     /// piece (`g1f3`, `e1g1`), as UCI means it.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn long_move(&self, m: SanMove) -> Option<Move> {
         let (Role::Pawn, Some(file), Some(rank)) = (m.role, m.file, m.rank) else {
             return None;
@@ -521,7 +521,7 @@ impl Position {
 
     /// The pieces the text may mean: of its role, on the file and rank it
     /// gives; a pawn move without an origin file is a push.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn san_origins(&self, m: SanMove) -> Bitboard {
         let mut origins = self.pieces(self.side_to_move(), m.role);
         if let Some(file) = m.file {

@@ -463,7 +463,7 @@ impl<I: Input> Reader<I> {
     /// Move numbers and moves, read without the lexer's token pass: one
     /// branch on the kind of token its first byte starts. False if the
     /// token is of another kind, for the lexer to take.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn fast_token<V: Visitor>(&mut self, visitor: &mut V, cur: &mut Level) -> Result<bool, Stop> {
         let p = self.lexer.pos;
         let data = self.lexer.data();
@@ -611,7 +611,7 @@ impl<I: Input> Reader<I> {
 
     /// Reads, checks and plays the move token `data[s..e]`: its text
     /// through the crate's one SAN reader, its glyphs as NAGs.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn play<V: Visitor>(&mut self, visitor: &mut V, cur: &mut Level, s: usize, e: usize) -> Result<(), Stop> {
         debug_assert_eq!(self.lexer.pos, e, "the token just read (glyph runs are found before the lexer's position)");
         let token = &self.lexer.data()[s..e];
@@ -633,7 +633,7 @@ impl<I: Input> Reader<I> {
     /// The end of a move's token, once the move is played: the glyph at
     /// its end, if any, then the visitor's wish to skip the rest of the
     /// game.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn after_move<V: Visitor>(&self, visitor: &mut V, glyph: Option<u8>, skip: bool) -> Result<(), Stop> {
         if let Some(n) = glyph {
             self.glyph(visitor, n);

@@ -18,49 +18,49 @@ impl Position {
     }
 
     /// The role of the piece on `sq`, if any (cheaper than [`Position::piece_at`]).
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
         self.board[sq.index()]
     }
 
     /// The squares of `color`'s pieces of `role`.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
         self.bb.by_role[role.index()] & self.bb.by_color[color.index()]
     }
 
     /// The squares of all pieces of `role`, both colors.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub fn pieces_of_role(&self, role: Role) -> Bitboard {
         self.bb.by_role[role.index()]
     }
 
     /// Bishops and queens of both colors: the pieces that move diagonally.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub(crate) fn diagonal_sliders(&self) -> Bitboard {
         self.bb.by_role[Role::Bishop.index()] | self.bb.by_role[Role::Queen.index()]
     }
 
     /// Rooks and queens of both colors: the pieces that move along ranks and files.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub(crate) fn orthogonal_sliders(&self) -> Bitboard {
         self.bb.by_role[Role::Rook.index()] | self.bb.by_role[Role::Queen.index()]
     }
 
     /// The squares of all of `color`'s pieces.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub fn pieces_of_color(&self, color: Color) -> Bitboard {
         self.bb.by_color[color.index()]
     }
 
     /// All occupied squares.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub fn occupied(&self) -> Bitboard {
         self.bb.by_color[0] | self.bb.by_color[1]
     }
 
     /// The square of `color`'s king.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub fn king(&self, color: Color) -> Square {
         // A valid position has exactly one king per side. Without one the
         // index is 64, which wraps to a1: one mask, no test.
@@ -68,7 +68,7 @@ impl Position {
     }
 
     /// The side to move.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub fn side_to_move(&self) -> Color {
         self.side
     }
@@ -176,7 +176,7 @@ impl Position {
     }
 
     /// The Zobrist key of the position, kept up to date incrementally.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub fn zobrist_hash(&self) -> u64 {
         self.hash
     }

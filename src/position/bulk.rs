@@ -22,11 +22,11 @@ struct SplitDoubleSteps<'a> {
 }
 
 impl Visitor for SplitDoubleSteps<'_> {
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn piece(&mut self, from: Square, to: Bitboard) {
         self.main.piece(from, to);
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn pawn(&mut self, from: Square, to: Bitboard) {
         // A pinned pawn, one by one: its double step is the square two
         // ahead (from the second rank only can that square be on the
@@ -37,22 +37,22 @@ impl Visitor for SplitDoubleSteps<'_> {
             self.double_steps.pawn(from, double);
         }
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn pawn_set(&mut self, to: Bitboard, step: i8) {
         self.main.pawn_set(to, step);
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn promotion_set(&mut self, to: Bitboard, step: i8) {
         self.main.promotion_set(to, step);
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn pawn_pushes(&mut self, single: Bitboard, double: Bitboard, up: i8) {
         self.main.pawn_pushes(single, double & !self.enabling, up);
         if (double & self.enabling).any() {
             self.double_steps.pawn_set(double & self.enabling, 2 * up);
         }
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn special(&mut self, mv: Move) {
         self.main.special(mv);
     }
@@ -73,7 +73,7 @@ impl Position {
         }
     }
 
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn perft_2_for<const WHITE: bool>(&self) -> u64 {
         let us = if WHITE { Color::White } else { Color::Black };
         let them = !us;
@@ -126,7 +126,7 @@ impl Position {
     /// The replies to each of `moves` (of the side to move, `WHITE`),
     /// counted; `their_king` is the opponent's king and `K` what is known
     /// of the opponent's castling and en passant in every child.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn count_replies<const WHITE: bool, K: Known>(&self, moves: &MoveList, their_king: Square) -> u64 {
         let castling = K::CASTLING;
         // With standard castling the king is on e1 (e8): a constant, and

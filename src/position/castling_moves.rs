@@ -17,7 +17,7 @@ use crate::types::{Bitboard, CastlingSide, Color, Square};
 /// side, it attacks none of the opponent's first two ranks, where the
 /// opponent's king steps from e1 (e8) and its castling paths lie. The
 /// condition of [`CastlingKnown::Standard`] on the enemy king.
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub(super) fn king_on_own_half(color: Color, king: Square) -> bool {
     Bitboard(color.fold(0x0000_0000_ffff_ffff, 0xffff_ffff_0000_0000)).contains(king)
 }
@@ -80,7 +80,7 @@ static CASTLING_REACH: [[[[u64; 3]; 8]; 8]; 2] = {
 
 /// The reach (see [`CASTLING_REACH`]) of the king's path of `us`'s
 /// castling with the king on `king` and the rook on `rook`.
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub(super) fn castling_reach(us: Color, king: Square, rook: Square) -> [Bitboard; 3] {
     CASTLING_REACH[us.index()][usize::from(king as u8 & 7)][usize::from(rook as u8 & 7)].map(Bitboard)
 }
@@ -96,7 +96,7 @@ impl Position {
     /// on the path ([`castling_reach`]) shows; `path` is the king's path
     /// or a part of it. The generator's standard castlings read the same
     /// map, shared with the king's steps (see `Position::king_moves`).
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub(crate) fn castling_path_safe(
         &self,
         them: Color,
@@ -128,7 +128,7 @@ impl Position {
     /// wanted (the king's destination is in `castle_to`) and whose squares
     /// are free: the rook's and king's paths empty but for the two of
     /// them. `castling` is what the caller knows.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub(super) fn castling_candidates(
         &self,
         us: Color,
@@ -165,7 +165,7 @@ impl Position {
     /// The candidates of standard chess (`us`'s king on e1 (e8), rights
     /// only on rooks in the corners): b-d or f-g must be empty and the
     /// king go to c or g. One table look-up by the back rank's occupancy.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn corner_candidates(&self, us: Color, castle_to: Bitboard) -> Bitboard {
         let base = us.fold(0u8, 56);
         let occupancy = (self.occupied().0 >> base) as u8;
@@ -180,7 +180,7 @@ impl Position {
     /// castling code runs; with the king on e1 (e8), rights only on rooks
     /// in the corners and the enemy king on its own half of the board,
     /// [`CastlingKnown::Standard`]; otherwise the general one.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub(super) fn generate_legal<V: Visitor>(&self, v: &mut V) {
         if cfg!(feature = "compact") {
             return self.generate_compact::<true, Nothing, V>(self.side, self.king(self.side), &Targets::ALL, v);
@@ -192,7 +192,7 @@ impl Position {
     }
 
     /// [`Position::generate_legal`] for one side to move.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn legal_for_side<const WHITE: bool, V: Visitor>(&self, v: &mut V) {
         let us = if WHITE { Color::White } else { Color::Black };
         let king = self.king(us);

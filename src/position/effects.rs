@@ -61,13 +61,13 @@ impl MoveEffects {
         &self.added[..usize::from(self.added_len)]
     }
 
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn remove(&mut self, sq: Square, piece: Piece) {
         self.removed[usize::from(self.removed_len)] = (sq, piece);
         self.removed_len += 1;
     }
 
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn add(&mut self, sq: Square, piece: Piece) {
         self.added[usize::from(self.added_len)] = (sq, piece);
         self.added_len += 1;

@@ -129,7 +129,7 @@ mod sealed {
 impl MoveBuffer for MoveList {}
 
 impl sealed::Sealed for MoveList {
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn move_list(&mut self) -> &mut MoveList {
         self
     }
@@ -138,11 +138,11 @@ impl sealed::Sealed for MoveList {
 impl MoveBuffer for ScoredMoveList {}
 
 impl sealed::Sealed for ScoredMoveList {
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn move_list(&mut self) -> &mut MoveList {
         ScoredMoveList::move_list(self)
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn filled(&mut self) {
         ScoredMoveList::filled(self);
     }
@@ -155,33 +155,33 @@ struct Bridge<'a, V: MoveVisitor> {
 }
 
 impl<V: MoveVisitor> Visitor for Bridge<'_, V> {
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn piece(&mut self, from: Square, to: Bitboard) {
         if !self.stopped && to.any() {
             self.stopped = self.visitor.moves(from, to).is_break();
         }
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn pawn(&mut self, from: Square, to: Bitboard) {
         self.piece(from, to);
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn pawn_set(&mut self, to: Bitboard, step: i8) {
         if !self.stopped && to.any() {
             self.stopped = self.visitor.pawn_moves(to, step).is_break();
         }
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn promotion_set(&mut self, to: Bitboard, step: i8) {
         self.pawn_set(to, step);
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn special(&mut self, mv: Move) {
         if !self.stopped {
             self.stopped = self.visitor.special(mv).is_break();
         }
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn done(&self) -> bool {
         self.stopped
     }
@@ -197,7 +197,7 @@ struct QuietChecks<'a, V: Visitor> {
 }
 
 impl<V: Visitor> QuietChecks<'_, V> {
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn mask(&self, from: Square, role: Role) -> Bitboard {
         let direct = self.info.check_squares(role);
         if self.info.discovered_check_candidates().contains(from) {
@@ -252,7 +252,7 @@ struct UpToTwo {
 }
 
 impl UpToTwo {
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn add(&mut self, from: Square, to: Bitboard) {
         let hit = to.any();
         self.count += u8::from(hit);
@@ -263,28 +263,28 @@ impl UpToTwo {
 impl Visitor for UpToTwo {
     const SPARSE: bool = true;
 
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn piece(&mut self, from: Square, to: Bitboard) {
         self.add(from, to);
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn pawn(&mut self, from: Square, to: Bitboard) {
         self.add(from, to);
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn pawn_set(&mut self, to: Bitboard, step: i8) {
         self.add(origin(self.to, step), to);
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn promotion_set(&mut self, to: Bitboard, step: i8) {
         self.add(origin(self.to, step), to);
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn special(&mut self, mv: Move) {
         self.count += 1;
         self.en_passant = mv;
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn done(&self) -> bool {
         self.count > 1
     }
@@ -478,7 +478,7 @@ impl Position {
     /// that may be meant. One generation call with those masks, which
     /// stops at the second move found. A pawn move to the last rank is
     /// given as a normal move (the text says what it promotes to).
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub(crate) fn single_legal_move_to(&self, from: Bitboard, to: Square, en_passant: bool) -> Option<Move> {
         let target = to.bitboard();
         let t = Targets {

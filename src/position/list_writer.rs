@@ -13,7 +13,7 @@ use crate::types::{Bitboard, Role, Square};
 /// a set of piece moves or pawn steps in one go (with one test of the
 /// list's room, or with the `wide_lists` writer, for the whole set).
 impl Visitor for MoveList {
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn piece(&mut self, from: Square, to: Bitboard) {
         let make = |to| Move::new(from, to);
         #[cfg(wide_lists)]
@@ -32,7 +32,7 @@ impl Visitor for MoveList {
             });
         }
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn pawn(&mut self, from: Square, to: Bitboard) {
         for to in to {
             if Bitboard::BACK_RANKS.contains(to) {
@@ -44,7 +44,7 @@ impl Visitor for MoveList {
             }
         }
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn pawn_set(&mut self, to: Bitboard, step: i8) {
         let make = |to| Move::new(origin(to, step), to);
         #[cfg(wide_lists)]
@@ -64,12 +64,12 @@ impl Visitor for MoveList {
         }
     }
     #[cfg(not(wide_lists))]
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn pawn_pushes(&mut self, single: Bitboard, double: Bitboard, up: i8) {
         self.pawn_set(single, up);
         append_double_steps(self, double, up);
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn promotion_set(&mut self, to: Bitboard, step: i8) {
         for to in to {
             for role in Role::PROMOTIONS {
@@ -77,7 +77,7 @@ impl Visitor for MoveList {
             }
         }
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn special(&mut self, mv: Move) {
         self.push(mv);
     }
@@ -157,7 +157,7 @@ static BYTE_LANES: [([u64; 2], u8); 256] = {
 /// has bits are kept. No loop over the set: the eight double steps of the
 /// start position would take eight turns of the one-move loop.
 #[cfg(not(wide_lists))]
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 fn append_double_steps(list: &mut MoveList, double: Bitboard, up: i8) {
     let make = |to| Move::new(origin(to, 2 * up), to);
     let shift = if up > 0 { 24 } else { 32 };
@@ -191,7 +191,7 @@ fn append_double_steps(list: &mut MoveList, double: Bitboard, up: i8) {
 /// test of the capacity per move; otherwise they are added by `extend`,
 /// which tests it for each.
 #[cfg(not(wide_lists))]
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 fn append_set(list: &mut MoveList, to: Bitboard, make: impl Fn(Square) -> Move) {
     let len = list.len();
     if len > list.capacity() - 64 {
@@ -252,7 +252,7 @@ mod wide {
     /// Appends the moves `base[t] + add` for each square `t` of `to`, in
     /// square order, to `list`; false (and nothing written) if the list
     /// has fewer than 64 free places.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub(super) fn append(list: &mut MoveList, base: &Lanes, add: i16, to: Bitboard) -> bool {
         let len = list.len();
         // Each of the two stores writes 32 lanes from its start.

@@ -242,7 +242,7 @@ impl super::Boards {
     /// clearing the destination on every role's board (the king's too: one
     /// more `and`, but the same code for all six, which measured fewer
     /// instructions); the mover's board gets its move.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn after_piece_move(&self, us: Color, role: Option<Role>, mv: Move) -> super::Boards {
         let (from_bb, to_bb) = (1u64 << mv.origin_index(), 1u64 << mv.target_index());
         let keep = !to_bb;
@@ -284,7 +284,7 @@ const ROLE_OR_PAWN: [Role; 7] =
 /// The en-passant square a pawn's move between the square indexes `from`
 /// and `to` leaves: the square a double step skips; none after any other
 /// pawn move.
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub(crate) fn double_step_square(from: usize, to: usize) -> Option<Square> {
     (from ^ to == 16).then(|| Square::from_index_wrapping(((from + to) / 2) as u8))
 }
@@ -293,7 +293,7 @@ pub(crate) fn double_step_square(from: usize, to: usize) -> Option<Square> {
 /// loses: the right of a rook whose square the move touches (`touched`,
 /// its origin and target; the rook moves or is captured) and, when the
 /// king moves, both of `us`'s.
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub(crate) fn lost_rights(castling: u64, touched: u64, king_moved: bool, us: Color) -> u64 {
     let mut lost = castling & touched;
     if king_moved {
@@ -342,7 +342,7 @@ pub struct Undo {
 
 impl Undo {
     /// The side that moved.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn mover(&self) -> Color {
         if self.black {
             Color::Black
@@ -360,7 +360,7 @@ impl Undo {
 
 impl Undo {
     /// The irreversible state of `pos`, taken before a move changes it.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn before(pos: &Position) -> Undo {
         Undo {
             hash: pos.hash,
@@ -402,7 +402,7 @@ impl Position {
     /// pos.unmake_move(mv, undo);
     /// assert_eq!(pos, before);
     /// ```
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub fn make_move(&mut self, mv: Move) -> Undo {
         debug_assert!(self.is_legal(mv), "make_move: {mv:?} is not legal in {self:?}");
         self.apply_in_place(mv)
@@ -416,7 +416,7 @@ impl Position {
     /// (never undefined behaviour). Debug builds panic on such a pair: the
     /// moved piece must stand where `mv` put it, and the position taken
     /// back must have the hash the `Undo` carries.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub fn unmake_move(&mut self, mv: Move, undo: Undo) {
         debug_assert!(self.undo_fits(mv, &undo), "unmake_move: {mv:?} and {undo:?} were not made in {self:?}");
         let us = undo.mover();
@@ -445,7 +445,7 @@ impl Position {
     }
 
     /// Takes back a normal move or, with `promotion`, a promotion.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn unmake_piece_move(&mut self, us: Color, mv: Move, promotion: Option<Role>, undo: Undo) {
         let (from, to) = (mv.origin_index(), mv.target_index());
         self.toggle_mover(us, mv, undo.moved, promotion);
@@ -493,7 +493,7 @@ impl Position {
     /// let pos = Position::startpos().play(Move::new(Square::G1, Square::F3));
     /// assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
     /// ```
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     #[must_use]
     pub fn play(&self, mv: Move) -> Position {
         debug_assert!(self.is_legal(mv), "play: {mv:?} is not legal in {self:?}");
@@ -505,7 +505,7 @@ impl Position {
 
     /// The position [`Position::play_for_count`] writes into: a copy with
     /// the other side to move (the same for every move of `self`).
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub(crate) fn child_for_count(&self) -> Position {
         let mut child = *self;
         child.side = !self.side;
@@ -533,7 +533,7 @@ impl Position {
     /// compiler keeps it in registers. Toggling `next`'s boards in place
     /// (one load and store per changed board, the boards read back by the
     /// reply count at once) took fewer instructions but ran slower.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub(crate) fn play_for_count<const WHITE: bool>(
         &self,
         mv: Move,
@@ -567,32 +567,32 @@ impl Position {
 
     /// [`Position::make_move`]'s move application: `apply_move!` with
     /// `self` as both source and destination.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn apply_in_place(&mut self, mv: Move) -> Undo {
         let roles = (self.board[mv.origin_index()], self.board[mv.target_index()]);
         apply_move!(self, self, mv, roles)
     }
 
     /// `toggle_mover!` as a method, for `make_move` and `unmake_move`.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn toggle_mover(&mut self, us: Color, mv: Move, role: Role, promotion: Option<Role>) {
         toggle_mover!(self, us, mv, role, promotion)
     }
 
     /// `toggle_capture!` as a method, for `make_move` and `unmake_move`.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn toggle_capture(&mut self, them: Color, captured: Role, to: usize) {
         toggle_capture!(self, them, captured, to)
     }
 
     /// `toggle_en_passant!` as a method, for `make_move` and `unmake_move`.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn toggle_en_passant(&mut self, us: Color, mv: Move) -> Square {
         toggle_en_passant!(self, us, mv)
     }
 
     /// `toggle_castle!` as a method, for `make_move` and `unmake_move`.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn toggle_castle(&mut self, us: Color, mv: Move) -> (Square, Square) {
         toggle_castle!(self, us, mv)
     }
@@ -603,7 +603,7 @@ impl Position {
     /// take about ten more instructions. Without them
     /// such a copy is a `memcpy` call, and the fields are copied one by one
     /// as inline moves.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn copy_inline(&self) -> Position {
         #[cfg(target_feature = "avx")]
         {
@@ -627,7 +627,7 @@ impl Position {
 
     /// Puts back the state an `Undo` holds, the side to move and the ply
     /// count (after the pieces have been moved back).
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn restore(&mut self, undo: Undo) {
         self.side = undo.mover();
         self.ply = self.ply.wrapping_sub(1);

@@ -238,13 +238,13 @@ impl Position {
 
     /// The mailbox: the role on each square (for `PackedPosition::pack`,
     /// which reads it whole).
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub(crate) fn mailbox(&self) -> &[Option<Role>; 64] {
         &self.board
     }
 
     /// Puts `piece` on an empty square (no hash update).
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
         let bb = sq.bitboard();
         self.bb.by_role[piece.role.index()] |= bb;

@@ -144,7 +144,7 @@ pub(crate) trait Visitor {
     /// behind (`up` is the step), and the double pushes to `double`: two
     /// [`Visitor::pawn_set`]s, which a counter adds up in one (the sets
     /// are on different ranks).
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn pawn_pushes(&mut self, single: Bitboard, double: Bitboard, up: i8) {
         self.pawn_set(single, up);
         self.pawn_set(double, 2 * up);
@@ -160,7 +160,7 @@ pub(crate) trait Visitor {
     /// at the next step (king, knights, sliders, pawns, en passant). A
     /// constant `false` for the visitors that never stop, so their code is
     /// unchanged.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn done(&self) -> bool {
         false
     }
@@ -183,7 +183,7 @@ pub(crate) struct Counter {
 }
 
 impl Counter {
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn add(&mut self, to: Bitboard, times: u64) {
         if cfg!(target_feature = "popcnt") {
             self.moves += (times * to.len() as u64) as usize;
@@ -195,7 +195,7 @@ impl Counter {
         }
     }
 
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub(super) fn total(&self) -> usize {
         let pairs = (self.bytes & 0x00ff_00ff_00ff_00ff) + ((self.bytes >> 8) & 0x00ff_00ff_00ff_00ff);
         self.moves + (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
@@ -203,35 +203,35 @@ impl Counter {
 }
 
 impl Visitor for Counter {
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn piece(&mut self, _from: Square, to: Bitboard) {
         self.add(to, 1);
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn pawn(&mut self, _from: Square, to: Bitboard) {
         self.add(to, 1);
         self.add(to & Bitboard::BACK_RANKS, 3);
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn pawn_set(&mut self, to: Bitboard, _step: i8) {
         self.add(to, 1);
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn promotion_set(&mut self, to: Bitboard, _step: i8) {
         self.add(to, 4);
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn pawn_pushes(&mut self, single: Bitboard, double: Bitboard, _up: i8) {
         self.add(single | double, 1);
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn special(&mut self, _mv: Move) {
         self.moves += 1;
     }
 }
 
 /// The origin of a pawn's step of `step` squares to `to`.
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub(super) fn origin(to: Square, step: i8) -> Square {
     Square::from_index_wrapping((to as i8).wrapping_sub(step) as u8)
 }
@@ -244,27 +244,27 @@ struct AnyMove {
 }
 
 impl Visitor for AnyMove {
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn piece(&mut self, _from: Square, to: Bitboard) {
         self.found |= to.any();
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn pawn(&mut self, _from: Square, to: Bitboard) {
         self.found |= to.any();
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn pawn_set(&mut self, to: Bitboard, _step: i8) {
         self.found |= to.any();
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn promotion_set(&mut self, to: Bitboard, _step: i8) {
         self.found |= to.any();
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn special(&mut self, _mv: Move) {
         self.found = true;
     }
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn done(&self) -> bool {
         self.found
     }
@@ -308,7 +308,7 @@ impl Visitor for Finder {
 
 /// The squares a non-king move must land on: the checker or a square
 /// between it and the king when in (single) check, anywhere otherwise.
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 fn check_mask(f: &Frame) -> Bitboard {
     match f.checkers.first() {
         Some(checker) => between(f.king, checker).with(checker),
@@ -317,7 +317,7 @@ fn check_mask(f: &Frame) -> Bitboard {
 }
 
 /// `bb` shifted by `step` squares (positive: towards h8).
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub(super) fn shift(bb: Bitboard, step: i8) -> Bitboard {
     if step >= 0 {
         Bitboard(bb.0 << step)
@@ -348,7 +348,7 @@ impl Position {
     /// `reach[0]`, `reach[1]` and `reach[2]` (pawns always count, the
     /// king if `king`).
     /// Exact on every square that the left-out pieces cannot attack.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub(super) fn attacked_squares(
         &self,
         color: Color,
@@ -374,7 +374,7 @@ impl Position {
     }
 
     /// The generator. See the module documentation.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub(crate) fn generate<const LEGAL: bool, V: Visitor>(&self, t: &Targets, v: &mut V) {
         // One copy per side to move, so that every color-dependent step
         // (pawn direction, back rank, castling rank) is a constant.
@@ -392,7 +392,7 @@ impl Position {
     /// last ply) looks it up once, and with it everything the king's
     /// square decides (its steps, rays and zone). `K` is what the caller
     /// knows beyond the board (see [`Known`]).
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub(crate) fn generate_for_side<const LEGAL: bool, const WHITE: bool, K: Known, V: Visitor>(
         &self,
         king: Square,
@@ -449,7 +449,7 @@ impl Position {
     /// The body of [`Position::generate_for_side`] once the frame is
     /// made; `IN_CHECK` (legal generation only) is whether the side to
     /// move is in check.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub(super) fn frame_moves<const LEGAL: bool, const IN_CHECK: bool, K: Known, V: Visitor>(
         &self,
         f: &Frame,
@@ -496,7 +496,7 @@ impl Position {
 
     /// The side to move's pieces, king, checkers and (in legal generation)
     /// pinned pieces.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub(super) fn frame<const LEGAL: bool, const WHITE: bool>(&self, king: Square) -> Frame {
         let us = if WHITE { Color::White } else { Color::Black };
         let ours = self.bb.by_color[us.index()];
@@ -510,7 +510,7 @@ impl Position {
     /// King steps and castling. The king may not step onto an attacked
     /// square (in legal generation), and castling may not cross one
     /// (always, also in pseudo-legal generation).
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn king_moves<const LEGAL: bool, const IN_CHECK: bool, K: Known, V: Visitor>(
         &self,
         f: &Frame,
@@ -564,7 +564,7 @@ impl Position {
     }
 
     /// Moves of the knights on `unpinned` (a pinned knight never moves).
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn knight_moves<V: Visitor>(&self, f: &Frame, target: Bitboard, unpinned: Bitboard, v: &mut V) {
         for from in self.pieces(f.us, Role::Knight) & unpinned {
             v.piece(from, attacks::knight_attacks(from) & target);
@@ -574,7 +574,7 @@ impl Position {
     /// Slider moves: diagonal and orthogonal moves in separate loops (a
     /// queen's two sets are disjoint, so counting them apart is exact);
     /// pinned sliders, rare, move along the pin line only.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn slider_moves<const LEGAL: bool, V: Visitor>(&self, f: &Frame, target: Bitboard, from: Bitboard, v: &mut V) {
         let diagonal = self.diagonal_sliders() & f.ours & from;
         let orthogonal = self.orthogonal_sliders() & f.ours & from;
@@ -599,7 +599,7 @@ impl Position {
 
     /// Pushes, double pushes, captures and promotions of the pawns on
     /// `unpinned`, set-wise.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn pawn_moves<V: Visitor>(&self, f: &Frame, target: Bitboard, unpinned: Bitboard, v: &mut V) {
         let us = f.us;
         let free = self.pieces(us, Role::Pawn) & unpinned;
@@ -639,7 +639,7 @@ impl Position {
 
     /// Pinned pawns, one by one, along the pin line (only when not in
     /// check: a pinned piece cannot resolve a check).
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn pinned_pawn_moves<V: Visitor>(&self, f: &Frame, t: &Targets, v: &mut V) {
         let us = f.us;
         for from in self.pieces(us, Role::Pawn) & t.from & f.pinned {
@@ -682,6 +682,11 @@ impl Position {
         origins
     }
 
+    /// The moves of `t` in a list: the one compiled copy of the
+    /// generator for the masked listings (captures, non-captures, from,
+    /// to, masked, pseudo-legal), which are not hot enough to pay a copy
+    /// each.
+    #[inline(never)]
     fn collect<const LEGAL: bool>(&self, t: &Targets) -> MoveList {
         let mut list = MoveList::new();
         self.generate::<LEGAL, _>(t, &mut list);
@@ -713,8 +718,10 @@ impl Position {
     /// # Ok::<(), chess_movegen::FenError>(())
     /// ```
     pub fn legal_moves(&self) -> MoveList {
+        // The compiled generator of `legal_moves_into` serves: a second
+        // copy would double the biggest share of the build for a store.
         let mut moves = MoveList::new();
-        self.generate_legal(&mut moves);
+        self.legal_moves_into(&mut moves);
         moves
     }
 

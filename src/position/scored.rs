@@ -174,7 +174,7 @@ impl ScoredMoveList {
         self.sort_partial(i32::MIN);
     }
 
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn swap(&mut self, a: usize, b: usize) {
         self.moves.swap(a, b);
         self.scores.swap(a, b);
@@ -182,13 +182,13 @@ impl ScoredMoveList {
 
     /// The move list the generator fills; the scores of its moves are set
     /// to 0 by [`ScoredMoveList::filled`].
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub(crate) fn move_list(&mut self) -> &mut MoveList {
         &mut self.moves
     }
 
     /// Sets the scores of freshly generated moves to 0.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub(crate) fn filled(&mut self) {
         let len = self.moves.len();
         self.scores[..len].fill(0);

@@ -76,7 +76,7 @@ const UNBOUNDED: i32 = 100_000_000;
 /// True if `sq` is on the first or the last rank (a pawn capturing there
 /// promotes). A compare with a small constant rather than a test against
 /// a mask of both ranks, which would hold a register.
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 fn on_last_rank(sq: Square) -> bool {
     sq.index().wrapping_sub(8) >= 48
 }
@@ -109,7 +109,7 @@ impl Turn {
     /// `stand + most`). Raises `alpha` to `stand`, so that `alpha` is the
     /// value when the side cannot capture; `open_below` if `alpha` is
     /// still `-UNBOUNDED`, below every balance.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn decided(&mut self, most: i32, open_below: bool) -> Option<i32> {
         if self.stand >= self.beta {
             return Some(self.beta);
@@ -124,13 +124,13 @@ impl Turn {
 
     /// The turn's value when the side cannot capture (`max` and `min`
     /// rather than `clamp`, which would check its bounds).
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn last(self) -> i32 {
         self.stand.max(self.alpha).min(self.beta)
     }
 
     /// The other side's turn after a capture gaining `gain`.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn after(self, gain: i32) -> Turn {
         Turn { stand: -(self.stand + gain), alpha: -self.beta, beta: -self.alpha }
     }
@@ -148,7 +148,7 @@ struct Line {
 impl Line {
     /// `value`, a value of the turn under way, for `us` (the side to
     /// move): the other side's turns count against it.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn for_mover(&self, us: Color, value: i32) -> i32 {
         if self.side == us {
             value
@@ -187,7 +187,7 @@ impl Reach {
     /// The pieces that may attack `to` through `occupied` (the occupancy
     /// after the first move: the first move's piece has left its square),
     /// both colours.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn new(pos: &Position, to: Square, occupied: Bitboard) -> Reach {
         let by_role = |role: Role| pos.bb.by_role[role.index()];
         let pawns = by_role(Role::Pawn);
@@ -203,14 +203,14 @@ impl Reach {
 
     /// True if none of `pieces` can ever capture on the square: none
     /// attacks it, and none is a slider on its lines (to be uncovered).
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn none_of(&self, pieces: Bitboard) -> bool {
         ((self.leapers | self.diagonal | self.orthogonal) & pieces).is_empty()
     }
 
     /// The pieces that attack `to` through `occupied`, both colours; each
     /// slider look-up only if a slider of its kind stands on `to`'s lines.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn attackers(&self, to: Square, occupied: Bitboard) -> Bitboard {
         let mut attackers = self.leapers;
         if self.diagonal.any() {
@@ -224,7 +224,7 @@ impl Reach {
 
     /// One piece of `theirs` that attacks `to`: a pawn, knight or king
     /// without a slider look-up, else a slider.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn any_attacker(&self, theirs: Bitboard, to: Square, occupied: Bitboard) -> Option<Square> {
         match (self.leapers & theirs).first() {
             Some(sq) => Some(sq),
@@ -236,7 +236,7 @@ impl Reach {
 impl Exchange {
     /// The exchange on `to` through `occupied` (the occupancy after the
     /// first move), from the pieces that may attack it.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn new(reach: &Reach, to: Square, occupied: Bitboard) -> Exchange {
         let attackers = reach.attackers(to, occupied);
         Exchange { to, occupied, attackers, hidden: (reach.diagonal | reach.orthogonal) & !attackers }
@@ -244,7 +244,7 @@ impl Exchange {
 
     /// True if `to` is on the first or the last rank (a pawn capturing
     /// there promotes).
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn last_rank(&self) -> bool {
         on_last_rank(self.to)
     }
@@ -253,7 +253,7 @@ impl Exchange {
     /// uncovers, if any: only a hidden slider on the line through `to` and
     /// `sq` can be uncovered (and a knight stands on no line of `to`), so
     /// the line is looked up again (out of line) only when it holds one.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn remove(&mut self, pos: &Position, sq: Square) {
         self.occupied ^= sq.bitboard();
         self.attackers ^= sq.bitboard();
@@ -268,7 +268,7 @@ impl Exchange {
     /// off the board yet); `None` ends the exchange. A lone candidate (the
     /// usual case) finds its role in the mailbox instead of by a walk over
     /// the roles.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn next(&self, pos: &Position, side: Color) -> Option<(Square, Role)> {
         let candidates = self.attackers & pos.bb.by_color[side.index()];
         let sq = candidates.first()?;
@@ -297,7 +297,7 @@ impl Exchange {
     /// The king on `sq` as the capturer: only if nothing of the other side
     /// (pinned pieces included) then attacks the square, sliders behind
     /// the king's square included.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn king_may_capture(&self, pos: &Position, side: Color, sq: Square) -> Option<(Square, Role)> {
         let mut after = *self;
         after.remove(pos, sq);
@@ -365,7 +365,7 @@ impl Position {
     /// value, clamped into the window, reaches `t` exactly when the value
     /// does. (Every value lies strictly inside `±UNBOUNDED`, so a
     /// threshold beyond is clamped without changing the answer.)
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn exchange_ge(&self, mv: Move, threshold: i32, values: &Values) -> bool {
         let t = threshold.clamp(1 - UNBOUNDED, UNBOUNDED);
         self.exchange(mv, values, t - 1, t) >= t
@@ -376,7 +376,7 @@ impl Position {
     /// sides in turn ([`Turn`]), each side's capture its least valuable
     /// attacker's ([`Exchange::next`]). The first turn's bounds are tried
     /// before the attackers are looked up.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn exchange(&self, mv: Move, values: &Values, alpha: i32, beta: i32) -> i32 {
         let start = match self.see_start(mv, values) {
             Ok(start) => start,
@@ -452,7 +452,7 @@ impl Position {
     /// The next capture of `line`: the value for the side to move once it
     /// is decided, else `None` (the capture made). `open_below` if the
     /// window is still open below for the side that answers.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn capture(&self, line: &mut Line, values: &Values, open_below: bool) -> Option<i32> {
         let us = self.side_to_move();
         let Some((sq, role)) = line.ex.next(self, line.side) else {
@@ -475,7 +475,7 @@ impl Position {
 
     /// Plays the first move of the exchange: the start of the exchange, or
     /// its value when there is none.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     fn see_start(&self, mv: Move, values: &Values) -> Result<Start, i32> {
         let (from, to) = (mv.from(), mv.to());
         if !matches!(mv.kind(), MoveKind::Normal) {
@@ -521,7 +521,7 @@ impl Position {
 /// The gain of a capture by `role` of a piece worth `on_square`, and the
 /// value of the piece then on the square (a pawn reaching the last rank
 /// becomes a queen).
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 fn capture_value(role: Role, last_rank: bool, on_square: i32, values: &Values) -> (i32, i32) {
     if role == Role::Pawn && last_rank {
         promotion_value(on_square, values)
@@ -587,7 +587,7 @@ fn next_free(
 /// pin line. A piece can only be held if an enemy slider still stands on
 /// the line through its king and its square ([`may_be_pinned`]): only
 /// then does it get the exact test ([`pinned_off_line`], out of line).
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 fn held(pos: &Position, side: Color, to: Square, occupied: Bitboard, sq: Square) -> bool {
     may_be_pinned(pos, side, sq, occupied) && pinned_off_line(pos, side, to, occupied, sq)
 }
@@ -599,7 +599,7 @@ fn held(pos: &Position, side: Color, to: Square, occupied: Bitboard, sq: Square)
 /// whether the king is on one of `sq`'s lines at all (about a third of
 /// the candidates), which needs neither the king's square nor the
 /// sliders.
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 fn may_be_pinned(pos: &Position, side: Color, sq: Square, occupied: Bitboard) -> bool {
     let king = pos.bb.by_role[Role::King.index()] & pos.bb.by_color[side.index()];
     if (attacks::queen_rays(sq) & king).is_empty() {

@@ -60,7 +60,7 @@ impl Position {
     /// the piece when exactly one of ours does. (A king never gives check
     /// in a valid position, so kings are not looked at.) The move
     /// generator's first step.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub(crate) fn checkers_and_pinned(&self, us: Color, king: Square, occupied: Bitboard) -> (Bitboard, Bitboard) {
         let theirs = self.bb.by_color[(!us).index()];
         let orthogonal = self.orthogonal_sliders() & theirs;
@@ -83,7 +83,7 @@ impl Position {
     /// and queens on its rank and file, bishops and queens on its
     /// diagonals. They attack `sq`, or would once the pieces between are
     /// gone: the candidates for checks, pins and x-rays ("snipers").
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub(crate) fn snipers(&self, sq: Square, color: Color) -> Bitboard {
         let theirs = self.bb.by_color[color.index()];
         snipers_among(sq, self.orthogonal_sliders() & theirs, self.diagonal_sliders() & theirs)
@@ -91,7 +91,7 @@ impl Position {
 
     /// The sliders of `color` that attack `sq` with `occupied` as the
     /// occupancy (the snipers with nothing of `occupied` between).
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub(crate) fn slider_attackers(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
         let theirs = self.bb.by_color[color.index()];
         slider_attackers_among(sq, occupied, self.orthogonal_sliders() & theirs, self.diagonal_sliders() & theirs)
@@ -111,7 +111,7 @@ impl Position {
 /// The sliders among `orthogonal` (rooks and queens) and `diagonal`
 /// (bishops and queens) on `sq`'s lines of the empty board
 /// ([`Position::snipers`] of given slider sets).
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub(crate) fn snipers_among(sq: Square, orthogonal: Bitboard, diagonal: Bitboard) -> Bitboard {
     (attacks::rook_rays(sq) & orthogonal) | (attacks::bishop_rays(sq) & diagonal)
 }
@@ -119,7 +119,7 @@ pub(crate) fn snipers_among(sq: Square, orthogonal: Bitboard, diagonal: Bitboard
 /// The sliders among `orthogonal` and `diagonal` that attack `sq` with
 /// `occupied` as the occupancy ([`Position::slider_attackers`] of given
 /// slider sets).
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub(crate) fn slider_attackers_among(
     sq: Square,
     occupied: Bitboard,
@@ -149,7 +149,7 @@ pub(crate) struct SniperScan {
 /// and the checks' discovered-check candidates) and for the move
 /// generator's checkers and pinned pieces
 /// ([`Position::checkers_and_pinned`]).
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub(crate) fn scan_snipers(king: Square, snipers: Bitboard, occupied: Bitboard, ours: Bitboard) -> SniperScan {
     let mut scan = SniperScan { checkers: Bitboard::EMPTY, blockers: Bitboard::EMPTY, pinners: Bitboard::EMPTY };
     for sniper in snipers {

@@ -198,7 +198,7 @@ impl Position {
 }
 
 /// The union of `attack(sq)` over the squares of `pieces`.
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 fn union(pieces: Bitboard, attack: impl Fn(crate::types::Square) -> Bitboard) -> Bitboard {
     pieces.into_iter().fold(Bitboard::EMPTY, |acc, sq| acc | attack(sq))
 }

@@ -27,7 +27,7 @@ pub(crate) use tables::{CUCKOO_KEYS, CUCKOO_MOVES};
 pub(crate) use tables::{ZOBRIST_CASTLING, ZOBRIST_EP_FILE, ZOBRIST_NO_PAWNS, ZOBRIST_SIDE};
 
 /// Key of `color`'s `role` on `sq`.
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub(crate) fn piece_key(color: Color, role: Role, sq: Square) -> u64 {
     piece_key_at(color.index(), role.index(), sq.index())
 }
@@ -37,7 +37,7 @@ pub(crate) fn piece_key(color: Color, role: Role, sq: Square) -> u64 {
 /// generator `build.rs` made the table with (it gives its `n`-th output
 /// directly), so that the module carries no 6 KiB of random keys, which
 /// do not compress.
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub(crate) fn piece_key_at(color: usize, role: usize, sq: usize) -> u64 {
     #[cfg(not(feature = "compact"))]
     {
@@ -50,7 +50,7 @@ pub(crate) fn piece_key_at(color: usize, role: usize, sq: usize) -> u64 {
 }
 
 /// Key of the side to move: included when Black is to move.
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub(crate) fn side_key() -> u64 {
     ZOBRIST_SIDE
 }
@@ -65,7 +65,7 @@ pub(crate) fn castling_key(rooks: Bitboard) -> u64 {
 /// `capturer` (the side to move, whose pawns are `pawns`) attacks `ep`,
 /// else 0. (Whether the capture is also legal is not asked: that would
 /// cost a legality test on every double step.)
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub(crate) fn ep_file_key(ep: Square, capturer: Color, pawns: Bitboard) -> u64 {
     if (attacks::pawn_attacks(!capturer, ep) & pawns).any() {
         ZOBRIST_EP_FILE[ep.file().index()]
@@ -77,21 +77,21 @@ pub(crate) fn ep_file_key(ep: Square, capturer: Color, pawns: Bitboard) -> u64 {
 /// The key change of `us`'s normal move or promotion from square index
 /// `from` to `to` of a `role` that lands as `placed` (the capture, if
 /// any, is a [`piece_key`] of its own).
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub(crate) fn piece_move_keys(us: Color, role: Role, placed: Role, from: usize, to: usize) -> u64 {
     piece_key_at(us.index(), role.index(), from) ^ piece_key_at(us.index(), placed.index(), to)
 }
 
 /// The key change of `us`'s en-passant capture from `from` to `to`, taking
 /// the pawn on `victim`.
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub(crate) fn en_passant_keys(us: Color, from: Square, to: Square, victim: Square) -> u64 {
     piece_key(!us, Role::Pawn, victim) ^ piece_key(us, Role::Pawn, from) ^ piece_key(us, Role::Pawn, to)
 }
 
 /// The key change of `us`'s castling: king and rook from `king` and `rook`
 /// to `king_to` and `rook_to`.
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 pub(crate) fn castle_keys(us: Color, king: Square, rook: Square, king_to: Square, rook_to: Square) -> u64 {
     piece_key(us, Role::King, king)
         ^ piece_key(us, Role::Rook, rook)
@@ -106,7 +106,7 @@ pub(crate) fn castle_keys(us: Color, king: Square, rook: Square, king_to: Square
 impl Position {
     /// The en-passant part of the hash ([`ep_file_key`] of the en-passant
     /// square, if one is set, for the side to move).
-    #[cfg_attr(not(feature = "compact"), inline(always))]
+    #[cfg_attr(hot_inline, inline(always))]
     pub(crate) fn ep_key(&self) -> u64 {
         match self.ep_square {
             Some(ep) => ep_file_key(ep, self.side, self.pieces(self.side, Role::Pawn)),
@@ -143,7 +143,7 @@ impl Position {
 }
 
 /// XOR of the keys in `keys` of the squares in `squares`.
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 fn keys_of(squares: Bitboard, color: Color, role: Role) -> u64 {
     squares.into_iter().fold(0, |key, sq| key ^ piece_key(color, role, sq))
 }
@@ -156,7 +156,7 @@ const COUNT_BITS: u32 = 5;
 /// output (the SplitMix64 finaliser: xor-shifts and odd multipliers, each
 /// invertible), so that distinct packed counts give distinct keys whose
 /// low bits are as good a table index as the high ones.
-#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(hot_inline, inline(always))]
 const fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
