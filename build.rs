@@ -7,9 +7,6 @@
 //! slow ray walking of `src/geometry.rs`. Nothing is searched, nothing is
 //! random (Zobrist keys come from a fixed-seed generator), nothing is
 //! downloaded. The generated file holds only data; its types live in `src/`.
-//! Each integer table is a binary file beside it (`OUT_DIR/NAME.bin`), its
-//! bytes included and reinterpreted as the typed static (see
-//! `write_words`).
 
 #[path = "src/geometry.rs"]
 mod geometry;
@@ -254,7 +251,12 @@ fn write_key_tables(w: &mut impl Write) -> std::io::Result<usize> {
 
     let (keys, moves) = cuckoo_tables(&pieces, side);
     write_u64s(w, "CUCKOO_KEYS", "[u64; 8192]", &keys)?;
-    write_u16s(w, "CUCKOO_MOVES", "[u16; 8192]", &moves)?;
+    writeln!(w, "pub(crate) static CUCKOO_MOVES: [u16; 8192] = [")?;
+    for chunk in moves.chunks(16) {
+        let line: Vec<String> = chunk.iter().map(|m| m.to_string()).collect();
+        writeln!(w, "{},", line.join(","))?;
+    }
+    writeln!(w, "];")?;
     Ok(8 * (pieces.len() + 2 + castling.len() + ep.len() + keys.len()) + 2 * moves.len())
 }
 
@@ -367,48 +369,37 @@ fn write_magics(w: &mut impl Write, name: &str, entries: &[Magic]) -> std::io::R
     writeln!(w, "];")
 }
 
-/// Writes a (possibly nested) `u64` array of the given type from its
-/// values in row-major order (see [`write_words`]).
+/// Writes a (possibly nested) `u64` array literal of the given type from
+/// its values in row-major order, eight values a line.
 fn write_u64s(w: &mut impl Write, name: &str, ty: &str, values: &[u64]) -> std::io::Result<()> {
-    let big = target_is_big_endian();
-    let bytes = values.iter().flat_map(|v| if big { v.to_be_bytes() } else { v.to_le_bytes() }).collect();
-    write_words(w, name, ty, values.len(), bytes)
-}
-
-/// The `u16` form of [`write_u64s`].
-fn write_u16s(w: &mut impl Write, name: &str, ty: &str, values: &[u16]) -> std::io::Result<()> {
-    let big = target_is_big_endian();
-    let bytes = values.iter().flat_map(|v| if big { v.to_be_bytes() } else { v.to_le_bytes() }).collect();
-    write_words(w, name, ty, values.len(), bytes)
-}
-
-/// Writes `bytes`, the `count` values of a static array of type `ty` in
-/// the target's byte order, to `OUT_DIR/NAME.bin`, and the static itself
-/// as those bytes reinterpreted. An array literal of the same values
-/// (the slider table alone has 131,072) takes the compiler far longer to
-/// parse, type-check and evaluate than the file takes to include.
-fn write_words(w: &mut impl Write, name: &str, ty: &str, count: usize, bytes: Vec<u8>) -> std::io::Result<()> {
-    // The value count from the type text: "[[u64; 64]; 2]" -> 128.
-    let len: usize = ty
+    // Dimensions from the type text, outermost first: "[[u64; 64]; 2]" -> [2, 64].
+    let mut dims: Vec<usize> = ty
         .split(';')
         .skip(1)
-        .map(|part| part.trim_matches(|c: char| c == ']' || c.is_whitespace()).parse::<usize>().expect("array length"))
-        .product();
-    assert_eq!(len, count, "{name}: size mismatch");
-    let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
-    std::fs::write(out.join(format!("{name}.bin")), &bytes)?;
-    writeln!(w, "pub(crate) static {name}: {ty} =")?;
-    writeln!(w, "    // SAFETY: the file holds the array's values in the target's byte")?;
-    writeln!(w, "    // order, written by build.rs; `transmute` checks that the sizes are")?;
-    writeln!(w, "    // equal, and every bit pattern is a valid integer.")?;
-    writeln!(
-        w,
-        "    unsafe {{ core::mem::transmute::<[u8; {}], {ty}>(*include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{name}.bin\"))) }};",
-        bytes.len()
-    )
+        .map(|part| part.trim_matches(|c: char| c == ']' || c.is_whitespace()).parse().expect("array length"))
+        .collect();
+    dims.reverse();
+    assert_eq!(dims.iter().product::<usize>(), values.len(), "{name}: size mismatch");
+    writeln!(w, "pub(crate) static {name}: {ty} = ")?;
+    write_nested(w, &dims, values)?;
+    writeln!(w, ";")
 }
 
-/// Whether the target stores integers big end first.
-fn target_is_big_endian() -> bool {
-    env::var("CARGO_CFG_TARGET_ENDIAN").is_ok_and(|endian| endian == "big")
+fn write_nested(w: &mut impl Write, dims: &[usize], values: &[u64]) -> std::io::Result<()> {
+    write!(w, "[")?;
+    if dims.len() == 1 {
+        for (i, v) in values.iter().enumerate() {
+            if i % 8 == 0 {
+                writeln!(w)?;
+            }
+            write!(w, "{v:#x},")?;
+        }
+    } else {
+        let inner = values.len() / dims[0];
+        for chunk in values.chunks(inner) {
+            write_nested(w, &dims[1..], chunk)?;
+            writeln!(w, ",")?;
+        }
+    }
+    write!(w, "]")
 }
