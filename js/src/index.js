@@ -106,6 +106,9 @@ export const SEVEN_TAG_ROSTER = {
   Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?', Result: '*',
 };
 
+// The roster's values for "unknown", kept from changes to the exported object.
+const ROSTER = { ...SEVEN_TAG_ROSTER };
+
 const ROLES = [undefined, 'p', 'n', 'b', 'r', 'q', 'k'];
 const FLAGS = 'ncbepkq';
 
@@ -120,6 +123,7 @@ const FLAG_TEXTS = Array.from({ length: 128 }, (_, x) => [...FLAGS].filter((_, i
  */
 export class Move {
   #pos = null;
+  #bits = 0;
   #chess960 = 0;
   #san;
   #lan;
@@ -140,7 +144,7 @@ export class Move {
     m.captured = ROLES[(x >> 16) & 7];
     m.promotion = ROLES[(x >> 19) & 7];
     m.flags = FLAG_TEXTS[(x >> 22) & 127];
-    m.bits = bytes[at + 4] | (bytes[at + 5] << 8);
+    m.#bits = bytes[at + 4] | (bytes[at + 5] << 8);
     m.#chess960 = bytes[at + 6];
     m.#pos = pos;
     m.#san = san;
@@ -151,8 +155,8 @@ export class Move {
   #text(what) {
     const ptr = w.io_reserve(40);
     const bytes = heap();
-    bytes[ptr + 4] = this.bits & 0xff;
-    bytes[ptr + 5] = this.bits >> 8;
+    bytes[ptr + 4] = this.#bits & 0xff;
+    bytes[ptr + 5] = this.#bits >> 8;
     bytes[ptr + 6] = this.#chess960;
     for (let i = 0; i < 8; i++) {
       const x = this.#pos[i];
@@ -165,6 +169,8 @@ export class Move {
     return recv(w.move_text(what));
   }
 
+  /** The library's 16-bit move (not one of chess.js's fields, so not enumerable). */
+  get bits() { return this.#bits; }
   get san() { return (this.#san ??= this.#text(0)); }
   set san(v) { this.#san = v; }
   get lan() { return (this.#lan ??= this.#text(1)); }
@@ -176,11 +182,17 @@ export class Move {
 
   /** The fields as chess.js's plain object has them (for `JSON.stringify`). */
   toJSON() {
-    const { color, from, to, piece, captured, promotion, flags, san, lan, before, after, bits } = this;
-    return { color, from, to, piece, captured, promotion, flags, san, lan, before, after, bits };
+    const { color, from, to, piece, captured, promotion, flags, san, lan, before, after } = this;
+    return { color, from, to, piece, captured, promotion, flags, san, lan, before, after };
   }
 
-  isCapture() { return this.flags.includes('c') || this.flags.includes('e'); }
+  /** Node's `console.log` and `util.inspect` show chess.js's fields, the accessors' too. */
+  [Symbol.for('nodejs.util.inspect.custom')]() {
+    return Object.assign(new MoveFields(), this.toJSON());
+  }
+
+  // As chess.js: an en-passant capture (flag `e`) is not counted here.
+  isCapture() { return this.flags.includes('c'); }
   isPromotion() { return this.flags.includes('p'); }
   isEnPassant() { return this.flags.includes('e'); }
   isKingsideCastle() { return this.flags.includes('k'); }
@@ -188,6 +200,9 @@ export class Move {
   isCastle() { return this.isKingsideCastle() || this.isQueensideCastle(); }
   isBigPawn() { return this.flags.includes('b'); }
 }
+
+/** What `console.log` shows of a `Move`: its fields, under its name. */
+const MoveFields = class Move {};
 
 /**
  * The packed position at `at` as eight 32-bit words: kept by a move
@@ -324,8 +339,17 @@ export class Chess {
   }
 
   load(fen, { skipValidation = false, preserveHeaders = false, chess960 = this.#chess960 } = {}) {
-    // The module reads the FEN as it is: the whitespace around it goes here.
+    // The module reads the FEN as it is: the whitespace around it goes
+    // here, and the fields chess.js fills in when two to five are given
+    // (castling, en passant, clocks) are added here.
     fen = String(fen).trim();
+    let spaces = 0;
+    for (let i = fen.indexOf(' '); i >= 0 && spaces < 5; i = fen.indexOf(' ', i + 1)) spaces++;
+    if (spaces < 5) {
+      // Fewer than six fields (or separators other than a space).
+      const fields = fen.split(/\s+/);
+      if (fields.length >= 2 && fields.length < 6) fen = fields.concat(['-', '-', '0', '1'].slice(fields.length - 2)).join(' ');
+    }
     this.#chess960 = chess960;
     this.#changed();
     const flags = (chess960 ? 1 : 0) | (skipValidation ? 2 : 0) | (preserveHeaders ? 4 : 0);
@@ -348,7 +372,15 @@ export class Chess {
     recv(w.clear(this.#write(), preserveHeaders ? 1 : 0));
   }
 
-  fen() { return (this.#fen ??= recv(w.fen(this.#read()))); }
+  /**
+   * The FEN; its en-passant square only when an en-passant capture is
+   * legal, or with `forceEnpassantSquare` whenever the last move was a
+   * double step.
+   */
+  fen({ forceEnpassantSquare = false } = {}) {
+    if (forceEnpassantSquare) return recv(w.fen(this.#read(), 1));
+    return (this.#fen ??= recv(w.fen(this.#read(), 0)));
+  }
 
   /** The 64 squares from a8 to h1: a piece letter or `.` (the FEN's board, spelled out). */
   #cells() {
@@ -483,7 +515,13 @@ export class Chess {
     if (move === null) throw new Error('Null move not allowed: chess-movegen games hold legal moves only');
     const h = this.#write();
     if (typeof move === 'string') {
-      return recordOf(w.play(h, send(move), strict ? 1 : 0));
+      const played = recordOf(w.play(h, send(move), strict ? 1 : 0));
+      // chess.js's strict parser takes a move's own SAN only: not over-disambiguated.
+      if (strict && bareSan(played.san) !== bareSan(move)) {
+        w.undo(h);
+        throw new Error(`Invalid move: ${move.length > 24 ? `${move.slice(0, 24)}…` : move}: not in SAN (strict); its SAN is ${played.san}`);
+      }
+      return played;
     }
     const uci = `${move.from}${move.to}`;
     if (move.promotion) {
@@ -564,7 +602,14 @@ export class Chess {
   }
 
   loadPgn(pgn, { newlineChar = '\r?\n' } = {}) {
-    const text = newlineChar === '\r?\n' ? pgn : pgn.split(new RegExp(newlineChar)).join('\n');
+    let text = newlineChar === '\r?\n' ? pgn : pgn.split(new RegExp(newlineChar)).join('\n');
+    // As chess.js: an empty text is an empty game, and a FEN tag is one
+    // whatever the case of its name.
+    if (text.trim() === '') {
+      this.reset();
+      return;
+    }
+    text = text.replace(/^(\s*\[\s*)fen(\s+")/gim, '$1FEN$2');
     // The library's reader gives the tree (and its errors); its mainline
     // becomes the game, with the tags and the mainline's comments.
     const tree = readPgn(text);
@@ -572,7 +617,13 @@ export class Chess {
     const h = this.#write();
     recv(w.load(h, send(tree.fen), tree.chess960 ? 1 : 0));
     this.#chess960 = tree.chess960;
-    for (const [name, value] of Object.entries(tree.headers)) recv(w.set_tag(h, send(`${name}\0${value}`)));
+    // SetUp and FEN come from the start position (getHeaders, pgn).
+    const headers = { ...tree.headers };
+    delete headers.SetUp;
+    delete headers.FEN;
+    // As chess.js: the movetext's result, when it has one, is the Result tag's.
+    if (tree.result !== (headers.Result ?? '*')) headers.Result = tree.result;
+    for (const [name, value] of Object.entries(headers)) recv(w.set_tag(h, send(`${name}\0${value}`)));
     const comment = (comments) => {
       if (comments.length > 0) recv(w.comment(h, send(comments.join(' ')), 1));
     };
@@ -584,22 +635,53 @@ export class Chess {
     }
   }
 
+  /** Sets a tag (`null` or `undefined`: removes it, a roster tag back to its `?`). */
   setHeader(key, value) {
-    recv(w.set_tag(this.#write(), send(`${key}\0${value}`)));
+    if (value === null || value === undefined) this.removeHeader(key);
+    else recv(w.set_tag(this.#write(), send(`${key}\0${value}`)));
     return this.getHeaders();
   }
 
-  removeHeader(key) { return recv(w.remove_tag(this.#write(), send(key))) === '1'; }
+  /** Removes a tag (a roster tag goes back to its `?`); true if it was among the headers. */
+  removeHeader(key) {
+    const had = Object.hasOwn(this.getHeaders(), key);
+    recv(w.remove_tag(this.#write(), send(String(key))));
+    return had;
+  }
 
+  /**
+   * The headers as chess.js gives them: the seven-tag roster (`?` where
+   * not set), `SetUp` and `FEN` for a game that does not start from the
+   * standard position (or a board with pieces on it that is no legal
+   * position), then the tags set.
+   */
   getHeaders() {
+    const out = { ...ROSTER };
+    const start = this.#startFen();
+    if (this.isChess960()) out.Variant = 'Chess960';
+    if (start !== null && (start !== DEFAULT_POSITION || this.isChess960())) {
+      out.SetUp = '1';
+      out.FEN = start;
+    }
     const parts = recv(w.tags(this.#read())).split('\0');
-    const out = {};
     for (let i = 0; i + 1 < parts.length; i += 2) out[parts[i]] = parts[i + 1];
     return out;
   }
 
+  /** The FEN the game starts from (`null` for an empty board). */
+  #startFen() {
+    if (this.#status() & STATUS.broken) {
+      const fen = this.fen();
+      return fen.startsWith('8/8/8/8/8/8/8/8 ') ? null : fen;
+    }
+    const len = w.history(this.#read(), 1);
+    return len > 0 ? recordOf(len).before : this.fen();
+  }
+
   header(...args) {
-    for (let i = 0; i + 1 < args.length; i += 2) this.setHeader(args[i], args[i + 1]);
+    for (let i = 0; i + 1 < args.length; i += 2) {
+      if (typeof args[i] === 'string' && typeof args[i + 1] === 'string') this.setHeader(args[i], args[i + 1]);
+    }
     return this.getHeaders();
   }
 
@@ -616,6 +698,11 @@ export class Chess {
   getComments() { return this.#comments(false); }
   removeComments() { return this.#comments(true); }
   deleteComments() { return this.removeComments(); }
+}
+
+/** A SAN without what chess.js's strict parser ignores: `=`, and a check mark and annotation at the end. */
+function bareSan(san) {
+  return san.replace(/=/, '').replace(/[+#]?[?!]*$/, '');
 }
 
 function piece(c) {

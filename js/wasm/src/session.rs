@@ -8,7 +8,8 @@ use core::fmt::Write;
 
 use chess_movegen::pgn::{PgnGame, Tags};
 use chess_movegen::{
-    perft, perft_divide, CastlingMode, Color, FenOptions, Game, GameResult, Move, Piece, Position, Setup, Square,
+    perft, perft_divide, CastlingMode, Color, FenErrorKind, FenOptions, Game, GameResult, Move, Piece, Position,
+    Repairs, Setup, Square,
 };
 
 use crate::record::{reply_record, write_head, write_packed, write_record};
@@ -132,11 +133,25 @@ pub extern "C" fn session_free(h: u32) {
 }
 
 /// Reads a FEN (as it is: the JavaScript side trims the whitespace
-/// around it): strict, or (`lenient`) with the library's repairs.
+/// around it) with the library's checks, but for castling rights as
+/// chess.js reads them: in any order, and those without their king or
+/// rook in place dropped (the library's lenient reader and its repair);
+/// or (`lenient`) with all of the library's repairs.
 pub(crate) fn parse_fen(fen: &str, chess960: bool, lenient: bool) -> Result<Position, String> {
     let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
-    let options = FenOptions::new().castling(mode).lenient(lenient).impossible_check(lenient);
-    Position::from_fen_with(fen, options).map(|(pos, _)| pos).map_err(|e| e.to_string())
+    let options = FenOptions::new().castling(mode);
+    if lenient {
+        return Position::from_fen_with(fen, options.lenient(true).impossible_check(true))
+            .map(|(pos, _)| pos)
+            .map_err(|e| e.to_string());
+    }
+    Position::from_fen_with(fen, options).map(|(pos, _)| pos).or_else(|err| {
+        let castling = matches!(err.kind(), FenErrorKind::Illegal(_) | FenErrorKind::CastlingOrder(_));
+        match Position::from_fen_with(fen, options.lenient(true)) {
+            Ok((pos, repairs)) if castling && (repairs - Repairs::CASTLING_RIGHTS).is_empty() => Ok(pos),
+            _ => Err(err.to_string()),
+        }
+    })
 }
 
 /// Loads the FEN in the buffer. Flags: bit 0 Chess960, bit 1 skip
@@ -179,12 +194,15 @@ pub extern "C" fn clear(h: u32, keep_tags: u32) -> i32 {
     }))
 }
 
-/// The FEN of the board.
+/// The FEN of the board: with the en-passant square only when an
+/// en-passant capture is legal, or (`force_ep` 1) whenever the last move
+/// was a double step.
 #[no_mangle]
-pub extern "C" fn fen(h: u32) -> i32 {
+pub extern "C" fn fen(h: u32, force_ep: u32) -> i32 {
     reply(with(h, |s| {
         Ok(match &s.broken {
             Some((setup, _)) => setup.fen(),
+            None if force_ep != 0 => s.game.position().fen(),
             None => s.game.position().normalized_fen(),
         })
     }))

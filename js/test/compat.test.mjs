@@ -1,0 +1,143 @@
+// What a chess.js program sees, side by side with chess.js in one
+// process: headers, FENs chess.js reads, move objects as printed and
+// serialised, the move helpers, strict SAN, and PGN loading corners.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { inspect } from 'node:util';
+import { Chess as Ref, validateFen as refValidateFen } from 'chess.js';
+import { Chess, validateFen } from '../src/index.js';
+
+/** Runs `f` on a fresh game of each library; returns [ours, chess.js's] answers. */
+const both = (f, fen) => [f(fen === undefined ? new Chess() : new Chess(fen)), f(fen === undefined ? new Ref() : new Ref(fen))];
+
+test('getHeaders: the seven-tag roster always, SetUp and FEN for a set-up start, as chess.js', () => {
+  const setUp = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
+  const cases = [
+    ['a new game', (g) => g.getHeaders()],
+    ['a game from a FEN', (g) => g.getHeaders(), setUp],
+    ['a FEN game after a move', (g) => (g.move('e5'), g.getHeaders()), setUp],
+    ['setHeader answers', (g) => g.setHeader('Event', 'Test')],
+    ['setHeader with null', (g) => (g.setHeader('Round', '5'), g.setHeader('Opening', 'x'), g.setHeader('Round', null), g.setHeader('Opening', null))],
+    ['removeHeader', (g) => [g.removeHeader('White'), g.setHeader('ECO', 'C20') && g.removeHeader('ECO'), g.removeHeader('NoSuchTag'), g.getHeaders()]],
+    // chess.js's deprecated header() also lists its null placeholders.
+    ['header()', (g) => Object.fromEntries(Object.entries(g.header('White', 'Ann', 'Black', 'Bob')).filter(([, v]) => v !== null))],
+    ['clear', (g) => (g.setHeader('White', 'Ann'), g.clear(), g.getHeaders()), setUp],
+    ['clear keeping headers', (g) => (g.setHeader('White', 'Ann'), g.clear({ preserveHeaders: true }), g.getHeaders())],
+    ['load', (g) => (g.setHeader('White', 'Ann'), g.load(setUp), g.getHeaders())],
+    ['load keeping headers', (g) => (g.setHeader('White', 'Ann'), g.load(setUp, { preserveHeaders: true }), g.getHeaders())],
+    ['reset', (g) => (g.setHeader('White', 'Ann'), g.reset(), g.getHeaders()), setUp],
+    ['put and remove back to the start position', (g) => (g.put({ type: 'p', color: 'w' }, 'e2'), g.remove('e4'), g.getHeaders()), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1'],
+    ['put and remove to another position', (g) => (g.remove('a2'), g.getHeaders())],
+  ];
+  for (const [what, f, fen] of cases) {
+    const [ours, ref] = both(f, fen);
+    assert.deepEqual(ours, ref, what);
+  }
+});
+
+test('loadPgn: headers, the result of the movetext, an empty text, a FEN tag in any case', () => {
+  const texts = [
+    '[Event "Test Olympiad"]\n[Round "6"]\n[FEN "rnbqkb1r/1p3ppp/p2ppn2/6B1/3NP3/2N5/PPP2PPP/R2QKB1R w KQkq - 0 1"]\n[SetUp "1"]\n\n1.Qd2 Be7 *',
+    '1. e4 e5 2. Nf3 {comment}',
+    '[White "name"]\n\n1. e4 e5 2. Nf3 1/2-1/2 {comment}',
+    '[Result "1-0"]\n\n1. e4 e5',
+    '[Result "1-0"]\n\n1. e4 e5 *',
+    '',
+    '\n[White "W"]\n[Black "B"]\n',
+    '[White "Paul Morphy"]\n[fEn "1n2kb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2KR4 w k - 0 17"]\n\n17.Rd8# 1-0',
+  ];
+  for (const text of texts) {
+    const [ours, ref] = both((g) => {
+      g.move('d4');
+      g.loadPgn(text);
+      const headers = g.getHeaders();
+      // chess.js keeps a FEN tag under the name it was read with.
+      if (headers.fEn) {
+        headers.FEN = headers.fEn;
+        delete headers.fEn;
+        headers.SetUp = '1';
+      }
+      return [g.fen(), g.history(), headers];
+    });
+    assert.deepEqual(ours, ref, JSON.stringify(text));
+  }
+});
+
+test('FENs chess.js reads: missing fields, castling rights without their king or rook, rights in any order', () => {
+  // Each FEN, and the FEN chess.js is compared on: castling rights
+  // without their king or rook in place are dropped, as chess.js's next
+  // version does (1.4 keeps them, and castles with a king off its square).
+  const fens = [
+    ['rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b'],
+    ['rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq'],
+    ['rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3'],
+    ['rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0'],
+    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w kqKQ - 0 1'],
+    ['r3k2r/8/8/8/8/8/8/R2K3R w KQkq - 0 1', 'r3k2r/8/8/8/8/8/8/R2K3R w kq - 0 1'],
+    ['r3k2r/8/8/8/8/8/8/R3K1R1 w KQkq - 0 1', 'r3k2r/8/8/8/8/8/8/R3K1R1 w Qkq - 0 1'],
+    ['1r2k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1', '1r2k2r/8/8/8/8/8/8/R3K2R b KQk - 0 1'],
+    ['4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1', '4k3/8/8/8/8/8/8/4K3 w - - 0 1'],
+  ];
+  for (const [fen, refFen = fen] of fens) {
+    const ask = (g) => [g.fen(), g.getCastlingRights('w'), g.getCastlingRights('b'), g.moves().sort()];
+    assert.deepEqual(ask(new Chess(fen)), ask(new Ref(refFen)), fen);
+    if (fen.split(' ').length === 6) assert.deepEqual(validateFen(fen), refValidateFen(fen), `validateFen ${fen}`);
+  }
+  // What chess.js refuses stays refused: a bad en-passant square, two digits in a row.
+  for (const fen of ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e2 0 1', 'rnbqkbnr/pppppppp/17/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1']) {
+    assert.equal(validateFen(fen).ok, false, fen);
+    assert.equal(refValidateFen(fen).ok, false, fen);
+    assert.throws(() => new Chess(fen), /Invalid FEN/);
+  }
+});
+
+test('a move looks as chess.js prints and serialises it', () => {
+  const ours = new Chess();
+  const ref = new Ref();
+  for (const san of ['e4', 'd5', 'exd5', 'Qxd5', 'Nc3']) {
+    const [a, b] = [ours.move(san), ref.move(san)];
+    assert.equal(inspect(a), inspect(b), `console.log of ${san}`);
+    assert.equal(JSON.stringify(a), JSON.stringify(b), `JSON of ${san}`);
+    assert.deepEqual(Object.keys(a).filter((k) => !['san', 'lan', 'before', 'after'].includes(k)), Object.keys(b).filter((k) => !['san', 'lan', 'before', 'after'].includes(k)));
+    assert.equal(typeof a.bits, 'number');
+  }
+  assert.equal(inspect(ours.history({ verbose: true })), inspect(ref.history({ verbose: true })));
+  assert.equal(inspect(ours.moves({ verbose: true, square: 'c1' })), inspect(ref.moves({ verbose: true, square: 'c1' })));
+});
+
+test('move helpers and strict SAN as chess.js has them', () => {
+  const cases = [
+    ['rnbqkbnr/pp3ppp/2pp4/4pP2/4P3/8/PPPP2PP/RNBQKBNR w KQkq e6 0 1', 'fxe6'],
+    ['rnbqkbnr/pppp2pp/8/4p3/4Pp2/2PP4/PP3PPP/RNBQKBNR b KQkq e3 0 1', 'fxe3'],
+    ['r1bqkbnr/pppp1ppp/2n5/4p3/3PP3/8/PPP2PPP/RNBQKBNR b KQkq - 0 3', 'exd4'],
+    ['4k3/1P6/8/8/8/8/8/4K3 w - - 0 1', 'b8=N'],
+    ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'O-O-O'],
+  ];
+  const helpers = ['isCapture', 'isPromotion', 'isEnPassant', 'isKingsideCastle', 'isQueensideCastle', 'isBigPawn'];
+  for (const [fen, san] of cases) {
+    const [ours, ref] = both((g) => {
+      const m = g.move(san);
+      return helpers.map((h) => m[h]());
+    }, fen);
+    assert.deepEqual(ours, ref, `${san} in ${fen}`);
+  }
+  // Over-disambiguated: the permissive parser plays it, the strict one refuses it.
+  const fen = 'r2qkbnr/ppp2ppp/2n5/1B2pQ2/4P3/8/PPP2PPP/RNB1K2R b KQkq - 3 7';
+  for (const Game of [Chess, Ref]) {
+    const g = new Game(fen);
+    assert.throws(() => g.move('Nge7', { strict: true }), /Nge7/, Game.name);
+    assert.equal(g.fen(), fen, `${Game.name}: nothing played`);
+    assert.equal(g.move('Ne7', { strict: true }).san, 'Ne7');
+    g.undo();
+    assert.equal(g.move('Nge7').san, 'Ne7');
+  }
+  const [ours, ref] = both((g) => [g.move('exf8=Q+', { strict: true }).san, g.history()], '5r1k/4P3/8/8/8/8/8/4K3 w - - 0 1');
+  assert.deepEqual(ours, ref);
+});
+
+test('fen({ forceEnpassantSquare }) after a double step that cannot be taken (pinned pawn)', () => {
+  const fen = 'rnb1kbn1/p1p1pp2/PpPp2qr/5Pp1/8/R1P4p/1PK1P1PP/1NBQ1BNR b - - 0 1';
+  const [ours, ref] = both((g) => (g.move('e5'), [g.fen(), g.fen({ forceEnpassantSquare: true })]), fen);
+  assert.deepEqual(ours, ref);
+  assert.match(ours[1], / e6 /);
+});
