@@ -452,10 +452,14 @@ export class Chess {
     if (index < 0) throw new Error(`Invalid square: ${String(square).slice(0, 24)}`);
     const len = w.attackers(this.#read(), index, attackedBy === BLACK ? 1 : 0);
     if (len < 0) recv(len);
-    // A bitboard: bit i for square index i (a1 = 0, b1 = 1, … h8 = 63).
+    // A bitboard: bit i for square index i (a1 = 0, b1 = 1, … h8 = 63),
+    // listed in chess.js's order: a8 to h1, rank by rank.
     const bytes = heap().subarray(w.io_ptr(), w.io_ptr() + len);
     const out = [];
-    for (let i = 0; i < 8 * len; i++) if (bytes[i >> 3] & (1 << (i & 7))) out.push(SQUARE_NAMES[i]);
+    for (let i = 0; i < 64; i++) {
+      const at = i ^ 56;
+      if (bytes[at >> 3] & (1 << (at & 7))) out.push(SQUARES[i]);
+    }
     return out;
   }
 
@@ -499,7 +503,8 @@ export class Chess {
   moves({ verbose = false, square, piece: role } = {}) {
     const all = square === undefined && role === undefined;
     if (all && !verbose && this.#sans !== null) return this.#sans.slice();
-    const from = square === undefined ? 64 : SQUARE_NAMES.indexOf(square);
+    // chess.js reads the square in either case.
+    const from = square === undefined ? 64 : SQUARE_NAMES.indexOf(String(square).toLowerCase());
     // chess.js answers an unknown square with no moves.
     if (from < 0) return [];
     const len = w.moves(this.#read(), from, role ? String(role).charCodeAt(0) : 0, verbose ? 1 : 0);

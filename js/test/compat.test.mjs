@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import { Chess as Ref, validateFen as refValidateFen } from 'chess.js';
 import { Chess, validateFen } from '../src/index.js';
+import { rng } from './support.mjs';
 
 /** Runs `f` on a fresh game of each library; returns [ours, chess.js's] answers. */
 const both = (f, fen) => [f(fen === undefined ? new Chess() : new Chess(fen)), f(fen === undefined ? new Ref() : new Ref(fen))];
@@ -140,4 +141,41 @@ test('fen({ forceEnpassantSquare }) after a double step that cannot be taken (pi
   const [ours, ref] = both((g) => (g.move('e5'), [g.fen(), g.fen({ forceEnpassantSquare: true })]), fen);
   assert.deepEqual(ours, ref);
   assert.match(ours[1], / e6 /);
+});
+
+test('moves() in the order chess.js lists them: a game that picks moves by index is the same game', () => {
+  const random = rng(960);
+  for (let game = 0; game < 30; game++) {
+    const ours = new Chess();
+    const ref = new Ref();
+    for (let ply = 0; ply < 400 && !ref.isGameOver(); ply++) {
+      const where = `game ${game} ply ${ply} (${ref.fen()})`;
+      const legal = ref.moves();
+      assert.deepEqual(ours.moves(), legal, where);
+      if (ply % 8 === 0) {
+        const lans = (g, options) => g.moves({ verbose: true, ...options }).map((m) => m.lan);
+        assert.deepEqual(lans(ours), lans(ref), `verbose ${where}`);
+        const from = ref.moves({ verbose: true })[0].from;
+        assert.deepEqual(lans(ours, { square: from }), lans(ref, { square: from }), `from ${from} ${where}`);
+        for (const piece of ['p', 'n', 'b', 'r', 'q', 'k']) assert.deepEqual(lans(ours, { piece }), lans(ref, { piece }), `${piece} ${where}`);
+      }
+      const san = legal[Math.floor(random() * legal.length)];
+      ours.move(san);
+      ref.move(san);
+    }
+  }
+  // Promotions (N, B, R, Q), en passant, castling (king's side first).
+  for (const fen of ['r3k2r/1P6/8/3pP3/8/8/6p1/R3K2R w KQkq d6 0 1', 'r3k2r/1P6/8/8/3pP3/8/6p1/R3K2R b KQkq e3 0 1']) {
+    assert.deepEqual(new Chess(fen).moves(), new Ref(fen).moves(), fen);
+  }
+});
+
+test('attackers in the order chess.js lists them, and a square in either case', () => {
+  const fen = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+  for (const [sq, color] of [['d5', 'w'], ['d5', 'b'], ['e4', 'b'], ['f6', 'w'], ['g2', 'b'], ['d7', 'w']]) {
+    const [ours, ref] = both((g) => [g.attackers(sq, color), g.isAttacked(sq, color)], fen);
+    assert.deepEqual(ours, ref, `${sq} ${color}`);
+  }
+  const [ours, ref] = both((g) => [g.moves({ square: 'E2' }), g.moves({ square: 'G1', verbose: true }).map((m) => m.san)]);
+  assert.deepEqual(ours, ref);
 });

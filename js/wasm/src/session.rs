@@ -250,7 +250,8 @@ pub extern "C" fn remove(h: u32, sq: u32) -> i32 {
 
 /// The legal moves, filtered by their square `from` (see [`square`]; 64
 /// or more for any) and the letter of their piece `role` (its character
-/// code; 0 for any): SANs separated by spaces, or (`verbose`) their count
+/// code; 0 for any), in chess.js's order (see `order`): SANs separated
+/// by spaces, or (`verbose`) their count
 /// (`u32`), the position packed, each move's head and their SANs
 /// separated by spaces (see `record`).
 #[no_mangle]
@@ -264,8 +265,9 @@ pub extern "C" fn moves(h: u32, from: u32, role: u32, verbose: u32) -> i32 {
             Ok(sq) => pos.legal_moves_from(sq),
             Err(_) => pos.legal_moves(),
         };
-        let list: Vec<Move> =
+        let mut list: Vec<Move> =
             list.iter().copied().filter(|mv| role.is_none() || pos.role_at(mv.from()) == role).collect();
+        crate::order::sort_as_chessjs(pos, &mut list);
         let mut out = Vec::new();
         if verbose != 0 {
             out.extend_from_slice(&(list.len() as u32).to_le_bytes());
