@@ -108,6 +108,13 @@ export const SEVEN_TAG_ROSTER = {
 
 // The roster's values for "unknown", kept from changes to the exported object.
 const ROSTER = { ...SEVEN_TAG_ROSTER };
+// The PGN standard's other tags (its section 9), in its order: chess.js
+// lists a game's headers in this order after the roster.
+const STANDARD_TAGS = [
+  'WhiteTitle', 'BlackTitle', 'WhiteElo', 'BlackElo', 'WhiteUSCF', 'BlackUSCF', 'WhiteNA', 'BlackNA', 'WhiteType', 'BlackType',
+  'EventDate', 'EventSponsor', 'Section', 'Stage', 'Board', 'Opening', 'Variation', 'SubVariation', 'ECO', 'NIC',
+  'Time', 'UTCTime', 'UTCDate', 'TimeControl', 'SetUp', 'FEN', 'Termination', 'Annotator', 'Mode', 'PlyCount',
+];
 
 const ROLES = [undefined, 'p', 'n', 'b', 'r', 'q', 'k'];
 const FLAGS = 'ncbepkq';
@@ -601,9 +608,60 @@ export class Chess {
   /** The Polyglot key (chess.js's `hash` is its own Zobrist key). */
   hash() { return this.polyglotKey(); }
 
-  pgn({ newline = '\n' } = {}) {
-    const text = recv(w.pgn(this.#read())).replace(/\n+$/, '');
-    return newline === '\n' ? text : text.split('\n').join(newline);
+  /**
+   * The game as PGN, laid out as chess.js does: the headers, a blank
+   * line, the movetext on one line (or wrapped at `maxWidth`), comments
+   * `{text}`. A Chess960 game is written by the library's writer.
+   */
+  pgn({ newline = '\n', maxWidth = 0 } = {}) {
+    if (this.isChess960()) {
+      const text = recv(w.pgn(this.#read())).replace(/\n+$/, '');
+      return newline === '\n' ? text : text.split('\n').join(newline);
+    }
+    const headers = this.getHeaders();
+    let head = '';
+    for (const [name, value] of Object.entries(headers)) if (value) head += `[${name} "${value}"]${newline}`;
+    const sans = this.history();
+    if (sans.length > 0) head += newline;
+    const comments = this.#commentsByPly(sans.length);
+    const note = (text, ply) => (comments[ply] === undefined ? text : `${text}${text ? ' ' : ''}{${comments[ply]}}`);
+    const fields = (this.#startFen() ?? this.fen()).split(' ');
+    let number = Number(fields[5]);
+    let black = fields[1] === BLACK;
+    // Groups as chess.js makes them: a number with White's and Black's
+    // moves, each comment after the move it follows.
+    const groups = [];
+    let group = '';
+    if (sans.length === 0) groups.push(note('', 0));
+    for (let ply = 0; ply < sans.length; ply++) {
+      group = note(group, ply);
+      if (ply === 0 && black) {
+        group = `${group}${group ? ' ' : ''}${number}. ...`;
+      } else if (!black) {
+        if (group) groups.push(group);
+        group = `${number}.`;
+      }
+      group += ` ${sans[ply]}`;
+      if (black) number++;
+      black = !black;
+    }
+    if (group) groups.push(note(group, sans.length));
+    groups.push(headers.Result || '*');
+    return head + (maxWidth > 0 ? wrapGroups(groups, maxWidth, newline) : groups.join(' '));
+  }
+
+  /** The comments by ply (0 the start, k after move k): `undefined` where none. */
+  #commentsByPly(plies) {
+    const out = new Array(plies + 1);
+    const comments = this.getComments();
+    if (comments.length === 0) return out;
+    const moves = this.history({ verbose: true });
+    let next = 0;
+    for (let ply = 0; ply <= plies && next < comments.length; ply++) {
+      const fen = ply === 0 ? (moves.length > 0 ? moves[0].before : this.fen()) : moves[ply - 1].after;
+      if (fen === comments[next].fen) out[ply] = comments[next++].comment;
+    }
+    return out;
   }
 
   loadPgn(pgn, { newlineChar = '\r?\n' } = {}) {
@@ -629,8 +687,9 @@ export class Chess {
     // As chess.js: the movetext's result, when it has one, is the Result tag's.
     if (tree.result !== (headers.Result ?? '*')) headers.Result = tree.result;
     for (const [name, value] of Object.entries(headers)) recv(w.set_tag(h, send(`${name}\0${value}`)));
+    // A comment's line breaks become spaces, as chess.js reads them.
     const comment = (comments) => {
-      if (comments.length > 0) recv(w.comment(h, send(comments.join(' ')), 1));
+      if (comments.length > 0) recv(w.comment(h, send(comments.join(' ').replace(/\r?\n/g, ' ')), 1));
     };
     comment(tree.comments);
     for (const node of tree.moves) {
@@ -661,15 +720,21 @@ export class Chess {
    * position), then the tags set.
    */
   getHeaders() {
-    const out = { ...ROSTER };
     const start = this.#startFen();
-    if (this.isChess960()) out.Variant = 'Chess960';
+    const tags = {};
+    if (this.isChess960()) tags.Variant = 'Chess960';
     if (start !== null && (start !== DEFAULT_POSITION || this.isChess960())) {
-      out.SetUp = '1';
-      out.FEN = start;
+      tags.SetUp = '1';
+      tags.FEN = start;
     }
     const parts = recv(w.tags(this.#read())).split('\0');
-    for (let i = 0; i + 1 < parts.length; i += 2) out[parts[i]] = parts[i + 1];
+    for (let i = 0; i + 1 < parts.length; i += 2) tags[parts[i]] = parts[i + 1];
+    // In chess.js's order: the roster, the PGN standard's other tags in
+    // its order, then the rest as they were set.
+    const out = {};
+    for (const name of Object.keys(ROSTER)) out[name] = tags[name] ?? ROSTER[name];
+    for (const name of STANDARD_TAGS) if (name in tags) out[name] = tags[name];
+    for (const name of Object.keys(tags)) if (!(name in out)) out[name] = tags[name];
     return out;
   }
 
@@ -703,6 +768,46 @@ export class Chess {
   getComments() { return this.#comments(false); }
   removeComments() { return this.#comments(true); }
   deleteComments() { return this.removeComments(); }
+}
+
+/**
+ * Movetext groups joined with spaces and broken into lines of about
+ * `maxWidth` as chess.js's writer breaks them: before a group that would
+ * pass the width, and a group with a comment word by word.
+ */
+function wrapGroups(groups, maxWidth, newline) {
+  const out = [];
+  let width = 0;
+  const breakLine = () => {
+    if (out[out.length - 1] === ' ') out.pop();
+    out.push(newline);
+    width = 0;
+  };
+  for (let i = 0; i < groups.length; i++) {
+    const group = groups[i];
+    if (width + group.length > maxWidth && group.includes('{')) {
+      for (const word of group.split(' ')) {
+        if (word === '') continue;
+        if (width + word.length > maxWidth) breakLine();
+        out.push(word, ' ');
+        width += word.length + 1;
+      }
+      if (out[out.length - 1] === ' ') {
+        out.pop();
+        width--;
+      }
+      continue;
+    }
+    if (width + group.length > maxWidth && i > 0) {
+      breakLine();
+    } else if (i > 0) {
+      out.push(' ');
+      width++;
+    }
+    out.push(group);
+    width += group.length;
+  }
+  return out.join('');
 }
 
 /** A SAN without what chess.js's strict parser ignores: `=`, and a check mark and annotation at the end. */

@@ -145,14 +145,16 @@ test('fen({ forceEnpassantSquare }) after a double step that cannot be taken (pi
 
 test('moves() in the order chess.js lists them: a game that picks moves by index is the same game', () => {
   const random = rng(960);
-  for (let game = 0; game < 30; game++) {
+  // chess.js's verbose lists cost it milliseconds: a few games, and the
+  // filtered lists every 16th ply.
+  for (let game = 0; game < 10; game++) {
     const ours = new Chess();
     const ref = new Ref();
-    for (let ply = 0; ply < 400 && !ref.isGameOver(); ply++) {
+    for (let ply = 0; ply < 300 && !ref.isGameOver(); ply++) {
       const where = `game ${game} ply ${ply} (${ref.fen()})`;
       const legal = ref.moves();
       assert.deepEqual(ours.moves(), legal, where);
-      if (ply % 8 === 0) {
+      if (ply % 16 === 0) {
         const lans = (g, options) => g.moves({ verbose: true, ...options }).map((m) => m.lan);
         assert.deepEqual(lans(ours), lans(ref), `verbose ${where}`);
         const from = ref.moves({ verbose: true })[0].from;
@@ -177,5 +179,50 @@ test('attackers in the order chess.js lists them, and a square in either case', 
     assert.deepEqual(ours, ref, `${sq} ${color}`);
   }
   const [ours, ref] = both((g) => [g.moves({ square: 'E2' }), g.moves({ square: 'G1', verbose: true }).map((m) => m.san)]);
+  assert.deepEqual(ours, ref);
+});
+
+test('pgn() as chess.js writes it: headers in its order, one line or maxWidth, comments, a game from Black, the result', () => {
+  const random = rng(4);
+  const starts = [
+    undefined,
+    'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
+    '4r3/8/2p2PPk/1p6/pP2p1R1/P1B5/2P2K2/3r4 b - - 1 45',
+    'r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10',
+  ];
+  const tags = [['Opening', 'Ruy Lopez'], ['White', 'Ann'], ['Zeta', 'z'], ['ECO', 'C60'], ['WhiteElo', '2100'], ['Annotator', 'me'], ['Event', 'Club']];
+  for (let game = 0; game < 40; game++) {
+    const start = starts[game % starts.length];
+    const ours = start ? new Chess(start) : new Chess();
+    const ref = start ? new Ref(start) : new Ref();
+    for (const [name, value] of tags) {
+      if (random() < 0.4) for (const g of [ours, ref]) g.setHeader(name, value);
+    }
+    const plies = Math.floor(random() * 60);
+    for (let ply = 0; ply < plies && !ref.isGameOver(); ply++) {
+      if (random() < 0.15) {
+        const text = `note ${ply}${random() < 0.3 ? ' with more words in it' : ''}`;
+        for (const g of [ours, ref]) g.setComment(text);
+      }
+      const legal = ref.moves();
+      const san = legal[Math.floor(random() * legal.length)];
+      ours.move(san);
+      ref.move(san);
+    }
+    if (random() < 0.3) for (const g of [ours, ref]) g.setComment('the end');
+    if (random() < 0.2) for (const g of [ours, ref]) g.setHeader('Result', '1/2-1/2');
+    const options = [{}, { maxWidth: 40 }, { maxWidth: 12, newline: '<br />' }, { newline: '\r\n' }, { maxWidth: 80 }][game % 5];
+    assert.equal(ours.pgn(options), ref.pgn(options), `game ${game} ${JSON.stringify(options)}`);
+    // chess.js's maxWidth can join a move number to the move before a
+    // comment it wraps (`3... exd54.`), which no reader reads: read back
+    // what it writes on one line.
+    if (!options.maxWidth) {
+      const back = new Chess();
+      back.loadPgn(ref.pgn(options), options.newline ? { newlineChar: '\r\n' } : {});
+      assert.equal(back.pgn(), ref.pgn(), `game ${game} read back`);
+    }
+  }
+  // Without moves, with and without a comment.
+  const [ours, ref] = both((g) => [g.pgn(), (g.setComment('start'), g.pgn()), (g.setHeader('White', 'W'), g.pgn({ maxWidth: 3 }))]);
   assert.deepEqual(ours, ref);
 });
