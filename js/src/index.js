@@ -176,16 +176,20 @@ export class Move {
     return recv(w.move_text(what));
   }
 
+  // The accessors also answer for an object made from Move.prototype by
+  // a cloning library (lodash's cloneDeep, a test runner's diff), which
+  // lacks the private fields: `undefined` (a value set stays), no
+  // TypeError.
   /** The library's 16-bit move (not one of chess.js's fields, so not enumerable). */
-  get bits() { return this.#bits; }
-  get san() { return (this.#san ??= this.#text(0)); }
-  set san(v) { this.#san = v; }
-  get lan() { return (this.#lan ??= this.#text(1)); }
-  set lan(v) { this.#lan = v; }
-  get before() { return (this.#before ??= this.#text(2)); }
-  set before(v) { this.#before = v; }
-  get after() { return (this.#after ??= this.#text(3)); }
-  set after(v) { this.#after = v; }
+  get bits() { return #pos in this ? this.#bits : undefined; }
+  get san() { return #pos in this ? (this.#san ??= this.#text(0)) : undefined; }
+  set san(v) { if (#pos in this) this.#san = v; else ownField(this, 'san', v); }
+  get lan() { return #pos in this ? (this.#lan ??= this.#text(1)) : undefined; }
+  set lan(v) { if (#pos in this) this.#lan = v; else ownField(this, 'lan', v); }
+  get before() { return #pos in this ? (this.#before ??= this.#text(2)) : undefined; }
+  set before(v) { if (#pos in this) this.#before = v; else ownField(this, 'before', v); }
+  get after() { return #pos in this ? (this.#after ??= this.#text(3)) : undefined; }
+  set after(v) { if (#pos in this) this.#after = v; else ownField(this, 'after', v); }
 
   /** The fields as chess.js's plain object has them (for `JSON.stringify`). */
   toJSON() {
@@ -206,6 +210,11 @@ export class Move {
   isQueensideCastle() { return this.flags.includes('q'); }
   isCastle() { return this.isKingsideCastle() || this.isQueensideCastle(); }
   isBigPawn() { return this.flags.includes('b'); }
+}
+
+/** Gives `target` a plain data property (see Move's accessors). */
+function ownField(target, name, value) {
+  Object.defineProperty(target, name, { value, writable: true, enumerable: true, configurable: true });
 }
 
 /** What `console.log` shows of a `Move`: its fields, under its name. */

@@ -226,3 +226,16 @@ test('pgn() as chess.js writes it: headers in its order, one line or maxWidth, c
   const [ours, ref] = both((g) => [g.pgn(), (g.setComment('start'), g.pgn()), (g.setHeader('White', 'W'), g.pgn({ maxWidth: 3 }))]);
   assert.deepEqual(ours, ref);
 });
+
+test('a copy of a move made from its prototype (as cloning libraries make them) reads and writes its fields without a TypeError', () => {
+  const move = new Chess().move('e4');
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(move)), move);
+  assert.equal(copy.from, 'e2');
+  assert.equal(copy.san, undefined);
+  assert.equal(copy.bits, undefined);
+  copy.san = 'e4';
+  copy.after = 'x';
+  assert.deepEqual([copy.san, copy.after, Object.keys(copy).includes('san')], ['e4', 'x', true]);
+  assert.equal(move.san, 'e4');
+  assert.equal(inspect(copy).includes("from: 'e2'"), true);
+});
