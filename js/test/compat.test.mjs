@@ -222,6 +222,9 @@ test('pgn() as chess.js writes it: headers in its order, one line or maxWidth, c
       assert.equal(back.pgn(), ref.pgn(), `game ${game} read back`);
     }
   }
+  // Braces in a comment set by a program, as chess.js changes them.
+  const braces = both((g) => (g.move('e4'), g.setComment('{best} by {test}'), [g.getComment(), g.pgn()]));
+  assert.deepEqual(braces[0], braces[1]);
   // Without moves, with and without a comment.
   const [ours, ref] = both((g) => [g.pgn(), (g.setComment('start'), g.pgn()), (g.setHeader('White', 'W'), g.pgn({ maxWidth: 3 }))]);
   assert.deepEqual(ours, ref);
@@ -238,4 +241,48 @@ test('a copy of a move made from its prototype (as cloning libraries make them) 
   assert.deepEqual([copy.san, copy.after, Object.keys(copy).includes('san')], ['e4', 'x', true]);
   assert.equal(move.san, 'e4');
   assert.equal(inspect(copy).includes("from: 'e2'"), true);
+});
+
+test('a game plays on after it ended by the rules (dead position, seventy-five moves, fivefold repetition), as chess.js does', () => {
+  // Random games played until no move is left or 500 plies, whatever
+  // the queries say: many reach insufficient material and play on.
+  const random = rng(75);
+  for (let game = 0; game < 6; game++) {
+    const ours = new Chess();
+    const ref = new Ref();
+    for (let ply = 0; ply < 500; ply++) {
+      const legal = ref.moves();
+      assert.deepEqual(ours.moves(), legal, `game ${game} ply ${ply}`);
+      if (legal.length === 0) break;
+      const san = legal[Math.floor(random() * legal.length)];
+      assert.equal(ours.move(san).san, ref.move(san).san);
+      if (ply % 25 === 0) {
+        for (const q of ['isDraw', 'isGameOver', 'isThreefoldRepetition', 'isInsufficientMaterial', 'isDrawByFiftyMoves']) assert.equal(ours[q](), ref[q](), `${q} game ${game} ply ${ply}`);
+        assert.equal(ours.fen(), ref.fen());
+      }
+    }
+    assert.deepEqual(ours.history(), ref.history());
+    assert.equal(ours.pgn(), ref.pgn());
+    for (let i = 0; i < 30; i++) assert.equal(ours.undo()?.san, ref.undo()?.san);
+    assert.equal(ours.fen(), ref.fen());
+  }
+  // Fivefold repetition, then on: repetitions still counted.
+  const [ours, ref] = both((g) => {
+    const answers = [];
+    for (let i = 0; i < 6; i++) {
+      for (const san of ['Nf3', 'Nf6', 'Ng1', 'Ng8']) g.move(san);
+      answers.push(g.isThreefoldRepetition(), g.isDraw());
+    }
+    g.move('e4');
+    answers.push(g.isThreefoldRepetition(), g.undo().san, g.isThreefoldRepetition(), g.history().length);
+    return answers;
+  });
+  assert.deepEqual(ours, ref);
+  // Seventy-five moves without a capture or a pawn move, then on.
+  const fen = '8/8/4k3/8/8/8/8/R3K3 w - - 148 120';
+  const [a, b] = both((g) => {
+    for (const san of ['Ra2', 'Kd6', 'Ra3', 'Kc6']) g.move(san);
+    return [g.fen(), g.isDrawByFiftyMoves(), g.isGameOver()];
+  }, fen);
+  assert.deepEqual(a, b);
 });

@@ -6,10 +6,10 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt::Write;
 
-use chess_movegen::pgn::{PgnGame, Tags};
+use chess_movegen::pgn::{Node, PgnGame, Tags};
 use chess_movegen::{
-    perft, perft_divide, CastlingMode, Color, FenErrorKind, FenOptions, Game, GameResult, Move, Piece, Position,
-    Repairs, Setup, Square,
+    perft, perft_divide, CastlingMode, Color, FenErrorKind, FenOptions, Game, GameResult, Move, MoveError, Piece,
+    Position, Repairs, Repetitions, Setup, Square,
 };
 
 use crate::record::{reply_record, write_head, write_packed, write_record};
@@ -26,18 +26,82 @@ pub(crate) struct Session {
     pub(crate) tags: Tags,
     /// Comments by ply: `[0]` before the first move, `[k]` after move `k`.
     pub(crate) comments: Vec<Option<String>>,
+    /// The moves played after the game ended by the rules (fivefold
+    /// repetition, seventy-five moves, a dead position), which `Game`
+    /// refuses and chess.js plays on: each with the position after it.
+    over: Vec<(Move, Position)>,
+    /// The repetitions of the game and of the moves in `over`.
+    over_repetitions: Option<Repetitions>,
 }
 
 impl Session {
     fn new() -> Session {
-        Session { game: Game::new(), broken: None, tags: Tags::new(), comments: vec![None] }
+        Session {
+            game: Game::new(),
+            broken: None,
+            tags: Tags::new(),
+            comments: vec![None],
+            over: Vec::new(),
+            over_repetitions: None,
+        }
+    }
+
+    /// The current position of the game (of the moves played on after
+    /// its end, if any).
+    pub(crate) fn now(&self) -> &Position {
+        self.over.last().map_or(self.game.position(), |(_, pos)| pos)
+    }
+
+    /// Plays a move, also after the game ended by the rules, as chess.js
+    /// does (its queries still answer by chess.js's rules).
+    pub(crate) fn push(&mut self, mv: Move) -> Result<(), MoveError> {
+        if self.over.is_empty() {
+            match self.game.push(mv) {
+                Err(MoveError::GameOver { .. }) => {}
+                done => return done,
+            }
+        }
+        let after = self.now().try_play(mv)?;
+        let game = &self.game;
+        let repetitions = self.over_repetitions.get_or_insert_with(|| game.repetitions().clone());
+        repetitions.push(after.repetition_key(), after.halfmove_clock());
+        self.over.push((mv, after));
+        Ok(())
+    }
+
+    /// Takes back the last move: the position before it and the move.
+    pub(crate) fn pop(&mut self) -> Option<(Position, Move)> {
+        let Some((mv, _)) = self.over.pop() else {
+            let mv = self.game.pop()?;
+            return Some((*self.game.position(), mv));
+        };
+        if let Some(repetitions) = &mut self.over_repetitions {
+            repetitions.pop();
+        }
+        if self.over.is_empty() {
+            self.over_repetitions = None;
+        }
+        Some((*self.now(), mv))
+    }
+
+    /// The moves played, from the start position.
+    pub(crate) fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.game.moves().iter().copied().chain(self.over.iter().map(|&(mv, _)| mv))
+    }
+
+    /// True if the current position has occurred three times or more.
+    fn is_threefold_repetition(&self) -> bool {
+        match &self.over_repetitions {
+            Some(repetitions) => repetitions.count() >= 3,
+            None => self.game.is_threefold_repetition(),
+        }
     }
 
     /// The board, legal or not.
     fn setup(&self) -> Setup {
         match &self.broken {
             Some((setup, _)) => setup.clone(),
-            None => self.game.position().to_setup(),
+            None => self.now().to_setup(),
         }
     }
 
@@ -45,13 +109,15 @@ impl Session {
     pub(crate) fn position(&self) -> Result<&Position, String> {
         match &self.broken {
             Some((_, why)) => Err(why.clone()),
-            None => Ok(self.game.position()),
+            None => Ok(self.now()),
         }
     }
 
     /// Starts over from `pos` (history and comments go, tags stay).
     pub(crate) fn restart(&mut self, pos: Position) {
         self.game = Game::from_position(pos);
+        self.over.clear();
+        self.over_repetitions = None;
         self.broken = None;
         self.comments = vec![None];
     }
@@ -202,8 +268,8 @@ pub extern "C" fn fen(h: u32, force_ep: u32) -> i32 {
     reply(with(h, |s| {
         Ok(match &s.broken {
             Some((setup, _)) => setup.fen(),
-            None if force_ep != 0 => s.game.position().fen(),
-            None => s.game.position().normalized_fen(),
+            None if force_ep != 0 => s.now().fen(),
+            None => s.now().normalized_fen(),
         })
     }))
 }
@@ -298,7 +364,7 @@ pub extern "C" fn play(h: u32, len: usize, strict: u32) -> i32 {
             let pos = *s.position().map_err(|why| format!("Invalid move: {}: {why}", short(text)))?;
             let parsed = if strict != 0 { pos.parse_san(text) } else { parse_any(&pos, text) };
             let mv = parsed.map_err(|e| format!("Invalid move: {}: {e}", short(text)))?;
-            s.game.push(mv).map_err(|e| format!("Invalid move: {}: {e}", short(text)))?;
+            s.push(mv).map_err(|e| format!("Invalid move: {}: {e}", short(text)))?;
             s.comments.push(None);
             Ok(Some((pos, mv)))
         })
@@ -317,7 +383,7 @@ pub extern "C" fn play_bits(h: u32, bits: u32) -> i32 {
     reply_record(with(h, |s| {
         let pos = *s.position()?;
         let mv = Move::from_bits(bits as u16);
-        s.game.push(mv).map_err(|e| format!("Invalid move: {bits}: {e}"))?;
+        s.push(mv).map_err(|e| format!("Invalid move: {bits}: {e}"))?;
         s.comments.push(None);
         Ok(Some((pos, mv)))
     }))
@@ -331,11 +397,11 @@ pub extern "C" fn undo(h: u32) -> i32 {
         if s.broken.is_some() {
             return Ok(None);
         }
-        let Some(mv) = s.game.pop() else {
+        let Some((before, mv)) = s.pop() else {
             return Ok(None);
         };
         s.comments.pop();
-        Ok(Some((*s.game.position(), mv)))
+        Ok(Some((before, mv)))
     }))
 }
 
@@ -346,7 +412,7 @@ pub extern "C" fn history(h: u32, verbose: u32) -> i32 {
     reply_bytes(with(h, |s| {
         let mut pos = *s.game.start_position();
         let mut out = Vec::new();
-        for &mv in s.game.moves() {
+        for mv in s.moves() {
             if verbose != 0 {
                 write_record(&mut out, &pos, mv);
             } else {
@@ -376,7 +442,7 @@ pub extern "C" fn status(h: u32) -> u32 {
             pos.is_checkmate(),
             pos.is_stalemate(),
             pos.is_insufficient_material(),
-            s.game.is_threefold_repetition(),
+            s.is_threefold_repetition(),
             pos.is_fifty_move_rule(),
         ];
         Ok(bits.iter().enumerate().fold(black, |acc, (i, &b)| acc | (u32::from(b) << i)))
@@ -432,6 +498,7 @@ pub extern "C" fn is_chess960(h: u32) -> u32 {
 /// comments (its result from the `Result` tag, else from the game).
 pub(crate) fn to_tree(s: &Session) -> PgnGame {
     let mut tree = PgnGame::from_game(&s.game);
+    tree.moves.extend(s.over.iter().map(|&(mv, _)| Node::new(mv)));
     for (name, value) in s.tags.iter() {
         let _ = tree.tags.insert(name, value);
     }
