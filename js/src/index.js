@@ -420,6 +420,8 @@ export class Chess {
 
   put({ type, color }, square) {
     if (!SQUARES.includes(square) || !'pnbrqk'.includes(type) || type.length !== 1 || (color !== 'w' && color !== 'b')) return false;
+    // As chess.js: no second king of a colour (a king may replace itself).
+    if (type === KING && this.findPiece({ type, color }).some((at) => at !== square)) return false;
     this.#changed();
     recv(w.put(this.#write(), SQUARE_NAMES.indexOf(square), (color === 'w' ? type.toUpperCase() : type).charCodeAt(0)));
     return true;
@@ -765,7 +767,8 @@ export class Chess {
   }
 
   getComment() { return recv(w.comment(this.#read(), 0, 0)) || undefined; }
-  setComment(comment) { recv(w.comment(this.#write(), send(comment), 1)); }
+  /** Sets the comment on the position; as chess.js, its first `{` and `}` become `[` and `]`. */
+  setComment(comment) { recv(w.comment(this.#write(), send(String(comment).replace('{', '[').replace('}', ']')), 1)); }
   removeComment() { return recv(w.comment(this.#write(), 0, 2)) || undefined; }
   deleteComment() { return this.removeComment(); }
   #comments(remove) {

@@ -286,3 +286,18 @@ test('a game plays on after it ended by the rules (dead position, seventy-five m
   }, fen);
   assert.deepEqual(a, b);
 });
+
+test('put refuses a second king of a colour, as chess.js does', () => {
+  const [ours, ref] = both((g) => [
+    g.put({ type: 'k', color: 'w' }, 'a1'),
+    g.put({ type: 'k', color: 'w' }, 'e1'),
+    g.put({ type: 'k', color: 'b' }, 'h5'),
+    g.put({ type: 'q', color: 'w' }, 'a3'),
+    g.remove('a3'),
+    g.fen(),
+    g.moves(),
+  ], 'N3k3/8/8/8/8/8/5b2/4K3 w - - 0 1');
+  assert.deepEqual(ours, ref);
+  const [a, b] = both((g) => (g.clear(), [g.put({ type: 'k', color: 'w' }, 'e1'), g.put({ type: 'k', color: 'w' }, 'd1'), g.remove('e1'), g.put({ type: 'k', color: 'w' }, 'd1'), g.fen()]));
+  assert.deepEqual(a, b);
+});
