@@ -120,7 +120,7 @@ export declare class Chess {
   toSan(move: string): string;
   /** The position's Polyglot key, 16 hexadecimal digits. */
   polyglotKey(): string;
-  /** The Polyglot key (not chess.js's own hash). */
+  /** The Polyglot key (not chess.js's own hash); for a board that is no legal position, a 64-bit hash of its FEN. */
   hash(): string;
   pgn(options?: { newline?: string; maxWidth?: number }): string;
   loadPgn(pgn: string, options?: { strict?: boolean; newlineChar?: string }): void;

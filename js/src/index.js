@@ -212,6 +212,13 @@ export class Move {
   isBigPawn() { return this.flags.includes('b'); }
 }
 
+/** FNV-1a of `text`'s UTF-16 code units in 64 bits, as 16 hexadecimal digits. */
+function textHash(text) {
+  let h = 0xcbf29ce484222325n;
+  for (let i = 0; i < text.length; i++) h = ((h ^ BigInt(text.charCodeAt(i))) * 0x100000001b3n) & 0xffffffffffffffffn;
+  return h.toString(16).padStart(16, '0');
+}
+
 /** Gives `target` a plain data property (see Move's accessors). */
 function ownField(target, name, value) {
   Object.defineProperty(target, name, { value, writable: true, enumerable: true, configurable: true });
@@ -616,8 +623,12 @@ export class Chess {
     return hex;
   }
 
-  /** The Polyglot key (chess.js's `hash` is its own Zobrist key). */
-  hash() { return this.polyglotKey(); }
+  /**
+   * The Polyglot key (chess.js's `hash` is its own Zobrist key); for a
+   * board that is not a legal position, which has none, a 64-bit hash of
+   * its FEN, so that equal boards still have equal keys.
+   */
+  hash() { return this.#status() & STATUS.broken ? textHash(this.fen()) : this.polyglotKey(); }
 
   /**
    * The game as PGN, laid out as chess.js does: the headers, a blank

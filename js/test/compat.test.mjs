@@ -301,3 +301,16 @@ test('put refuses a second king of a colour, as chess.js does', () => {
   const [a, b] = both((g) => (g.clear(), [g.put({ type: 'k', color: 'w' }, 'e1'), g.put({ type: 'k', color: 'w' }, 'd1'), g.remove('e1'), g.put({ type: 'k', color: 'w' }, 'd1'), g.fen()]));
   assert.deepEqual(a, b);
 });
+
+test('hash() of a board that is not a legal position: no error, equal boards have equal keys', () => {
+  const game = new Chess();
+  game.clear();
+  assert.equal(game.hash(), new Chess('8/8/8/8/8/8/8/8 w - - 0 1', { skipValidation: true }).hash());
+  game.put({ type: 'r', color: 'b' }, 'a1');
+  assert.notEqual(game.hash(), new Chess('8/8/8/8/8/8/8/8 w - - 0 1', { skipValidation: true }).hash());
+  const kingless = new Chess('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1');
+  kingless.remove('e1');
+  assert.equal(kingless.hash(), new Chess(kingless.fen(), { skipValidation: true }).hash());
+  assert.match(kingless.hash(), /^[0-9a-f]{16}$/);
+  assert.equal(new Chess().hash(), '463b96181691fc9c');
+});
