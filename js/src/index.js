@@ -155,6 +155,11 @@ export class Move {
     m.#chess960 = bytes[at + 6];
     m.#pos = pos;
     m.#san = san;
+    if (m.#bits === 0) {
+      // The null move, with the fields chess.js gives it.
+      [m.from, m.to, m.piece, m.captured, m.promotion, m.flags] = ['a8', 'a8', KING, undefined, undefined, '-'];
+      [m.#san, m.#lan] = ['--', 'a8a8'];
+    }
     return m;
   }
 
@@ -542,7 +547,11 @@ export class Chess {
 
   move(move, { strict = false } = {}) {
     this.#changed();
-    if (move === null) throw new Error('Null move not allowed: chess-movegen games hold legal moves only');
+    if (move === null || move === '--') {
+      // chess.js's null move: the turn passes.
+      if (this.inCheck()) throw new Error('Null move not allowed when in check');
+      return recordOf(w.play_bits(this.#write(), 0));
+    }
     const h = this.#write();
     if (typeof move === 'string') {
       const played = recordOf(w.play(h, send(move), strict ? 1 : 0));

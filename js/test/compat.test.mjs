@@ -314,3 +314,26 @@ test('hash() of a board that is not a legal position: no error, equal boards hav
   assert.match(kingless.hash(), /^[0-9a-f]{16}$/);
   assert.equal(new Chess().hash(), '463b96181691fc9c');
 });
+
+test('null moves as chess.js plays them: move(null) and move("--"), history, pgn, undo, repetitions', () => {
+  const [ours, ref] = both((g) => {
+    const out = ['e4', 'e5', '--', 'Nf6', null, '--', 'Nf3'].map((m) => JSON.stringify(g.move(m)));
+    out.push(g.fen(), g.pgn(), g.history(), JSON.stringify(g.history({ verbose: true })));
+    out.push(JSON.stringify(g.undo()), JSON.stringify(g.undo()), g.fen(), g.turn(), g.moves());
+    return out;
+  });
+  assert.deepEqual(ours, ref);
+  const [a, b] = both((g) => {
+    for (let i = 0; i < 6; i++) g.move('--');
+    return [g.isThreefoldRepetition(), g.isDraw(), g.fen()];
+  });
+  assert.deepEqual(a, b);
+  const check = 'rnbqkbnr/ppp2ppp/3p4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 3';
+  for (const Game of [Chess, Ref]) assert.throws(() => new Game(check).move('--'), /Null move not allowed when in check/);
+  // chess.js writes null moves but cannot read them back; this package reads them.
+  const game = new Chess();
+  for (const m of ['e4', '--', 'd4']) game.move(m);
+  const back = new Chess();
+  back.loadPgn(game.pgn());
+  assert.deepEqual([back.history(), back.fen()], [game.history(), game.fen()]);
+});

@@ -73,7 +73,7 @@ pub extern "C" fn all_comments(h: u32, remove: u32) -> i32 {
                 let _ = write!(out, "{}\0{text}\0", pos.normalized_fen());
             }
             if let Some(&mv) = moves.get(ply) {
-                pos = pos.play(mv);
+                pos = crate::session::play_any(&pos, mv);
             }
         }
         if remove != 0 {

@@ -8,8 +8,8 @@ use core::fmt::Write;
 
 use chess_movegen::pgn::{Node, PgnGame, Tags};
 use chess_movegen::{
-    perft, perft_divide, CastlingMode, Color, FenErrorKind, FenOptions, Game, GameResult, Move, MoveError, Piece,
-    Position, Repairs, Repetitions, Setup, Square,
+    perft, perft_divide, CastlingMode, Color, FenErrorKind, FenOptions, Game, GameResult, IllegalReason, Move,
+    MoveError, Piece, Position, Repairs, Repetitions, Setup, Square,
 };
 
 use crate::record::{reply_record, write_head, write_packed, write_record};
@@ -55,6 +55,15 @@ impl Session {
     /// Plays a move, also after the game ended by the rules, as chess.js
     /// does (its queries still answer by chess.js's rules).
     pub(crate) fn push(&mut self, mv: Move) -> Result<(), MoveError> {
+        if mv.is_null() {
+            // chess.js's null move, which a `Game` cannot hold.
+            if self.now().is_check() {
+                return Err(MoveError::Illegal { text: "--".into(), reason: IllegalReason::NullMove });
+            }
+            let after = play_any(self.now(), mv);
+            self.push_over(mv, after);
+            return Ok(());
+        }
         if self.over.is_empty() {
             match self.game.push(mv) {
                 Err(MoveError::GameOver { .. }) => {}
@@ -62,11 +71,16 @@ impl Session {
             }
         }
         let after = self.now().try_play(mv)?;
+        self.push_over(mv, after);
+        Ok(())
+    }
+
+    /// Keeps a move the `Game` does not hold, and the position after it.
+    fn push_over(&mut self, mv: Move, after: Position) {
         let game = &self.game;
         let repetitions = self.over_repetitions.get_or_insert_with(|| game.repetitions().clone());
         repetitions.push(after.repetition_key(), after.halfmove_clock());
         self.over.push((mv, after));
-        Ok(())
     }
 
     /// Takes back the last move: the position before it and the move.
@@ -371,6 +385,26 @@ pub extern "C" fn play(h: u32, len: usize, strict: u32) -> i32 {
     }))
 }
 
+/// The position after `mv`, a legal move or (not in check) the null move.
+pub(crate) fn play_any(pos: &Position, mv: Move) -> Position {
+    let mut next = *pos;
+    if mv.is_null() {
+        next.make_null_move();
+    } else {
+        next = pos.play(mv);
+    }
+    next
+}
+
+/// The SAN of `mv`, a legal move or the null move (`--`, as chess.js writes it).
+pub(crate) fn san_any(pos: &Position, mv: Move) -> String {
+    if mv.is_null() {
+        "--".into()
+    } else {
+        pos.san(mv)
+    }
+}
+
 /// A move in any notation the library reads: SAN (with its long forms)
 /// first, then UCI (Chess960 castling as king takes rook).
 pub(crate) fn parse_any(pos: &Position, text: &str) -> Result<Move, chess_movegen::MoveError> {
@@ -419,9 +453,9 @@ pub extern "C" fn history(h: u32, verbose: u32) -> i32 {
                 if !out.is_empty() {
                     out.push(b' ');
                 }
-                out.extend_from_slice(pos.san(mv).as_bytes());
+                out.extend_from_slice(san_any(&pos, mv).as_bytes());
             }
-            pos = pos.play(mv);
+            pos = play_any(&pos, mv);
         }
         Ok(out)
     }))
