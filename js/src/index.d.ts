@@ -42,13 +42,13 @@ export declare class Move {
   san: string;
   /** The move in the game's UCI: e1g1 in standard chess, king takes rook (e1h1) in Chess960. */
   lan: string;
-  /** The library's 16-bit move (see `Chess.moveBits`). */
-  bits: number;
+  /** The library's 16-bit move (see `Chess.moveBits`); an accessor, not one of chess.js's fields. */
+  readonly bits: number;
   /** FEN before the move. */
   before: string;
   /** FEN after the move. */
   after: string;
-  /** chess.js's fields as a plain object (`san`, `lan`, `before`, `after` are accessors, which `JSON.stringify` would skip). */
+  /** chess.js's eleven fields as a plain object (`san`, `lan`, `before`, `after` are accessors, which `JSON.stringify` would skip). */
   toJSON(): object;
   isCapture(): boolean;
   isPromotion(): boolean;
@@ -70,7 +70,8 @@ export declare class Chess {
   load(fen: string, options?: { skipValidation?: boolean; preserveHeaders?: boolean; chess960?: boolean }): void;
   reset(): void;
   clear(options?: { preserveHeaders?: boolean }): void;
-  fen(): string;
+  /** The FEN (the en-passant square only when an en-passant capture is legal; with `forceEnpassantSquare`, after any double step). */
+  fen(options?: { forceEnpassantSquare?: boolean }): string;
   isChess960(): boolean;
   turn(): Color;
   moveNumber(): number;
@@ -119,11 +120,11 @@ export declare class Chess {
   toSan(move: string): string;
   /** The position's Polyglot key, 16 hexadecimal digits. */
   polyglotKey(): string;
-  /** The Polyglot key (not chess.js's own hash). */
+  /** The Polyglot key (not chess.js's own hash); for a board that is no legal position, a 64-bit hash of its FEN. */
   hash(): string;
   pgn(options?: { newline?: string; maxWidth?: number }): string;
   loadPgn(pgn: string, options?: { strict?: boolean; newlineChar?: string }): void;
-  setHeader(key: string, value: string): Record<string, string>;
+  setHeader(key: string, value: string | null): Record<string, string>;
   removeHeader(key: string): boolean;
   getHeaders(): Record<string, string>;
   /** @deprecated as in chess.js: use setHeader and getHeaders. */

@@ -106,6 +106,16 @@ export const SEVEN_TAG_ROSTER = {
   Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?', Result: '*',
 };
 
+// The roster's values for "unknown", kept from changes to the exported object.
+const ROSTER = { ...SEVEN_TAG_ROSTER };
+// The PGN standard's other tags (its section 9), in its order: chess.js
+// lists a game's headers in this order after the roster.
+const STANDARD_TAGS = [
+  'WhiteTitle', 'BlackTitle', 'WhiteElo', 'BlackElo', 'WhiteUSCF', 'BlackUSCF', 'WhiteNA', 'BlackNA', 'WhiteType', 'BlackType',
+  'EventDate', 'EventSponsor', 'Section', 'Stage', 'Board', 'Opening', 'Variation', 'SubVariation', 'ECO', 'NIC',
+  'Time', 'UTCTime', 'UTCDate', 'TimeControl', 'SetUp', 'FEN', 'Termination', 'Annotator', 'Mode', 'PlyCount',
+];
+
 const ROLES = [undefined, 'p', 'n', 'b', 'r', 'q', 'k'];
 const FLAGS = 'ncbepkq';
 
@@ -120,6 +130,7 @@ const FLAG_TEXTS = Array.from({ length: 128 }, (_, x) => [...FLAGS].filter((_, i
  */
 export class Move {
   #pos = null;
+  #bits = 0;
   #chess960 = 0;
   #san;
   #lan;
@@ -140,10 +151,15 @@ export class Move {
     m.captured = ROLES[(x >> 16) & 7];
     m.promotion = ROLES[(x >> 19) & 7];
     m.flags = FLAG_TEXTS[(x >> 22) & 127];
-    m.bits = bytes[at + 4] | (bytes[at + 5] << 8);
+    m.#bits = bytes[at + 4] | (bytes[at + 5] << 8);
     m.#chess960 = bytes[at + 6];
     m.#pos = pos;
     m.#san = san;
+    if (m.#bits === 0) {
+      // The null move, with the fields chess.js gives it.
+      [m.from, m.to, m.piece, m.captured, m.promotion, m.flags] = ['a8', 'a8', KING, undefined, undefined, '-'];
+      [m.#san, m.#lan] = ['--', 'a8a8'];
+    }
     return m;
   }
 
@@ -151,8 +167,8 @@ export class Move {
   #text(what) {
     const ptr = w.io_reserve(40);
     const bytes = heap();
-    bytes[ptr + 4] = this.bits & 0xff;
-    bytes[ptr + 5] = this.bits >> 8;
+    bytes[ptr + 4] = this.#bits & 0xff;
+    bytes[ptr + 5] = this.#bits >> 8;
     bytes[ptr + 6] = this.#chess960;
     for (let i = 0; i < 8; i++) {
       const x = this.#pos[i];
@@ -165,22 +181,34 @@ export class Move {
     return recv(w.move_text(what));
   }
 
-  get san() { return (this.#san ??= this.#text(0)); }
-  set san(v) { this.#san = v; }
-  get lan() { return (this.#lan ??= this.#text(1)); }
-  set lan(v) { this.#lan = v; }
-  get before() { return (this.#before ??= this.#text(2)); }
-  set before(v) { this.#before = v; }
-  get after() { return (this.#after ??= this.#text(3)); }
-  set after(v) { this.#after = v; }
+  // The accessors also answer for an object made from Move.prototype by
+  // a cloning library (lodash's cloneDeep, a test runner's diff), which
+  // lacks the private fields: `undefined` (a value set stays), no
+  // TypeError.
+  /** The library's 16-bit move (not one of chess.js's fields, so not enumerable). */
+  get bits() { return #pos in this ? this.#bits : undefined; }
+  get san() { return #pos in this ? (this.#san ??= this.#text(0)) : undefined; }
+  set san(v) { if (#pos in this) this.#san = v; else ownField(this, 'san', v); }
+  get lan() { return #pos in this ? (this.#lan ??= this.#text(1)) : undefined; }
+  set lan(v) { if (#pos in this) this.#lan = v; else ownField(this, 'lan', v); }
+  get before() { return #pos in this ? (this.#before ??= this.#text(2)) : undefined; }
+  set before(v) { if (#pos in this) this.#before = v; else ownField(this, 'before', v); }
+  get after() { return #pos in this ? (this.#after ??= this.#text(3)) : undefined; }
+  set after(v) { if (#pos in this) this.#after = v; else ownField(this, 'after', v); }
 
   /** The fields as chess.js's plain object has them (for `JSON.stringify`). */
   toJSON() {
-    const { color, from, to, piece, captured, promotion, flags, san, lan, before, after, bits } = this;
-    return { color, from, to, piece, captured, promotion, flags, san, lan, before, after, bits };
+    const { color, from, to, piece, captured, promotion, flags, san, lan, before, after } = this;
+    return { color, from, to, piece, captured, promotion, flags, san, lan, before, after };
   }
 
-  isCapture() { return this.flags.includes('c') || this.flags.includes('e'); }
+  /** Node's `console.log` and `util.inspect` show chess.js's fields, the accessors' too. */
+  [Symbol.for('nodejs.util.inspect.custom')]() {
+    return Object.assign(new MoveFields(), this.toJSON());
+  }
+
+  // As chess.js: an en-passant capture (flag `e`) is not counted here.
+  isCapture() { return this.flags.includes('c'); }
   isPromotion() { return this.flags.includes('p'); }
   isEnPassant() { return this.flags.includes('e'); }
   isKingsideCastle() { return this.flags.includes('k'); }
@@ -188,6 +216,21 @@ export class Move {
   isCastle() { return this.isKingsideCastle() || this.isQueensideCastle(); }
   isBigPawn() { return this.flags.includes('b'); }
 }
+
+/** FNV-1a of `text`'s UTF-16 code units in 64 bits, as 16 hexadecimal digits. */
+function textHash(text) {
+  let h = 0xcbf29ce484222325n;
+  for (let i = 0; i < text.length; i++) h = ((h ^ BigInt(text.charCodeAt(i))) * 0x100000001b3n) & 0xffffffffffffffffn;
+  return h.toString(16).padStart(16, '0');
+}
+
+/** Gives `target` a plain data property (see Move's accessors). */
+function ownField(target, name, value) {
+  Object.defineProperty(target, name, { value, writable: true, enumerable: true, configurable: true });
+}
+
+/** What `console.log` shows of a `Move`: its fields, under its name. */
+const MoveFields = class Move {};
 
 /**
  * The packed position at `at` as eight 32-bit words: kept by a move
@@ -324,8 +367,17 @@ export class Chess {
   }
 
   load(fen, { skipValidation = false, preserveHeaders = false, chess960 = this.#chess960 } = {}) {
-    // The module reads the FEN as it is: the whitespace around it goes here.
+    // The module reads the FEN as it is: the whitespace around it goes
+    // here, and the fields chess.js fills in when two to five are given
+    // (castling, en passant, clocks) are added here.
     fen = String(fen).trim();
+    let spaces = 0;
+    for (let i = fen.indexOf(' '); i >= 0 && spaces < 5; i = fen.indexOf(' ', i + 1)) spaces++;
+    if (spaces < 5) {
+      // Fewer than six fields (or separators other than a space).
+      const fields = fen.split(/\s+/);
+      if (fields.length >= 2 && fields.length < 6) fen = fields.concat(['-', '-', '0', '1'].slice(fields.length - 2)).join(' ');
+    }
     this.#chess960 = chess960;
     this.#changed();
     const flags = (chess960 ? 1 : 0) | (skipValidation ? 2 : 0) | (preserveHeaders ? 4 : 0);
@@ -348,7 +400,15 @@ export class Chess {
     recv(w.clear(this.#write(), preserveHeaders ? 1 : 0));
   }
 
-  fen() { return (this.#fen ??= recv(w.fen(this.#read()))); }
+  /**
+   * The FEN; its en-passant square only when an en-passant capture is
+   * legal, or with `forceEnpassantSquare` whenever the last move was a
+   * double step.
+   */
+  fen({ forceEnpassantSquare = false } = {}) {
+    if (forceEnpassantSquare) return recv(w.fen(this.#read(), 1));
+    return (this.#fen ??= recv(w.fen(this.#read(), 0)));
+  }
 
   /** The 64 squares from a8 to h1: a piece letter or `.` (the FEN's board, spelled out). */
   #cells() {
@@ -372,6 +432,8 @@ export class Chess {
 
   put({ type, color }, square) {
     if (!SQUARES.includes(square) || !'pnbrqk'.includes(type) || type.length !== 1 || (color !== 'w' && color !== 'b')) return false;
+    // As chess.js: no second king of a colour (a king may replace itself).
+    if (type === KING && this.findPiece({ type, color }).some((at) => at !== square)) return false;
     this.#changed();
     recv(w.put(this.#write(), SQUARE_NAMES.indexOf(square), (color === 'w' ? type.toUpperCase() : type).charCodeAt(0)));
     return true;
@@ -420,10 +482,14 @@ export class Chess {
     if (index < 0) throw new Error(`Invalid square: ${String(square).slice(0, 24)}`);
     const len = w.attackers(this.#read(), index, attackedBy === BLACK ? 1 : 0);
     if (len < 0) recv(len);
-    // A bitboard: bit i for square index i (a1 = 0, b1 = 1, … h8 = 63).
+    // A bitboard: bit i for square index i (a1 = 0, b1 = 1, … h8 = 63),
+    // listed in chess.js's order: a8 to h1, rank by rank.
     const bytes = heap().subarray(w.io_ptr(), w.io_ptr() + len);
     const out = [];
-    for (let i = 0; i < 8 * len; i++) if (bytes[i >> 3] & (1 << (i & 7))) out.push(SQUARE_NAMES[i]);
+    for (let i = 0; i < 64; i++) {
+      const at = i ^ 56;
+      if (bytes[at >> 3] & (1 << (at & 7))) out.push(SQUARES[i]);
+    }
     return out;
   }
 
@@ -467,7 +533,8 @@ export class Chess {
   moves({ verbose = false, square, piece: role } = {}) {
     const all = square === undefined && role === undefined;
     if (all && !verbose && this.#sans !== null) return this.#sans.slice();
-    const from = square === undefined ? 64 : SQUARE_NAMES.indexOf(square);
+    // chess.js reads the square in either case.
+    const from = square === undefined ? 64 : SQUARE_NAMES.indexOf(String(square).toLowerCase());
     // chess.js answers an unknown square with no moves.
     if (from < 0) return [];
     const len = w.moves(this.#read(), from, role ? String(role).charCodeAt(0) : 0, verbose ? 1 : 0);
@@ -480,10 +547,20 @@ export class Chess {
 
   move(move, { strict = false } = {}) {
     this.#changed();
-    if (move === null) throw new Error('Null move not allowed: chess-movegen games hold legal moves only');
+    if (move === null || move === '--') {
+      // chess.js's null move: the turn passes.
+      if (this.inCheck()) throw new Error('Null move not allowed when in check');
+      return recordOf(w.play_bits(this.#write(), 0));
+    }
     const h = this.#write();
     if (typeof move === 'string') {
-      return recordOf(w.play(h, send(move), strict ? 1 : 0));
+      const played = recordOf(w.play(h, send(move), strict ? 1 : 0));
+      // chess.js's strict parser takes a move's own SAN only: not over-disambiguated.
+      if (strict && bareSan(played.san) !== bareSan(move)) {
+        w.undo(h);
+        throw new Error(`Invalid move: ${move.length > 24 ? `${move.slice(0, 24)}…` : move}: not in SAN (strict); its SAN is ${played.san}`);
+      }
+      return played;
     }
     const uci = `${move.from}${move.to}`;
     if (move.promotion) {
@@ -555,16 +632,78 @@ export class Chess {
     return hex;
   }
 
-  /** The Polyglot key (chess.js's `hash` is its own Zobrist key). */
-  hash() { return this.polyglotKey(); }
+  /**
+   * The Polyglot key (chess.js's `hash` is its own Zobrist key); for a
+   * board that is not a legal position, which has none, a 64-bit hash of
+   * its FEN, so that equal boards still have equal keys.
+   */
+  hash() { return this.#status() & STATUS.broken ? textHash(this.fen()) : this.polyglotKey(); }
 
-  pgn({ newline = '\n' } = {}) {
-    const text = recv(w.pgn(this.#read())).replace(/\n+$/, '');
-    return newline === '\n' ? text : text.split('\n').join(newline);
+  /**
+   * The game as PGN, laid out as chess.js does: the headers, a blank
+   * line, the movetext on one line (or wrapped at `maxWidth`), comments
+   * `{text}`. A Chess960 game is written by the library's writer.
+   */
+  pgn({ newline = '\n', maxWidth = 0 } = {}) {
+    if (this.isChess960()) {
+      const text = recv(w.pgn(this.#read())).replace(/\n+$/, '');
+      return newline === '\n' ? text : text.split('\n').join(newline);
+    }
+    const headers = this.getHeaders();
+    let head = '';
+    for (const [name, value] of Object.entries(headers)) if (value) head += `[${name} "${value}"]${newline}`;
+    const sans = this.history();
+    if (sans.length > 0) head += newline;
+    const comments = this.#commentsByPly(sans.length);
+    const note = (text, ply) => (comments[ply] === undefined ? text : `${text}${text ? ' ' : ''}{${comments[ply]}}`);
+    const fields = (this.#startFen() ?? this.fen()).split(' ');
+    let number = Number(fields[5]);
+    let black = fields[1] === BLACK;
+    // Groups as chess.js makes them: a number with White's and Black's
+    // moves, each comment after the move it follows.
+    const groups = [];
+    let group = '';
+    if (sans.length === 0) groups.push(note('', 0));
+    for (let ply = 0; ply < sans.length; ply++) {
+      group = note(group, ply);
+      if (ply === 0 && black) {
+        group = `${group}${group ? ' ' : ''}${number}. ...`;
+      } else if (!black) {
+        if (group) groups.push(group);
+        group = `${number}.`;
+      }
+      group += ` ${sans[ply]}`;
+      if (black) number++;
+      black = !black;
+    }
+    if (group) groups.push(note(group, sans.length));
+    groups.push(headers.Result || '*');
+    return head + (maxWidth > 0 ? wrapGroups(groups, maxWidth, newline) : groups.join(' '));
+  }
+
+  /** The comments by ply (0 the start, k after move k): `undefined` where none. */
+  #commentsByPly(plies) {
+    const out = new Array(plies + 1);
+    const comments = this.getComments();
+    if (comments.length === 0) return out;
+    const moves = this.history({ verbose: true });
+    let next = 0;
+    for (let ply = 0; ply <= plies && next < comments.length; ply++) {
+      const fen = ply === 0 ? (moves.length > 0 ? moves[0].before : this.fen()) : moves[ply - 1].after;
+      if (fen === comments[next].fen) out[ply] = comments[next++].comment;
+    }
+    return out;
   }
 
   loadPgn(pgn, { newlineChar = '\r?\n' } = {}) {
-    const text = newlineChar === '\r?\n' ? pgn : pgn.split(new RegExp(newlineChar)).join('\n');
+    let text = newlineChar === '\r?\n' ? pgn : pgn.split(new RegExp(newlineChar)).join('\n');
+    // As chess.js: an empty text is an empty game, and a FEN tag is one
+    // whatever the case of its name.
+    if (text.trim() === '') {
+      this.reset();
+      return;
+    }
+    text = text.replace(/^(\s*\[\s*)fen(\s+")/gim, '$1FEN$2');
     // The library's reader gives the tree (and its errors); its mainline
     // becomes the game, with the tags and the mainline's comments.
     const tree = readPgn(text);
@@ -572,9 +711,16 @@ export class Chess {
     const h = this.#write();
     recv(w.load(h, send(tree.fen), tree.chess960 ? 1 : 0));
     this.#chess960 = tree.chess960;
-    for (const [name, value] of Object.entries(tree.headers)) recv(w.set_tag(h, send(`${name}\0${value}`)));
+    // SetUp and FEN come from the start position (getHeaders, pgn).
+    const headers = { ...tree.headers };
+    delete headers.SetUp;
+    delete headers.FEN;
+    // As chess.js: the movetext's result, when it has one, is the Result tag's.
+    if (tree.result !== (headers.Result ?? '*')) headers.Result = tree.result;
+    for (const [name, value] of Object.entries(headers)) recv(w.set_tag(h, send(`${name}\0${value}`)));
+    // A comment's line breaks become spaces, as chess.js reads them.
     const comment = (comments) => {
-      if (comments.length > 0) recv(w.comment(h, send(comments.join(' ')), 1));
+      if (comments.length > 0) recv(w.comment(h, send(comments.join(' ').replace(/\r?\n/g, ' ')), 1));
     };
     comment(tree.comments);
     for (const node of tree.moves) {
@@ -584,27 +730,65 @@ export class Chess {
     }
   }
 
+  /** Sets a tag (`null` or `undefined`: removes it, a roster tag back to its `?`). */
   setHeader(key, value) {
-    recv(w.set_tag(this.#write(), send(`${key}\0${value}`)));
+    if (value === null || value === undefined) this.removeHeader(key);
+    else recv(w.set_tag(this.#write(), send(`${key}\0${value}`)));
     return this.getHeaders();
   }
 
-  removeHeader(key) { return recv(w.remove_tag(this.#write(), send(key))) === '1'; }
+  /** Removes a tag (a roster tag goes back to its `?`); true if it was among the headers. */
+  removeHeader(key) {
+    const had = Object.hasOwn(this.getHeaders(), key);
+    recv(w.remove_tag(this.#write(), send(String(key))));
+    return had;
+  }
 
+  /**
+   * The headers as chess.js gives them: the seven-tag roster (`?` where
+   * not set), `SetUp` and `FEN` for a game that does not start from the
+   * standard position (or a board with pieces on it that is no legal
+   * position), then the tags set.
+   */
   getHeaders() {
+    const start = this.#startFen();
+    const tags = {};
+    if (this.isChess960()) tags.Variant = 'Chess960';
+    if (start !== null && (start !== DEFAULT_POSITION || this.isChess960())) {
+      tags.SetUp = '1';
+      tags.FEN = start;
+    }
     const parts = recv(w.tags(this.#read())).split('\0');
+    for (let i = 0; i + 1 < parts.length; i += 2) tags[parts[i]] = parts[i + 1];
+    // In chess.js's order: the roster, the PGN standard's other tags in
+    // its order, then the rest as they were set.
     const out = {};
-    for (let i = 0; i + 1 < parts.length; i += 2) out[parts[i]] = parts[i + 1];
+    for (const name of Object.keys(ROSTER)) out[name] = tags[name] ?? ROSTER[name];
+    for (const name of STANDARD_TAGS) if (name in tags) out[name] = tags[name];
+    for (const name of Object.keys(tags)) if (!(name in out)) out[name] = tags[name];
     return out;
   }
 
+  /** The FEN the game starts from (`null` for an empty board). */
+  #startFen() {
+    if (this.#status() & STATUS.broken) {
+      const fen = this.fen();
+      return fen.startsWith('8/8/8/8/8/8/8/8 ') ? null : fen;
+    }
+    const len = w.history(this.#read(), 1);
+    return len > 0 ? recordOf(len).before : this.fen();
+  }
+
   header(...args) {
-    for (let i = 0; i + 1 < args.length; i += 2) this.setHeader(args[i], args[i + 1]);
+    for (let i = 0; i + 1 < args.length; i += 2) {
+      if (typeof args[i] === 'string' && typeof args[i + 1] === 'string') this.setHeader(args[i], args[i + 1]);
+    }
     return this.getHeaders();
   }
 
   getComment() { return recv(w.comment(this.#read(), 0, 0)) || undefined; }
-  setComment(comment) { recv(w.comment(this.#write(), send(comment), 1)); }
+  /** Sets the comment on the position; as chess.js, its first `{` and `}` become `[` and `]`. */
+  setComment(comment) { recv(w.comment(this.#write(), send(String(comment).replace('{', '[').replace('}', ']')), 1)); }
   removeComment() { return recv(w.comment(this.#write(), 0, 2)) || undefined; }
   deleteComment() { return this.removeComment(); }
   #comments(remove) {
@@ -616,6 +800,51 @@ export class Chess {
   getComments() { return this.#comments(false); }
   removeComments() { return this.#comments(true); }
   deleteComments() { return this.removeComments(); }
+}
+
+/**
+ * Movetext groups joined with spaces and broken into lines of about
+ * `maxWidth` as chess.js's writer breaks them: before a group that would
+ * pass the width, and a group with a comment word by word.
+ */
+function wrapGroups(groups, maxWidth, newline) {
+  const out = [];
+  let width = 0;
+  const breakLine = () => {
+    if (out[out.length - 1] === ' ') out.pop();
+    out.push(newline);
+    width = 0;
+  };
+  for (let i = 0; i < groups.length; i++) {
+    const group = groups[i];
+    if (width + group.length > maxWidth && group.includes('{')) {
+      for (const word of group.split(' ')) {
+        if (word === '') continue;
+        if (width + word.length > maxWidth) breakLine();
+        out.push(word, ' ');
+        width += word.length + 1;
+      }
+      if (out[out.length - 1] === ' ') {
+        out.pop();
+        width--;
+      }
+      continue;
+    }
+    if (width + group.length > maxWidth && i > 0) {
+      breakLine();
+    } else if (i > 0) {
+      out.push(' ');
+      width++;
+    }
+    out.push(group);
+    width += group.length;
+  }
+  return out.join('');
+}
+
+/** A SAN without what chess.js's strict parser ignores: `=`, and a check mark and annotation at the end. */
+function bareSan(san) {
+  return san.replace(/=/, '').replace(/[+#]?[?!]*$/, '');
 }
 
 function piece(c) {

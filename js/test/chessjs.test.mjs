@@ -213,12 +213,10 @@ test('PGN headers and comments as chess.js keeps them', () => {
   assert.equal(ours.getHeaders().White, 'Morphy');
   assert.deepEqual(ours.getComments(), ref.getComments());
   assert.equal(ours.getComment(), ref.getComment());
-  assert.match(ours.pgn(), /\[White "Morphy"\]/);
-  assert.match(ours.pgn(), /1\. e4 \{ best by test \} 1\.\.\. e5/);
+  assert.equal(ours.pgn(), ref.pgn());
   const back = new Ref();
   back.loadPgn(ours.pgn());
-  // The library's writer pads comments with a space inside the braces.
-  assert.deepEqual(back.getComments().map((c) => ({ ...c, comment: c.comment.trim() })), ref.getComments());
+  assert.deepEqual(back.getComments(), ref.getComments());
   assert.equal(back.getHeaders().White, 'Morphy');
   assert.deepEqual(ours.removeComments(), ref.removeComments());
   assert.deepEqual(ours.getComments(), []);

@@ -67,9 +67,11 @@ test('null moves in trees: written as --, refused in check', () => {
   assert.throws(() => writePgn({ headers: {}, fen: '4k3/8/8/8/8/8/8/R3K2r w - - 0 1', moves: [{ san: '--' }] }), /null move in check/);
 });
 
-test('chess.js-style null move and over-long input are refused with a message', () => {
-  const game = new Chess();
-  assert.throws(() => game.move(null), /Null move/);
+test('a null move in check and over-long input are refused with a message', () => {
+  const game = new Chess('rnbqkbnr/ppp2ppp/3p4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 3');
+  assert.throws(() => game.move(null), /Null move not allowed when in check/);
+  assert.throws(() => game.moveBits(0), /null move/);
+  game.load('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
   failsCleanly(() => game.move('e4'.repeat(100000)), 'long move');
   assert.equal(game.fen(), 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
 });

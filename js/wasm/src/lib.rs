@@ -21,6 +21,7 @@
 
 #[cfg(target_arch = "wasm32")]
 mod heap;
+mod order;
 mod pgn;
 mod record;
 mod session;

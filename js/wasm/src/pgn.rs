@@ -66,13 +66,14 @@ pub extern "C" fn comment(h: u32, len: usize, set: u32) -> i32 {
 pub extern "C" fn all_comments(h: u32, remove: u32) -> i32 {
     reply(with(h, |s| {
         let mut pos = *s.game.start_position();
+        let moves: alloc::vec::Vec<_> = s.moves().collect();
         let mut out = String::new();
         for (ply, comment) in s.comments.iter().enumerate() {
             if let Some(text) = comment {
                 let _ = write!(out, "{}\0{text}\0", pos.normalized_fen());
             }
-            if let Some(&mv) = s.game.moves().get(ply) {
-                pos = pos.play(mv);
+            if let Some(&mv) = moves.get(ply) {
+                pos = crate::session::play_any(&pos, mv);
             }
         }
         if remove != 0 {

@@ -64,10 +64,10 @@ pub extern "C" fn move_text(what: u32) -> i32 {
         let pos = PackedPosition::from_bytes(bytes).unpack_with(mode).map_err(|e| e.to_string())?;
         let mv = Move::from_bits(u16::from_le_bytes([record[4], record[5]]));
         Ok(match what {
-            0 => pos.san(mv),
+            0 => crate::session::san_any(&pos, mv),
             1 => pos.uci(mv),
             2 => pos.normalized_fen(),
-            _ => pos.play(mv).normalized_fen(),
+            _ => crate::session::play_any(&pos, mv).normalized_fen(),
         })
     })())
 }

@@ -6,9 +6,10 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt::Write;
 
-use chess_movegen::pgn::{PgnGame, Tags};
+use chess_movegen::pgn::{Node, PgnGame, Tags};
 use chess_movegen::{
-    perft, perft_divide, CastlingMode, Color, FenOptions, Game, GameResult, Move, Piece, Position, Setup, Square,
+    perft, perft_divide, CastlingMode, Color, FenErrorKind, FenOptions, Game, GameResult, IllegalReason, Move,
+    MoveError, Piece, Position, Repairs, Repetitions, Setup, Square,
 };
 
 use crate::record::{reply_record, write_head, write_packed, write_record};
@@ -25,18 +26,96 @@ pub(crate) struct Session {
     pub(crate) tags: Tags,
     /// Comments by ply: `[0]` before the first move, `[k]` after move `k`.
     pub(crate) comments: Vec<Option<String>>,
+    /// The moves played after the game ended by the rules (fivefold
+    /// repetition, seventy-five moves, a dead position), which `Game`
+    /// refuses and chess.js plays on: each with the position after it.
+    over: Vec<(Move, Position)>,
+    /// The repetitions of the game and of the moves in `over`.
+    over_repetitions: Option<Repetitions>,
 }
 
 impl Session {
     fn new() -> Session {
-        Session { game: Game::new(), broken: None, tags: Tags::new(), comments: vec![None] }
+        Session {
+            game: Game::new(),
+            broken: None,
+            tags: Tags::new(),
+            comments: vec![None],
+            over: Vec::new(),
+            over_repetitions: None,
+        }
+    }
+
+    /// The current position of the game (of the moves played on after
+    /// its end, if any).
+    pub(crate) fn now(&self) -> &Position {
+        self.over.last().map_or(self.game.position(), |(_, pos)| pos)
+    }
+
+    /// Plays a move, also after the game ended by the rules, as chess.js
+    /// does (its queries still answer by chess.js's rules).
+    pub(crate) fn push(&mut self, mv: Move) -> Result<(), MoveError> {
+        if mv.is_null() {
+            // chess.js's null move, which a `Game` cannot hold.
+            if self.now().is_check() {
+                return Err(MoveError::Illegal { text: "--".into(), reason: IllegalReason::NullMove });
+            }
+            let after = play_any(self.now(), mv);
+            self.push_over(mv, after);
+            return Ok(());
+        }
+        if self.over.is_empty() {
+            match self.game.push(mv) {
+                Err(MoveError::GameOver { .. }) => {}
+                done => return done,
+            }
+        }
+        let after = self.now().try_play(mv)?;
+        self.push_over(mv, after);
+        Ok(())
+    }
+
+    /// Keeps a move the `Game` does not hold, and the position after it.
+    fn push_over(&mut self, mv: Move, after: Position) {
+        let game = &self.game;
+        let repetitions = self.over_repetitions.get_or_insert_with(|| game.repetitions().clone());
+        repetitions.push(after.repetition_key(), after.halfmove_clock());
+        self.over.push((mv, after));
+    }
+
+    /// Takes back the last move: the position before it and the move.
+    pub(crate) fn pop(&mut self) -> Option<(Position, Move)> {
+        let Some((mv, _)) = self.over.pop() else {
+            let mv = self.game.pop()?;
+            return Some((*self.game.position(), mv));
+        };
+        if let Some(repetitions) = &mut self.over_repetitions {
+            repetitions.pop();
+        }
+        if self.over.is_empty() {
+            self.over_repetitions = None;
+        }
+        Some((*self.now(), mv))
+    }
+
+    /// The moves played, from the start position.
+    pub(crate) fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.game.moves().iter().copied().chain(self.over.iter().map(|&(mv, _)| mv))
+    }
+
+    /// True if the current position has occurred three times or more.
+    fn is_threefold_repetition(&self) -> bool {
+        match &self.over_repetitions {
+            Some(repetitions) => repetitions.count() >= 3,
+            None => self.game.is_threefold_repetition(),
+        }
     }
 
     /// The board, legal or not.
     fn setup(&self) -> Setup {
         match &self.broken {
             Some((setup, _)) => setup.clone(),
-            None => self.game.position().to_setup(),
+            None => self.now().to_setup(),
         }
     }
 
@@ -44,13 +123,15 @@ impl Session {
     pub(crate) fn position(&self) -> Result<&Position, String> {
         match &self.broken {
             Some((_, why)) => Err(why.clone()),
-            None => Ok(self.game.position()),
+            None => Ok(self.now()),
         }
     }
 
     /// Starts over from `pos` (history and comments go, tags stay).
     pub(crate) fn restart(&mut self, pos: Position) {
         self.game = Game::from_position(pos);
+        self.over.clear();
+        self.over_repetitions = None;
         self.broken = None;
         self.comments = vec![None];
     }
@@ -132,11 +213,25 @@ pub extern "C" fn session_free(h: u32) {
 }
 
 /// Reads a FEN (as it is: the JavaScript side trims the whitespace
-/// around it): strict, or (`lenient`) with the library's repairs.
+/// around it) with the library's checks, but for castling rights as
+/// chess.js reads them: in any order, and those without their king or
+/// rook in place dropped (the library's lenient reader and its repair);
+/// or (`lenient`) with all of the library's repairs.
 pub(crate) fn parse_fen(fen: &str, chess960: bool, lenient: bool) -> Result<Position, String> {
     let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
-    let options = FenOptions::new().castling(mode).lenient(lenient).impossible_check(lenient);
-    Position::from_fen_with(fen, options).map(|(pos, _)| pos).map_err(|e| e.to_string())
+    let options = FenOptions::new().castling(mode);
+    if lenient {
+        return Position::from_fen_with(fen, options.lenient(true).impossible_check(true))
+            .map(|(pos, _)| pos)
+            .map_err(|e| e.to_string());
+    }
+    Position::from_fen_with(fen, options).map(|(pos, _)| pos).or_else(|err| {
+        let castling = matches!(err.kind(), FenErrorKind::Illegal(_) | FenErrorKind::CastlingOrder(_));
+        match Position::from_fen_with(fen, options.lenient(true)) {
+            Ok((pos, repairs)) if castling && (repairs - Repairs::CASTLING_RIGHTS).is_empty() => Ok(pos),
+            _ => Err(err.to_string()),
+        }
+    })
 }
 
 /// Loads the FEN in the buffer. Flags: bit 0 Chess960, bit 1 skip
@@ -179,13 +274,16 @@ pub extern "C" fn clear(h: u32, keep_tags: u32) -> i32 {
     }))
 }
 
-/// The FEN of the board.
+/// The FEN of the board: with the en-passant square only when an
+/// en-passant capture is legal, or (`force_ep` 1) whenever the last move
+/// was a double step.
 #[no_mangle]
-pub extern "C" fn fen(h: u32) -> i32 {
+pub extern "C" fn fen(h: u32, force_ep: u32) -> i32 {
     reply(with(h, |s| {
         Ok(match &s.broken {
             Some((setup, _)) => setup.fen(),
-            None => s.game.position().normalized_fen(),
+            None if force_ep != 0 => s.now().fen(),
+            None => s.now().normalized_fen(),
         })
     }))
 }
@@ -232,7 +330,8 @@ pub extern "C" fn remove(h: u32, sq: u32) -> i32 {
 
 /// The legal moves, filtered by their square `from` (see [`square`]; 64
 /// or more for any) and the letter of their piece `role` (its character
-/// code; 0 for any): SANs separated by spaces, or (`verbose`) their count
+/// code; 0 for any), in chess.js's order (see `order`): SANs separated
+/// by spaces, or (`verbose`) their count
 /// (`u32`), the position packed, each move's head and their SANs
 /// separated by spaces (see `record`).
 #[no_mangle]
@@ -246,8 +345,9 @@ pub extern "C" fn moves(h: u32, from: u32, role: u32, verbose: u32) -> i32 {
             Ok(sq) => pos.legal_moves_from(sq),
             Err(_) => pos.legal_moves(),
         };
-        let list: Vec<Move> =
+        let mut list: Vec<Move> =
             list.iter().copied().filter(|mv| role.is_none() || pos.role_at(mv.from()) == role).collect();
+        crate::order::sort_as_chessjs(pos, &mut list);
         let mut out = Vec::new();
         if verbose != 0 {
             out.extend_from_slice(&(list.len() as u32).to_le_bytes());
@@ -278,11 +378,31 @@ pub extern "C" fn play(h: u32, len: usize, strict: u32) -> i32 {
             let pos = *s.position().map_err(|why| format!("Invalid move: {}: {why}", short(text)))?;
             let parsed = if strict != 0 { pos.parse_san(text) } else { parse_any(&pos, text) };
             let mv = parsed.map_err(|e| format!("Invalid move: {}: {e}", short(text)))?;
-            s.game.push(mv).map_err(|e| format!("Invalid move: {}: {e}", short(text)))?;
+            s.push(mv).map_err(|e| format!("Invalid move: {}: {e}", short(text)))?;
             s.comments.push(None);
             Ok(Some((pos, mv)))
         })
     }))
+}
+
+/// The position after `mv`, a legal move or (not in check) the null move.
+pub(crate) fn play_any(pos: &Position, mv: Move) -> Position {
+    let mut next = *pos;
+    if mv.is_null() {
+        next.make_null_move();
+    } else {
+        next = pos.play(mv);
+    }
+    next
+}
+
+/// The SAN of `mv`, a legal move or the null move (`--`, as chess.js writes it).
+pub(crate) fn san_any(pos: &Position, mv: Move) -> String {
+    if mv.is_null() {
+        "--".into()
+    } else {
+        pos.san(mv)
+    }
 }
 
 /// A move in any notation the library reads: SAN (with its long forms)
@@ -297,7 +417,7 @@ pub extern "C" fn play_bits(h: u32, bits: u32) -> i32 {
     reply_record(with(h, |s| {
         let pos = *s.position()?;
         let mv = Move::from_bits(bits as u16);
-        s.game.push(mv).map_err(|e| format!("Invalid move: {bits}: {e}"))?;
+        s.push(mv).map_err(|e| format!("Invalid move: {bits}: {e}"))?;
         s.comments.push(None);
         Ok(Some((pos, mv)))
     }))
@@ -311,11 +431,11 @@ pub extern "C" fn undo(h: u32) -> i32 {
         if s.broken.is_some() {
             return Ok(None);
         }
-        let Some(mv) = s.game.pop() else {
+        let Some((before, mv)) = s.pop() else {
             return Ok(None);
         };
         s.comments.pop();
-        Ok(Some((*s.game.position(), mv)))
+        Ok(Some((before, mv)))
     }))
 }
 
@@ -326,16 +446,16 @@ pub extern "C" fn history(h: u32, verbose: u32) -> i32 {
     reply_bytes(with(h, |s| {
         let mut pos = *s.game.start_position();
         let mut out = Vec::new();
-        for &mv in s.game.moves() {
+        for mv in s.moves() {
             if verbose != 0 {
                 write_record(&mut out, &pos, mv);
             } else {
                 if !out.is_empty() {
                     out.push(b' ');
                 }
-                out.extend_from_slice(pos.san(mv).as_bytes());
+                out.extend_from_slice(san_any(&pos, mv).as_bytes());
             }
-            pos = pos.play(mv);
+            pos = play_any(&pos, mv);
         }
         Ok(out)
     }))
@@ -356,7 +476,7 @@ pub extern "C" fn status(h: u32) -> u32 {
             pos.is_checkmate(),
             pos.is_stalemate(),
             pos.is_insufficient_material(),
-            s.game.is_threefold_repetition(),
+            s.is_threefold_repetition(),
             pos.is_fifty_move_rule(),
         ];
         Ok(bits.iter().enumerate().fold(black, |acc, (i, &b)| acc | (u32::from(b) << i)))
@@ -412,6 +532,7 @@ pub extern "C" fn is_chess960(h: u32) -> u32 {
 /// comments (its result from the `Result` tag, else from the game).
 pub(crate) fn to_tree(s: &Session) -> PgnGame {
     let mut tree = PgnGame::from_game(&s.game);
+    tree.moves.extend(s.over.iter().map(|&(mv, _)| Node::new(mv)));
     for (name, value) in s.tags.iter() {
         let _ = tree.tags.insert(name, value);
     }

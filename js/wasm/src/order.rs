@@ -1,0 +1,69 @@
+//! chess.js's order of the legal moves, so that a program that picks a
+//! move by its index in `moves()` (a seeded random game, "the first
+//! move") plays the same game with this package as with chess.js.
+
+use alloc::vec::Vec;
+use chess_movegen::{Move, Position, Role};
+
+/// Where chess.js lists `mv` among the legal moves of `pos`, as a sort
+/// key: by the square moved from, a8 to h1 rank by rank; a piece's moves
+/// by direction, clockwise from the left (chess.js tries a knight's jumps
+/// and a sliding piece's or king's steps in that order), then outward; a
+/// pawn's push, double push, then captures (White's toward the a-file
+/// first, Black's toward the h-file); promotions to knight, bishop, rook,
+/// queen; castling last, the king's side first.
+fn chessjs_key(pos: &Position, mv: Move) -> u32 {
+    let (from, to) = (mv.from(), mv.to());
+    if mv.is_castle() {
+        // The king takes its rook: toward the a-file for the queen's side.
+        return 1 << 20 | u32::from(to < from);
+    }
+    let (mut y, mut x) = (to.rank() as i32 - from.rank() as i32, to.file() as i32 - from.file() as i32);
+    let distance = y.abs().max(x.abs());
+    let way = if pos.role_at(from) == Some(Role::Pawn) {
+        if x == 0 {
+            distance - 1
+        } else {
+            2 + i32::from((x > 0) == (y > 0))
+        }
+    } else {
+        // A slide or a step by its direction; a knight's jump as it is.
+        if x == 0 || y == 0 || x.abs() == y.abs() {
+            (y, x) = (y.signum(), x.signum());
+        }
+        // The clockwise angle from the left as a number from 0 to 24:
+        // above, 6 at up-left to 18 at up-right; right 12; below, back
+        // from 12 to 24; left itself 24 (chess.js tries it last).
+        let slope = 6 * x / (x.abs() + y.abs());
+        match y.signum() {
+            1 => 6 + slope,
+            -1 => 18 - slope,
+            _ if x > 0 => 12,
+            _ => 24,
+        }
+    };
+    let promotion = mv.promotion_role().map_or(0, |r| r.index() as u32);
+    let scan = (7 - from.rank() as u32) * 8 + from.file() as u32;
+    scan << 12 | (way as u32) << 6 | (distance as u32) << 3 | promotion
+}
+
+/// Sorts `moves` (legal in `pos`) into chess.js's order (see
+/// [`chessjs_key`]). An insertion sort on keys packed with the moves:
+/// lists are short, and the core library's sorts would add kilobytes to
+/// the module.
+pub(crate) fn sort_as_chessjs(pos: &Position, moves: &mut [Move]) {
+    let mut keyed: Vec<u64> =
+        moves.iter().map(|&mv| u64::from(chessjs_key(pos, mv)) << 16 | u64::from(mv.to_bits())).collect();
+    for i in 1..keyed.len() {
+        let x = keyed[i];
+        let mut j = i;
+        while j > 0 && keyed[j - 1] > x {
+            keyed[j] = keyed[j - 1];
+            j -= 1;
+        }
+        keyed[j] = x;
+    }
+    for (mv, k) in moves.iter_mut().zip(keyed) {
+        *mv = Move::from_bits(k as u16);
+    }
+}
