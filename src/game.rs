@@ -97,6 +97,16 @@ impl Repetitions {
         Repetitions { keys: alloc::vec![key], counts: alloc::vec![1] }
     }
 
+    /// Starts the counts again at the position with repetition key `key`,
+    /// keeping the room already allocated (for a front end that loads one
+    /// position after another).
+    pub fn reset(&mut self, key: u64) {
+        self.keys.clear();
+        self.counts.clear();
+        self.keys.push(key);
+        self.counts.push(1);
+    }
+
     /// Adds the position just reached: its repetition key and halfmove
     /// clock.
     pub fn push(&mut self, key: u64, halfmove_clock: u32) {
@@ -358,6 +368,36 @@ impl Game {
             undos: Vec::new(),
             repetitions: Repetitions::new(position.repetition_key()),
         }
+    }
+
+    /// Starts the game again from `position`: no moves played, as
+    /// [`Game::from_position`] makes it, keeping the room already
+    /// allocated (for a front end that loads one position after
+    /// another).
+    ///
+    /// ```
+    /// use chess_movegen::{Game, Position};
+    /// let mut game = Game::new();
+    /// game.push_san("e4")?;
+    /// let kiwipete = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")?;
+    /// game.restart(kiwipete);
+    /// assert!(game.moves().is_empty());
+    /// assert_eq!(game.start_position(), &kiwipete);
+    /// assert_eq!(game.repetition_count(), 1);
+    /// // Repetitions count from the new start only.
+    /// for san in ["Nb1", "Nc8", "Nc3", "Nb6"] {
+    ///     game.push_san(san)?;
+    /// }
+    /// assert_eq!(game.repetition_count(), 2);
+    /// assert_eq!(game.repetitions().keys().len(), 5);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn restart(&mut self, position: Position) {
+        self.start = position;
+        self.position = position;
+        self.moves.clear();
+        self.undos.clear();
+        self.repetitions.reset(position.repetition_key());
     }
 
     /// The current position.

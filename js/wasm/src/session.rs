@@ -13,7 +13,7 @@ use chess_movegen::{
 };
 
 use crate::record::{reply_record, write_head, write_packed, write_record};
-use crate::{input, reply, reply_bytes, short, with_input, Local};
+use crate::{input, reply, reply_bytes, reply_in_place, short, with_input, Local};
 
 /// One game.
 pub(crate) struct Session {
@@ -129,11 +129,12 @@ impl Session {
 
     /// Starts over from `pos` (history and comments go, tags stay).
     pub(crate) fn restart(&mut self, pos: Position) {
-        self.game = Game::from_position(pos);
+        self.game.restart(pos);
         self.over.clear();
         self.over_repetitions = None;
         self.broken = None;
-        self.comments = vec![None];
+        self.comments.clear();
+        self.comments.push(None);
     }
 
     /// Takes an edited board: a new game from it if it is a legal
@@ -336,9 +337,9 @@ pub extern "C" fn remove(h: u32, sq: u32) -> i32 {
 /// separated by spaces (see `record`).
 #[no_mangle]
 pub extern "C" fn moves(h: u32, from: u32, role: u32, verbose: u32) -> i32 {
-    reply_bytes(with(h, |s| {
+    let written = with(h, |s| {
         let Ok(pos) = s.position() else {
-            return Ok(Vec::new());
+            return Ok(reply_in_place(|_| {}));
         };
         let role = letter(role).and_then(chess_movegen::Role::from_char);
         let list = match square(from) {
@@ -348,25 +349,26 @@ pub extern "C" fn moves(h: u32, from: u32, role: u32, verbose: u32) -> i32 {
         let mut list: Vec<Move> =
             list.iter().copied().filter(|mv| role.is_none() || pos.role_at(mv.from()) == role).collect();
         crate::order::sort_as_chessjs(pos, &mut list);
-        let mut out = Vec::new();
-        if verbose != 0 {
-            out.extend_from_slice(&(list.len() as u32).to_le_bytes());
-            write_packed(&mut out, pos);
-            for &mv in &list {
-                write_head(&mut out, pos, mv);
+        Ok(reply_in_place(|out| {
+            if verbose != 0 {
+                out.extend_from_slice(&(list.len() as u32).to_le_bytes());
+                write_packed(out, pos);
+                for &mv in &list {
+                    write_head(out, pos, mv);
+                }
             }
-        }
-        // One legal-move generation for all the SANs, written straight
-        // into the reply, a space between two.
-        let start = out.len();
-        pos.for_each_san(&list, |_, san| {
-            if out.len() > start {
-                out.push(b' ');
-            }
-            out.extend_from_slice(san.as_bytes());
-        });
-        Ok(out)
-    }))
+            // One legal-move generation for all the SANs, written straight
+            // into the reply, a space between two.
+            let start = out.len();
+            pos.for_each_san(&list, |_, san| {
+                if out.len() > start {
+                    out.push(b' ');
+                }
+                out.extend_from_slice(san.as_bytes());
+            });
+        }))
+    });
+    written.unwrap_or_else(|message| reply(Err(message)))
 }
 
 /// Plays the buffer's move (SAN, long algebraic or UCI; with `strict`,
