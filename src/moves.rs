@@ -150,6 +150,21 @@ impl Move {
         self.0 & layout::SPECIAL_BIT != 0
     }
 
+    /// The low bit of the kind: set for promotions and for castling, so
+    /// that among the special moves ([`Move::is_special`]) it tells
+    /// castling from en passant with one bit test.
+    #[inline(always)]
+    pub(crate) const fn kind_low_bit(self) -> bool {
+        self.0 & 1 << layout::KIND_SHIFT != 0
+    }
+
+    /// The role the promotion-role bits name, whatever the kind (the role
+    /// placed, on a promotion).
+    #[inline(always)]
+    pub(crate) const fn promotion_bits_role(self) -> Role {
+        PROMOTION_ROLES[self.promotion_field() as usize]
+    }
+
     /// The two promotion-role bits, whatever the kind (nonzero on a move
     /// that is not a promotion only if it was built from foreign bits).
     #[inline(always)]

@@ -209,17 +209,22 @@ macro_rules! apply_move {
         let mut halfmove = $src.halfmove.saturating_add(1);
         if matches!(mv.kind(), MoveKind::Normal) {
             hash ^= piece_move_step!($src, $dst, us, mv, None, $roles, undo, halfmove, king_moved);
-        } else if let Some(promotion) = mv.promotion_role() {
-            cold();
-            hash ^= piece_move_step!($src, $dst, us, mv, Some(promotion), $roles, undo, halfmove, king_moved);
-        } else if mv.is_en_passant() {
-            cold();
-            halfmove = 0;
-            hash ^= en_passant_step!($dst, us, mv, undo);
         } else {
+            // The rarer kinds told apart by bit tests, not by more kind
+            // compares: a chain of compares of the kind is merged by the
+            // compiler into an indirect jump on it, which `play`'s copy
+            // then takes for every move.
             cold();
-            king_moved = true;
-            hash ^= castle_step!($dst, us, mv);
+            if !mv.is_special() {
+                let promotion = mv.promotion_bits_role();
+                hash ^= piece_move_step!($src, $dst, us, mv, Some(promotion), $roles, undo, halfmove, king_moved);
+            } else if !mv.kind_low_bit() {
+                halfmove = 0;
+                hash ^= en_passant_step!($dst, us, mv, undo);
+            } else {
+                king_moved = true;
+                hash ^= castle_step!($dst, us, mv);
+            }
         }
         lose_rights_step!($src, $dst, us, mv, king_moved, hash);
         $dst.side = !us;
