@@ -97,20 +97,15 @@ pub extern "C" fn io_ptr() -> *const u8 {
     IO.with_borrow(|io| io.as_ptr())
 }
 
-/// The first `len` bytes of the buffer as text (invalid UTF-8 replaced;
-/// a length past the buffer reads what there is).
-pub(crate) fn input(len: usize) -> String {
-    IO.with_borrow(|io| String::from_utf8_lossy(&io[..len.min(io.len())]).into_owned())
-}
-
 /// The first `len` bytes of the buffer (fewer if it is shorter).
 pub(crate) fn input_bytes(len: usize) -> Vec<u8> {
     IO.with_borrow(|io| io[..len.min(io.len())].to_vec())
 }
 
-/// Runs `f` on the buffer's first `len` bytes as text, read in place (a
-/// call made per move does not copy its input); `f` must not write the
-/// buffer: the answer goes there after it returns.
+/// Runs `f` on the buffer's first `len` bytes as text, read in place
+/// (invalid UTF-8 replaced; a length past the buffer reads what there
+/// is); `f` must not write the buffer: the answer goes there after it
+/// returns.
 pub(crate) fn with_input<R>(len: usize, f: impl FnOnce(&str) -> R) -> R {
     IO.with_borrow(|io| f(&String::from_utf8_lossy(&io[..len.min(io.len())])))
 }
@@ -172,8 +167,7 @@ pub(crate) fn short(text: &str) -> String {
 /// bit 0: Chess960 castling rights.
 #[no_mangle]
 pub extern "C" fn validate_fen(len: usize, flags: u32) -> i32 {
-    let fen = input(len);
-    reply(session::parse_fen(&fen, flags & 1 != 0, false).map(|_| String::new()))
+    reply(with_input(len, |fen| session::parse_fen(fen, flags & 1 != 0, false).map(|_| String::new())))
 }
 
 /// The FEN of Chess960 start position `n` (0..960), or an error.

@@ -4,7 +4,7 @@ use alloc::string::{String, ToString};
 use core::fmt::Write;
 
 use crate::session::{to_tree, with};
-use crate::{input, reply};
+use crate::{reply, with_input};
 
 /// The game as PGN (the library's writer: roster tags first, movetext
 /// wrapped at 80 columns).
@@ -16,19 +16,19 @@ pub extern "C" fn pgn(h: u32) -> i32 {
 /// Sets the tag `name\0value` from the buffer.
 #[no_mangle]
 pub extern "C" fn set_tag(h: u32, len: usize) -> i32 {
-    let text = input(len);
-    reply(with(h, |s| {
-        let (name, value) = crate::split_at_byte(&text, 0);
-        s.tags.insert(name, value).map_err(|e| e.to_string())?;
-        Ok(String::new())
+    reply(with_input(len, |text| {
+        with(h, |s| {
+            let (name, value) = crate::split_at_byte(text, 0);
+            s.tags.insert(name, value).map_err(|e| e.to_string())?;
+            Ok(String::new())
+        })
     }))
 }
 
 /// Removes the buffer's tag; answers `1` if it was there.
 #[no_mangle]
 pub extern "C" fn remove_tag(h: u32, len: usize) -> i32 {
-    let name = input(len);
-    reply(with(h, |s| Ok(if s.tags.remove(&name).is_some() { "1" } else { "" }.to_string())))
+    reply(with_input(len, |name| with(h, |s| Ok(if s.tags.remove(name).is_some() { "1" } else { "" }.to_string()))))
 }
 
 /// The tags: `name\0value\0` for each.
@@ -47,16 +47,17 @@ pub extern "C" fn tags(h: u32) -> i32 {
 /// buffer, 2 removes it (both answer the old one).
 #[no_mangle]
 pub extern "C" fn comment(h: u32, len: usize, set: u32) -> i32 {
-    let text = input(len);
-    reply(with(h, |s| {
-        let slot = s.comments.last_mut().ok_or("no position")?;
-        let old = slot.clone().unwrap_or_default();
-        match set {
-            1 => *slot = Some(text),
-            2 => *slot = None,
-            _ => {}
-        }
-        Ok(old)
+    reply(with_input(len, |text| {
+        with(h, |s| {
+            let slot = s.comments.last_mut().ok_or("no position")?;
+            let old = slot.clone().unwrap_or_default();
+            match set {
+                1 => *slot = Some(text.into()),
+                2 => *slot = None,
+                _ => {}
+            }
+            Ok(old)
+        })
     }))
 }
 

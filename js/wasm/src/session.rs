@@ -13,7 +13,7 @@ use chess_movegen::{
 };
 
 use crate::record::{reply_record, write_head, write_packed, write_record};
-use crate::{input, reply, reply_bytes, reply_in_place, short, with_input, Local};
+use crate::{reply, reply_bytes, reply_in_place, short, with_input, Local};
 
 /// One game.
 pub(crate) struct Session {
@@ -240,26 +240,27 @@ pub(crate) fn parse_fen(fen: &str, chess960: bool, lenient: bool) -> Result<Posi
 /// bit 2 keep the tags.
 #[no_mangle]
 pub extern "C" fn load(h: u32, len: usize, flags: u32) -> i32 {
-    let fen = input(len);
-    reply(with(h, |s| {
-        let chess960 = flags & 1 != 0;
-        match parse_fen(&fen, chess960, flags & 2 != 0) {
-            Ok(pos) => s.restart(pos),
-            Err(err) if flags & 2 == 0 => return Err(format!("Invalid FEN: {err}")),
-            Err(err) => {
-                let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
-                let setup = Setup::from_fen_with(&fen, FenOptions::new().castling(mode))
-                    .map_err(|e| format!("Invalid FEN: {e}"))?;
-                s.set_board(setup);
-                if s.broken.is_some() {
-                    s.broken = Some((s.setup(), err));
+    reply(with_input(len, |fen| {
+        with(h, |s| {
+            let chess960 = flags & 1 != 0;
+            match parse_fen(fen, chess960, flags & 2 != 0) {
+                Ok(pos) => s.restart(pos),
+                Err(err) if flags & 2 == 0 => return Err(format!("Invalid FEN: {err}")),
+                Err(err) => {
+                    let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+                    let setup = Setup::from_fen_with(fen, FenOptions::new().castling(mode))
+                        .map_err(|e| format!("Invalid FEN: {e}"))?;
+                    s.set_board(setup);
+                    if s.broken.is_some() {
+                        s.broken = Some((s.setup(), err));
+                    }
                 }
             }
-        }
-        if flags & 4 == 0 {
-            s.tags = Tags::new();
-        }
-        Ok(String::new())
+            if flags & 4 == 0 {
+                s.tags = Tags::new();
+            }
+            Ok(String::new())
+        })
     }))
 }
 
@@ -509,11 +510,12 @@ pub extern "C" fn perft_split(h: u32, depth: u32) -> i32 {
 /// `to_uci` 1 reads any notation and writes UCI, 0 writes SAN.
 #[no_mangle]
 pub extern "C" fn convert(h: u32, len: usize, to_uci: u32) -> i32 {
-    let text = input(len);
-    reply(with(h, |s| {
-        let pos = s.position()?;
-        let mv = parse_any(pos, &text).map_err(|e| format!("Invalid move: {}: {e}", short(&text)))?;
-        Ok(if to_uci != 0 { pos.uci(mv) } else { pos.san(mv) })
+    reply(with_input(len, |text| {
+        with(h, |s| {
+            let pos = s.position()?;
+            let mv = parse_any(pos, text).map_err(|e| format!("Invalid move: {}: {e}", short(text)))?;
+            Ok(if to_uci != 0 { pos.uci(mv) } else { pos.san(mv) })
+        })
     }))
 }
 

@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 use chess_movegen::pgn::{Nag, Node, PgnGame, Tags};
 use chess_movegen::{CastlingMode, GameResult, Move, Position};
 
-use crate::{input, input_bytes, reply, reply_bytes, short};
+use crate::{input_bytes, reply, reply_bytes, short, with_input};
 
 /// Appends one token of a tree read by [`pgn_tree_read`]: its kind, the
 /// length of its body (`u32`, little-endian) and the body.
@@ -101,21 +101,22 @@ fn write_line(out: &mut Vec<u8>, start: Position, line: &[Node]) {
 /// side lines, each between `(` and `)` (empty bodies).
 #[no_mangle]
 pub extern "C" fn pgn_tree_read(len: usize) -> i32 {
-    let text = input(len);
-    reply_bytes(text.parse::<PgnGame>().map_err(|e| format!("Invalid PGN: {e}")).map(|tree| {
-        let mut out = Vec::new();
-        for (name, value) in tree.tags.iter() {
-            token(&mut out, b'T', name.as_bytes());
-            token(&mut out, b'V', value.as_bytes());
-        }
-        token(&mut out, b'F', tree.start.normalized_fen().as_bytes());
-        if tree.start.castling_mode() == CastlingMode::Chess960 {
-            token(&mut out, b'9', &[]);
-        }
-        tokens(&mut out, b'G', &tree.comments);
-        token(&mut out, b'R', tree.result.as_str().as_bytes());
-        write_line(&mut out, tree.start, &tree.moves);
-        out
+    reply_bytes(with_input(len, |text| {
+        text.parse::<PgnGame>().map_err(|e| format!("Invalid PGN: {e}")).map(|tree| {
+            let mut out = Vec::new();
+            for (name, value) in tree.tags.iter() {
+                token(&mut out, b'T', name.as_bytes());
+                token(&mut out, b'V', value.as_bytes());
+            }
+            token(&mut out, b'F', tree.start.normalized_fen().as_bytes());
+            if tree.start.castling_mode() == CastlingMode::Chess960 {
+                token(&mut out, b'9', &[]);
+            }
+            tokens(&mut out, b'G', &tree.comments);
+            token(&mut out, b'R', tree.result.as_str().as_bytes());
+            write_line(&mut out, tree.start, &tree.moves);
+            out
+        })
     }))
 }
 
