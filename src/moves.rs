@@ -187,7 +187,7 @@ impl Move {
     #[inline(always)]
     pub const fn promotion_role(self) -> Option<Role> {
         match self.kind() {
-            MoveKind::Promotion => Some(PROMOTION_ROLES[self.promotion_field() as usize]),
+            MoveKind::Promotion => Some(self.promotion_bits_role()),
             _ => None,
         }
     }
