@@ -40,7 +40,12 @@ impl Table {
 /// How to read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
-    /// Games per record batch (the last batch may have fewer). Default 1024.
+    /// Games per record batch (the last batch may have fewer). Default
+    /// 256: a batch of both tables is then a few MB, which the allocator
+    /// keeps for the next batch once a reader drops it (larger batches are
+    /// handed back to the system and come back as new pages to clear;
+    /// the Parquet writer's `WriteOptions` uses 1024, as its
+    /// work per batch is larger).
     pub batch_size: usize,
     /// Add each move in UCI (`uci` columns). Default off.
     pub uci: bool,
@@ -53,7 +58,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Options {
-        Options { batch_size: 1024, uci: false, san: false, max_line: 16 << 20 }
+        Options { batch_size: 256, uci: false, san: false, max_line: 16 << 20 }
     }
 }
 

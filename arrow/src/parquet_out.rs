@@ -50,7 +50,9 @@ impl Compression {
 /// How to write.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WriteOptions {
-    /// How to read.
+    /// How to read. Default: [`Options::default`] with 1024 games per
+    /// batch (the Parquet writer's work per batch is then shared by more
+    /// rows).
     pub read: Options,
     /// The codec.
     pub compression: Compression,
@@ -66,7 +68,7 @@ pub struct WriteOptions {
 impl Default for WriteOptions {
     fn default() -> WriteOptions {
         WriteOptions {
-            read: Options::default(),
+            read: Options { batch_size: 1024, ..Options::default() },
             compression: Compression::Zstd,
             row_group_size: 128 << 10,
             threads: 1,

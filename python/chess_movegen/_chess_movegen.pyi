@@ -376,5 +376,5 @@ class ArrowStream:
     def __arrow_c_stream__(self, requested_schema: Any = None) -> Any: ...
 
 def arrow_stream(
-    source: Any, table: str = "games", batch_size: int = 1024, uci: bool = False, san: bool = False
+    source: Any, table: str = "games", batch_size: int = 256, uci: bool = False, san: bool = False
 ) -> ArrowStream: ...

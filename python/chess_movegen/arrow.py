@@ -32,7 +32,7 @@ Source = Union[str, "os.PathLike[str]", bytes]
 __all__ = ["read_games", "read_positions", "stream", "write_parquet"]
 
 
-def stream(source: Source, table: str = "games", *, batch_size: int = 1024, uci: bool = False, san: bool = False):
+def stream(source: Source, table: str = "games", *, batch_size: int = 256, uci: bool = False, san: bool = False):
     """The ``table`` ("games" or "positions") of the PGN in ``source`` (a
     path, or the bytes of a file; plain or zstd) as an object with
     ``__arrow_c_stream__``, which ``pyarrow.RecordBatchReader.from_stream``,
@@ -46,14 +46,14 @@ def _reader(source: Source, table: str, batch_size: int, uci: bool, san: bool):
     return pyarrow.RecordBatchReader.from_stream(stream(source, table, batch_size=batch_size, uci=uci, san=san))
 
 
-def read_games(source: Source, *, batch_size: int = 1024, uci: bool = False, san: bool = False):
+def read_games(source: Source, *, batch_size: int = 256, uci: bool = False, san: bool = False):
     """The games table of ``source`` as a ``pyarrow.RecordBatchReader``
     (``batch_size`` games per batch; ``uci`` and ``san`` add the moves as
     text)."""
     return _reader(source, "games", batch_size, uci, san)
 
 
-def read_positions(source: Source, *, batch_size: int = 1024, uci: bool = False, san: bool = False):
+def read_positions(source: Source, *, batch_size: int = 256, uci: bool = False, san: bool = False):
     """The positions table of ``source`` as a ``pyarrow.RecordBatchReader``
     (the positions of ``batch_size`` games per batch)."""
     return _reader(source, "positions", batch_size, uci, san)

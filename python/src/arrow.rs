@@ -65,11 +65,11 @@ fn source(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<(Box<dyn Read +
     Ok((read, path.to_string_lossy().into_owned()))
 }
 
-/// `arrow_stream(source, table="games", batch_size=1024, uci=False,
+/// `arrow_stream(source, table="games", batch_size=256, uci=False,
 /// san=False)`: the games or positions table of the PGN in `source` as an
 /// `ArrowStream`.
 #[pyfunction]
-#[pyo3(signature = (source, table="games", batch_size=1024, uci=false, san=false))]
+#[pyo3(signature = (source, table="games", batch_size=256, uci=false, san=false))]
 pub fn arrow_stream(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
