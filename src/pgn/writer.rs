@@ -15,14 +15,14 @@ pub(crate) const WIDTH: usize = 80;
 /// Writes tokens separated by spaces, breaking lines before a token that
 /// would pass [`WIDTH`]; `(` is glued to the token after it and `)` to the
 /// token before it.
-struct Wrapper<'a, W: Write> {
-    out: &'a mut W,
+struct Wrapper<'a> {
+    out: &'a mut dyn Write,
     column: usize,
     /// `(`s waiting for the next token.
     open: usize,
 }
 
-impl<W: Write> Wrapper<'_, W> {
+impl Wrapper<'_> {
     fn token(&mut self, token: &str) -> fmt::Result {
         let first_line = token.split('\n').next().unwrap_or("");
         let width = first_line.chars().count() + self.open;
@@ -89,7 +89,7 @@ fn playable(pos: &Position, mv: Move) -> bool {
 /// hand has one) is written in UCI, as are the moves after it in its line
 /// and their side lines, and no move numbers: there is no position to
 /// write SAN from.
-fn write_moves<W: Write>(w: &mut Wrapper<'_, W>, mut pos: Position, nodes: &[Node]) -> fmt::Result {
+fn write_moves(w: &mut Wrapper<'_>, mut pos: Position, nodes: &[Node]) -> fmt::Result {
     // The moves played to reach `pos`, with what takes each back, and for
     // each open side line how many of them there were when it began.
     let mut played: Vec<(Move, Undo)> = Vec::new();
@@ -209,6 +209,12 @@ impl PgnGame {
     ///
     /// The first error of `out`.
     pub fn write_pgn<W: Write>(&self, out: &mut W) -> fmt::Result {
+        self.write_to(out)
+    }
+
+    /// [`PgnGame::write_pgn`] through one body for every kind of output
+    /// (the writer is not a hot path: one copy of it serves all).
+    fn write_to(&self, out: &mut dyn Write) -> fmt::Result {
         let fitted;
         let tags = if self.tags.read_to(&self.start) {
             &self.tags
