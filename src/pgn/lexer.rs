@@ -213,14 +213,14 @@ impl<I: Sealed> Lexer<I> {
     /// The mark of a token that starts at `pos` in the data and on the
     /// current line (a move or a move number, read without
     /// [`Lexer::next`]).
-    #[inline]
+    #[cfg_attr(hot_inline, inline)]
     pub fn mark_at(&self, pos: usize) -> Mark {
         Mark { offset: self.abs(pos), line: self.line, line_start: self.line_start }
     }
 
     /// Skips whitespace and `%` escape lines. Returns false at the end of
     /// the input. Counts the line feeds in `newlines`.
-    #[inline]
+    #[cfg_attr(hot_inline, inline)]
     pub fn skip_space(&mut self) -> bool {
         self.newlines = 0;
         loop {
@@ -254,7 +254,7 @@ impl<I: Sealed> Lexer<I> {
     }
 
     /// The next token after whitespace.
-    #[inline]
+    #[cfg_attr(hot_inline, inline)]
     pub fn next(&mut self) -> Token {
         self.next_inline()
     }
@@ -360,7 +360,7 @@ impl<I: Sealed> Lexer<I> {
     /// For a `{` at the absolute offset `brace` inside the stretch that a
     /// comment found too long has read without a `}`: the end of that
     /// stretch. None if the stretch does not hold it.
-    #[inline]
+    #[cfg_attr(hot_inline, inline)]
     fn known_open(&self, brace: u64) -> Option<u64> {
         (brace >= self.open_from && brace < self.open_to).then_some(self.open_to)
     }
