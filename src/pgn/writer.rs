@@ -66,7 +66,9 @@ impl Wrapper<'_> {
         // `}` cannot stand in a comment; it is dropped.
         let mut token = String::with_capacity(text.len() + 4);
         token.push_str("{ ");
-        token.extend(text.chars().filter(|&c| c != '}'));
+        for piece in text.split('}') {
+            token.push_str(piece);
+        }
         token.push_str(" }");
         self.token(&token)
     }
@@ -168,6 +170,25 @@ fn write_moves(w: &mut Wrapper<'_>, mut pos: Position, nodes: &[Node]) -> fmt::R
     Ok(())
 }
 
+/// Writes a tag value with `"` and `\\` escaped, and a line break (which
+/// [`Tags::insert`](crate::pgn::Tags::insert) refuses) as a space: the
+/// text between those ASCII bytes in one piece, not a character at a time.
+fn write_tag_value(out: &mut dyn Write, value: &str) -> fmt::Result {
+    let mut rest = value;
+    while let Some(i) = rest.bytes().position(|b| matches!(b, b'"' | b'\\' | b'\n' | b'\r')) {
+        out.write_str(&rest[..i])?;
+        match rest.as_bytes()[i] {
+            b'\n' | b'\r' => out.write_char(' ')?,
+            b => {
+                out.write_char('\\')?;
+                out.write_char(char::from(b))?;
+            }
+        }
+        rest = &rest[i + 1..];
+    }
+    out.write_str(rest)
+}
+
 impl PgnGame {
     /// The game as PGN text: the tags (roster first, values escaped), a
     /// blank line, the movetext wrapped at 80 columns and the result,
@@ -228,17 +249,7 @@ impl PgnGame {
             out.write_char('[')?;
             out.write_str(name)?;
             out.write_str(" \"")?;
-            for c in value.chars() {
-                match c {
-                    '"' | '\\' => {
-                        out.write_char('\\')?;
-                        out.write_char(c)?;
-                    }
-                    // `Tags::insert` refuses line breaks.
-                    '\n' | '\r' => out.write_char(' ')?,
-                    c => out.write_char(c)?,
-                }
-            }
+            write_tag_value(out, value)?;
             out.write_str("\"]\n")?;
         }
         if !tags.is_empty() {
