@@ -7,6 +7,13 @@ use crate::types::{Color, File, Piece, Rank, Role, Square};
 /// in the standard numbering's order.
 const KNIGHTS: [(usize, usize); 10] = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
 
+/// Puts `role` on the `k`-th free file (from 0) of `rank`.
+fn place(rank: &mut [Option<Role>; 8], k: usize, role: Role) {
+    if let Some(slot) = rank.iter_mut().filter(|slot| slot.is_none()).nth(k) {
+        *slot = Some(role);
+    }
+}
+
 /// # Construction: Chess960
 ///
 /// The 960 start positions by number, and Shredder-FEN.
@@ -37,16 +44,15 @@ impl Position {
         n /= 4;
         rank[2 * (n % 4)] = Some(Role::Bishop);
         n /= 4;
-        let free =
-            |rank: &[Option<Role>; 8]| -> alloc::vec::Vec<usize> { (0..8).filter(|&f| rank[f].is_none()).collect() };
-        rank[free(&rank)[n % 6]] = Some(Role::Queen);
+        place(&mut rank, n % 6, Role::Queen);
         n /= 6;
-        let squares = free(&rank);
+        // The second knight first: the first's place among the free files
+        // (before the second's) does not move.
         let (a, b) = KNIGHTS[n];
-        rank[squares[a]] = Some(Role::Knight);
-        rank[squares[b]] = Some(Role::Knight);
-        for (slot, role) in free(&rank).into_iter().zip([Role::Rook, Role::King, Role::Rook]) {
-            rank[slot] = Some(role);
+        place(&mut rank, b, Role::Knight);
+        place(&mut rank, a, Role::Knight);
+        for role in [Role::Rook, Role::King, Role::Rook] {
+            place(&mut rank, 0, role);
         }
 
         let mut pos = Position::empty();
