@@ -1,7 +1,7 @@
 //! Chess960 (Fischer random chess) start positions.
 
 use crate::position::{CastlingMode, Position};
-use crate::types::{Color, File, Piece, Rank, Role, Square};
+use crate::types::{Bitboard, Color, Piece, Rank, Role};
 
 /// Knight placements over the five squares left after bishops and queen,
 /// in the standard numbering's order.
@@ -57,14 +57,11 @@ impl Position {
 
         let mut pos = Position::empty();
         pos.mode = CastlingMode::Chess960;
-        for (file, role) in rank.iter().enumerate() {
-            let role = role.unwrap_or(Role::Pawn);
-            let file = File::ALL[file];
-            for color in Color::ALL {
-                let back = Rank::First.relative_to(color);
-                pos.put(Square::new(file, back), Piece::new(color, role));
-                pos.put(Square::new(file, Rank::Second.relative_to(color)), Piece::new(color, Role::Pawn));
-            }
+        // One loop over the 32 squares (not one unrolled per file and side).
+        for sq in Bitboard(0xffff_0000_0000_ffff) {
+            let color = if sq.index() < 32 { Color::White } else { Color::Black };
+            let role = if Bitboard::BACK_RANKS.contains(sq) { rank[sq.file() as usize] } else { None };
+            pos.put(sq, Piece::new(color, role.unwrap_or(Role::Pawn)));
         }
         pos.castling = pos.pieces_of_role(Role::Rook);
         pos.hash = pos.compute_hash();
