@@ -93,7 +93,6 @@ impl Position {
     /// ```
     pub fn shredder_fen(&self) -> alloc::string::String {
         let fen = self.fen();
-        let mut fields: alloc::vec::Vec<&str> = fen.split(' ').collect();
         let mut rights = alloc::string::String::new();
         for color in Color::ALL {
             let back = Rank::First.relative_to(color).bitboard();
@@ -105,7 +104,12 @@ impl Position {
         if rights.is_empty() {
             rights.push('-');
         }
-        fields[2] = &rights;
-        fields.join(" ")
+        // The castling rights are the third field, between the second and
+        // third spaces of the FEN.
+        let mut spaces = fen.bytes().enumerate().filter(|&(_, b)| b == b' ').map(|(i, _)| i);
+        match (spaces.nth(1), spaces.next()) {
+            (Some(start), Some(end)) => [&fen[..=start], &rights, &fen[end..]].concat(),
+            _ => fen,
+        }
     }
 }
