@@ -103,13 +103,13 @@ fn wide_lists() -> bool {
         && rustc_minor().is_some_and(|minor| minor >= 89)
 }
 
-/// Whether the generator's hot functions are always inlined (the
-/// `hot_inline` cfg, which their `#[cfg_attr(hot_inline, inline(always))]`
-/// reads): in optimised builds without the `compact` feature. An
-/// unoptimised build (`opt-level = 0`, a debug build) inlines them too
-/// when asked, but does not optimise what it inlined: the generator's
-/// entry points grow into huge functions that multiply the build's time
-/// and run no faster.
+/// Whether the hot functions of the move generator and of the PGN lexer
+/// and reader are always inlined (the `hot_inline` cfg, which their
+/// `#[cfg_attr(hot_inline, inline(always))]` reads): in optimised builds
+/// without the `compact` feature. An unoptimised build (`opt-level = 0`,
+/// a debug build) inlines them too when asked, but does not optimise what
+/// it inlined: the generator's entry points grow into huge functions that
+/// multiply the build's time and run no faster.
 fn hot_inline() -> bool {
     let compact = env::var_os("CARGO_FEATURE_COMPACT").is_some();
     let unoptimised = env::var("OPT_LEVEL").is_ok_and(|level| level == "0");

@@ -53,6 +53,10 @@ fn tag_pairs_roster_others_and_escapes() {
     );
     round_trip(&g);
     assert_eq!(TagValue::new(b"a\\\"b").decode(), "a\"b");
+    // An escaped backslash escapes nothing after it; a backslash before
+    // anything else, or at the end, stays; text around them is kept whole.
+    assert_eq!(TagValue::new("é\\\\\\\"x\\y\\".as_bytes()).decode(), "é\\\"x\\y\\");
+    assert_eq!(TagValue::new(b"\\\\\\\\\"").decode(), "\\\\\"");
 }
 
 #[test]

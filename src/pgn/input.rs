@@ -40,7 +40,7 @@ impl<'a> SliceInput<'a> {
 impl Input for SliceInput<'_> {}
 
 impl sealed::Sealed for SliceInput<'_> {
-    #[inline(always)]
+    #[cfg_attr(hot_inline, inline(always))]
     fn data(&self) -> &[u8] {
         self.data
     }
@@ -139,7 +139,7 @@ mod io {
     impl<R: Read> super::Input for IoInput<R> {}
 
     impl<R: Read> super::sealed::Sealed for IoInput<R> {
-        #[inline(always)]
+        #[cfg_attr(hot_inline, inline(always))]
         fn data(&self) -> &[u8] {
             &self.buf[..self.valid]
         }

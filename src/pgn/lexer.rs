@@ -163,7 +163,7 @@ impl<I: Sealed> Lexer<I> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(hot_inline, inline(always))]
     pub fn data(&self) -> &[u8] {
         self.input.data()
     }
@@ -194,12 +194,12 @@ impl<I: Sealed> Lexer<I> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(hot_inline, inline(always))]
     fn abs(&self, pos: usize) -> u64 {
         self.base + pos as u64
     }
 
-    #[inline(always)]
+    #[cfg_attr(hot_inline, inline(always))]
     fn set_mark(&mut self) {
         self.mark = Mark { offset: self.abs(self.pos), line: self.line, line_start: self.line_start };
     }
@@ -213,14 +213,14 @@ impl<I: Sealed> Lexer<I> {
     /// The mark of a token that starts at `pos` in the data and on the
     /// current line (a move or a move number, read without
     /// [`Lexer::next`]).
-    #[inline]
+    #[cfg_attr(hot_inline, inline)]
     pub fn mark_at(&self, pos: usize) -> Mark {
         Mark { offset: self.abs(pos), line: self.line, line_start: self.line_start }
     }
 
     /// Skips whitespace and `%` escape lines. Returns false at the end of
     /// the input. Counts the line feeds in `newlines`.
-    #[inline]
+    #[cfg_attr(hot_inline, inline)]
     pub fn skip_space(&mut self) -> bool {
         self.newlines = 0;
         loop {
@@ -254,7 +254,7 @@ impl<I: Sealed> Lexer<I> {
     }
 
     /// The next token after whitespace.
-    #[inline]
+    #[cfg_attr(hot_inline, inline)]
     pub fn next(&mut self) -> Token {
         self.next_inline()
     }
@@ -263,7 +263,7 @@ impl<I: Sealed> Lexer<I> {
     /// the call and the token passed back through memory cost more than
     /// the short tokens themselves. The longer kinds of token are read by
     /// their own functions, chosen by the first byte.
-    #[inline(always)]
+    #[cfg_attr(hot_inline, inline(always))]
     pub fn next_inline(&mut self) -> Token {
         if !self.skip_space() {
             self.set_mark();
@@ -295,7 +295,7 @@ impl<I: Sealed> Lexer<I> {
     /// The end of the move token that starts at `start`: the longest run
     /// of bytes that may continue a move (`Nbxd7+`, `e8=Q`, `O-O-O`,
     /// `e.p.`, `!?`).
-    #[inline(always)]
+    #[cfg_attr(hot_inline, inline(always))]
     pub fn word_end(&self, start: usize) -> usize {
         let data = self.input.data();
         let mut end = start + 1;
@@ -360,7 +360,7 @@ impl<I: Sealed> Lexer<I> {
     /// For a `{` at the absolute offset `brace` inside the stretch that a
     /// comment found too long has read without a `}`: the end of that
     /// stretch. None if the stretch does not hold it.
-    #[inline]
+    #[cfg_attr(hot_inline, inline)]
     fn known_open(&self, brace: u64) -> Option<u64> {
         (brace >= self.open_from && brace < self.open_to).then_some(self.open_to)
     }
@@ -551,7 +551,7 @@ const LINE_FEEDS: u64 = 0x0a0a_0a0a_0a0a_0a0a;
 /// The high bit set in the lowest zero byte of `word` (and maybe in
 /// bytes above it, where the subtraction borrows), none if no byte is
 /// zero: the first zero byte is that of the lowest bit set.
-#[inline(always)]
+#[cfg_attr(hot_inline, inline(always))]
 const fn zero_bytes(word: u64) -> u64 {
     word.wrapping_sub(0x0101_0101_0101_0101) & !word & 0x8080_8080_8080_8080
 }
@@ -559,7 +559,7 @@ const fn zero_bytes(word: u64) -> u64 {
 /// A numeric annotation glyph (`$` and digits from `start`), its value
 /// capped at 1,000 (a `$` without digits is [`Token::Other`]), and where
 /// it ends.
-#[inline(always)]
+#[cfg_attr(hot_inline, inline(always))]
 fn nag(data: &[u8], start: usize) -> (Token, usize) {
     let mut pos = start + 1;
     let mut value: u32 = 0;
@@ -575,7 +575,7 @@ fn nag(data: &[u8], start: usize) -> (Token, usize) {
 
 /// A comment from the `;` at `start` to the end of its line (a `\r`
 /// before the newline left out), and where it ends.
-#[inline(always)]
+#[cfg_attr(hot_inline, inline(always))]
 fn line_comment(data: &[u8], start: usize) -> (Token, usize) {
     let mut pos = start + 1;
     while pos < data.len() && data[pos] != b'\n' {
@@ -587,7 +587,7 @@ fn line_comment(data: &[u8], start: usize) -> (Token, usize) {
 
 /// The word `start..end`: a move or other word, or dots alone, a move
 /// number's (`1. e4 1. ... e5`).
-#[inline(always)]
+#[cfg_attr(hot_inline, inline(always))]
 fn word(data: &[u8], start: usize, end: usize) -> Token {
     if data[start..end].iter().all(|&b| b == b'.') {
         return Token::Number;
@@ -597,7 +597,7 @@ fn word(data: &[u8], start: usize, end: usize) -> Token {
 
 /// A byte that starts no token: one whole UTF-8 character from `start`
 /// (so that errors can quote it), and where it ends.
-#[inline(always)]
+#[cfg_attr(hot_inline, inline(always))]
 fn other(data: &[u8], start: usize) -> (Token, usize) {
     let mut pos = start + 1;
     while pos < data.len() && data[pos] & 0xc0 == 0x80 && pos < start + 4 {

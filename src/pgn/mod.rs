@@ -155,22 +155,20 @@ impl<'a> TagValue<'a> {
         if !self.0.contains(&b'\\') {
             return text;
         }
-        let mut out = String::with_capacity(text.len());
-        let mut chars = text.chars();
-        while let Some(c) = chars.next() {
-            if c == '\\' {
-                match chars.clone().next() {
-                    Some(n @ ('"' | '\\')) => {
-                        out.push(n);
-                        chars.next();
-                    }
-                    _ => out.push(c),
+        // Byte by byte: the escapes are ASCII, so dropping their
+        // backslashes leaves UTF-8 whole.
+        let mut out = alloc::vec::Vec::with_capacity(text.len());
+        let mut bytes = text.as_bytes().iter();
+        while let Some(&b) = bytes.next() {
+            match (b, bytes.as_slice().first()) {
+                (b'\\', Some(&n @ (b'"' | b'\\'))) => {
+                    out.push(n);
+                    bytes.next();
                 }
-            } else {
-                out.push(c);
+                _ => out.push(b),
             }
         }
-        Cow::Owned(out)
+        Cow::Owned(String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
     }
 }
 

@@ -78,7 +78,7 @@ struct Level {
 impl Level {
     /// Keeps `mv` (the null move too), just played with `undo`, as the
     /// line's last move, which a `(` takes back.
-    #[inline(always)]
+    #[cfg_attr(hot_inline, inline(always))]
     fn set_last(&mut self, mv: Move, undo: Undo) {
         self.last_mv = mv;
         self.last_undo = undo;

@@ -6,7 +6,7 @@
 /// The kind of token a byte starts: [`KIND_OTHER`], [`KIND_NUMBER`] or
 /// [`KIND_MOVE`] (a file letter, a piece letter or the `O` of castling).
 /// One table lookup, so that the reader branches once per token.
-#[inline(always)]
+#[cfg_attr(hot_inline, inline(always))]
 pub(crate) fn token_kind(b: u8) -> u8 {
     KINDS[b as usize]
 }
@@ -42,7 +42,7 @@ static KINDS: [u8; 256] = {
 /// A move number with its dots at `data[p]` (a digit): the end of the
 /// token, or `None` if it is not one (the lexer then reads it: a result,
 /// `0-0`, a number without dots).
-#[inline(always)]
+#[cfg_attr(hot_inline, inline(always))]
 pub(crate) fn scan_number(data: &[u8], p: usize) -> Option<usize> {
     let at = |i: usize| data.get(i).copied().unwrap_or(b' ');
     let mut i = p + 1;
@@ -61,7 +61,7 @@ pub(crate) fn scan_number(data: &[u8], p: usize) -> Option<usize> {
 /// The annotation glyph at the end of a move (`!`, `?`, `!!`, `??`, `!?`,
 /// `?!`) as its NAG, [`GLYPH_RUN`] for a longer run of marks (`!!?`, see
 /// [`glyph_nags`]), and the length of the move without it.
-#[inline(always)]
+#[cfg_attr(hot_inline, inline(always))]
 pub(crate) fn split_annotation(token: &[u8]) -> (usize, Option<u8>) {
     let n = token.len();
     let is_mark = |b: u8| b == b'!' || b == b'?';

@@ -719,20 +719,20 @@ impl Game {
 fn comment_text(raw: &[u8]) -> String {
     let raw = raw.strip_prefix(b" ").unwrap_or(raw);
     let raw = raw.strip_suffix(b" ").unwrap_or(raw);
-    let text = String::from_utf8_lossy(raw);
-    if !text.contains('\r') {
-        return text.into_owned();
+    let text = String::from_utf8_lossy(raw).into_owned();
+    if !text.as_bytes().contains(&b'\r') {
+        return text;
     }
+    // Each piece from a line feed (or the start) up to the next line feed
+    // loses the carriage returns at its end; the last piece, with no line
+    // feed after it, keeps them. The pieces split at ASCII bytes.
     let mut out = String::with_capacity(text.len());
-    for line in text.split_inclusive('\n') {
-        match line.strip_suffix('\n') {
-            Some(body) => {
-                out.push_str(body.trim_end_matches('\r'));
-                out.push('\n');
-            }
-            None => out.push_str(line),
-        }
+    let mut rest = text.as_str();
+    while let Some(i) = rest.bytes().skip(1).position(|b| b == b'\n') {
+        out.push_str(rest[..=i].trim_end_matches('\r'));
+        rest = &rest[i + 1..];
     }
+    out.push_str(rest);
     out
 }
 

@@ -15,14 +15,14 @@ pub(crate) const WIDTH: usize = 80;
 /// Writes tokens separated by spaces, breaking lines before a token that
 /// would pass [`WIDTH`]; `(` is glued to the token after it and `)` to the
 /// token before it.
-struct Wrapper<'a, W: Write> {
-    out: &'a mut W,
+struct Wrapper<'a> {
+    out: &'a mut dyn Write,
     column: usize,
     /// `(`s waiting for the next token.
     open: usize,
 }
 
-impl<W: Write> Wrapper<'_, W> {
+impl Wrapper<'_> {
     fn token(&mut self, token: &str) -> fmt::Result {
         let first_line = token.split('\n').next().unwrap_or("");
         let width = first_line.chars().count() + self.open;
@@ -66,7 +66,9 @@ impl<W: Write> Wrapper<'_, W> {
         // `}` cannot stand in a comment; it is dropped.
         let mut token = String::with_capacity(text.len() + 4);
         token.push_str("{ ");
-        token.extend(text.chars().filter(|&c| c != '}'));
+        for piece in text.split('}') {
+            token.push_str(piece);
+        }
         token.push_str(" }");
         self.token(&token)
     }
@@ -89,7 +91,7 @@ fn playable(pos: &Position, mv: Move) -> bool {
 /// hand has one) is written in UCI, as are the moves after it in its line
 /// and their side lines, and no move numbers: there is no position to
 /// write SAN from.
-fn write_moves<W: Write>(w: &mut Wrapper<'_, W>, mut pos: Position, nodes: &[Node]) -> fmt::Result {
+fn write_moves(w: &mut Wrapper<'_>, mut pos: Position, nodes: &[Node]) -> fmt::Result {
     // The moves played to reach `pos`, with what takes each back, and for
     // each open side line how many of them there were when it began.
     let mut played: Vec<(Move, Undo)> = Vec::new();
@@ -168,6 +170,25 @@ fn write_moves<W: Write>(w: &mut Wrapper<'_, W>, mut pos: Position, nodes: &[Nod
     Ok(())
 }
 
+/// Writes a tag value with `"` and `\\` escaped, and a line break (which
+/// [`Tags::insert`](crate::pgn::Tags::insert) refuses) as a space: the
+/// text between those ASCII bytes in one piece, not a character at a time.
+fn write_tag_value(out: &mut dyn Write, value: &str) -> fmt::Result {
+    let mut rest = value;
+    while let Some(i) = rest.bytes().position(|b| matches!(b, b'"' | b'\\' | b'\n' | b'\r')) {
+        out.write_str(&rest[..i])?;
+        match rest.as_bytes()[i] {
+            b'\n' | b'\r' => out.write_char(' ')?,
+            b => {
+                out.write_char('\\')?;
+                out.write_char(char::from(b))?;
+            }
+        }
+        rest = &rest[i + 1..];
+    }
+    out.write_str(rest)
+}
+
 impl PgnGame {
     /// The game as PGN text: the tags (roster first, values escaped), a
     /// blank line, the movetext wrapped at 80 columns and the result,
@@ -209,6 +230,12 @@ impl PgnGame {
     ///
     /// The first error of `out`.
     pub fn write_pgn<W: Write>(&self, out: &mut W) -> fmt::Result {
+        self.write_to(out)
+    }
+
+    /// [`PgnGame::write_pgn`] through one body for every kind of output
+    /// (the writer is not a hot path: one copy of it serves all).
+    fn write_to(&self, out: &mut dyn Write) -> fmt::Result {
         let fitted;
         let tags = if self.tags.read_to(&self.start) {
             &self.tags
@@ -222,17 +249,7 @@ impl PgnGame {
             out.write_char('[')?;
             out.write_str(name)?;
             out.write_str(" \"")?;
-            for c in value.chars() {
-                match c {
-                    '"' | '\\' => {
-                        out.write_char('\\')?;
-                        out.write_char(c)?;
-                    }
-                    // `Tags::insert` refuses line breaks.
-                    '\n' | '\r' => out.write_char(' ')?,
-                    c => out.write_char(c)?,
-                }
-            }
+            write_tag_value(out, value)?;
             out.write_str("\"]\n")?;
         }
         if !tags.is_empty() {

@@ -1,11 +1,18 @@
 //! Chess960 (Fischer random chess) start positions.
 
 use crate::position::{CastlingMode, Position};
-use crate::types::{Color, File, Piece, Rank, Role, Square};
+use crate::types::{Bitboard, Color, Piece, Rank, Role};
 
 /// Knight placements over the five squares left after bishops and queen,
 /// in the standard numbering's order.
 const KNIGHTS: [(usize, usize); 10] = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
+
+/// Puts `role` on the `k`-th free file (from 0) of `rank`.
+fn place(rank: &mut [Option<Role>; 8], k: usize, role: Role) {
+    if let Some(slot) = rank.iter_mut().filter(|slot| slot.is_none()).nth(k) {
+        *slot = Some(role);
+    }
+}
 
 /// # Construction: Chess960
 ///
@@ -37,28 +44,24 @@ impl Position {
         n /= 4;
         rank[2 * (n % 4)] = Some(Role::Bishop);
         n /= 4;
-        let free =
-            |rank: &[Option<Role>; 8]| -> alloc::vec::Vec<usize> { (0..8).filter(|&f| rank[f].is_none()).collect() };
-        rank[free(&rank)[n % 6]] = Some(Role::Queen);
+        place(&mut rank, n % 6, Role::Queen);
         n /= 6;
-        let squares = free(&rank);
+        // The second knight first: the first's place among the free files
+        // (before the second's) does not move.
         let (a, b) = KNIGHTS[n];
-        rank[squares[a]] = Some(Role::Knight);
-        rank[squares[b]] = Some(Role::Knight);
-        for (slot, role) in free(&rank).into_iter().zip([Role::Rook, Role::King, Role::Rook]) {
-            rank[slot] = Some(role);
+        place(&mut rank, b, Role::Knight);
+        place(&mut rank, a, Role::Knight);
+        for role in [Role::Rook, Role::King, Role::Rook] {
+            place(&mut rank, 0, role);
         }
 
         let mut pos = Position::empty();
         pos.mode = CastlingMode::Chess960;
-        for (file, role) in rank.iter().enumerate() {
-            let role = role.unwrap_or(Role::Pawn);
-            let file = File::ALL[file];
-            for color in Color::ALL {
-                let back = Rank::First.relative_to(color);
-                pos.put(Square::new(file, back), Piece::new(color, role));
-                pos.put(Square::new(file, Rank::Second.relative_to(color)), Piece::new(color, Role::Pawn));
-            }
+        // One loop over the 32 squares (not one unrolled per file and side).
+        for sq in Bitboard(0xffff_0000_0000_ffff) {
+            let color = if sq.index() < 32 { Color::White } else { Color::Black };
+            let role = if Bitboard::BACK_RANKS.contains(sq) { rank[sq.file() as usize] } else { None };
+            pos.put(sq, Piece::new(color, role.unwrap_or(Role::Pawn)));
         }
         pos.castling = pos.pieces_of_role(Role::Rook);
         pos.hash = pos.compute_hash();
@@ -90,7 +93,6 @@ impl Position {
     /// ```
     pub fn shredder_fen(&self) -> alloc::string::String {
         let fen = self.fen();
-        let mut fields: alloc::vec::Vec<&str> = fen.split(' ').collect();
         let mut rights = alloc::string::String::new();
         for color in Color::ALL {
             let back = Rank::First.relative_to(color).bitboard();
@@ -102,7 +104,12 @@ impl Position {
         if rights.is_empty() {
             rights.push('-');
         }
-        fields[2] = &rights;
-        fields.join(" ")
+        // The castling rights are the third field, between the second and
+        // third spaces of the FEN.
+        let mut spaces = fen.bytes().enumerate().filter(|&(_, b)| b == b' ').map(|(i, _)| i);
+        match (spaces.nth(1), spaces.next()) {
+            (Some(start), Some(end)) => [&fen[..=start], &rights, &fen[end..]].concat(),
+            _ => fen,
+        }
     }
 }

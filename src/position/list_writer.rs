@@ -67,6 +67,11 @@ impl Visitor for MoveList {
     #[cfg_attr(hot_inline, inline(always))]
     fn pawn_pushes(&mut self, single: Bitboard, double: Bitboard, up: i8) {
         self.pawn_set(single, up);
+        // The compact build writes the double steps as any set of pawn
+        // steps, without the 6 KiB table of the eight-at-once writer.
+        #[cfg(feature = "compact")]
+        self.pawn_set(double, 2 * up);
+        #[cfg(not(feature = "compact"))]
         append_double_steps(self, double, up);
     }
     #[cfg_attr(hot_inline, inline(always))]
@@ -130,7 +135,7 @@ static FROM_TO: [[u16; 64]; 64] = {
 
 /// For each byte value, its set bits' files `f` in order as the lanes
 /// `65 × f` of eight 16-bit lanes (two words), and their number.
-#[cfg(not(wide_lists))]
+#[cfg(all(not(wide_lists), not(feature = "compact")))]
 static BYTE_LANES: [([u64; 2], u8); 256] = {
     let mut v = [([0u64; 2], 0u8); 256];
     let mut b = 0;
@@ -156,7 +161,7 @@ static BYTE_LANES: [([u64; 2], u8); 256] = {
 /// the rank's byte (`BYTE_LANES`), of which the first as many as the byte
 /// has bits are kept. No loop over the set: the eight double steps of the
 /// start position would take eight turns of the one-move loop.
-#[cfg(not(wide_lists))]
+#[cfg(all(not(wide_lists), not(feature = "compact")))]
 #[cfg_attr(hot_inline, inline(always))]
 fn append_double_steps(list: &mut MoveList, double: Bitboard, up: i8) {
     let make = |to| Move::new(origin(to, 2 * up), to);

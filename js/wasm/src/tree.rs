@@ -184,31 +184,42 @@ fn read_tokens(mut bytes: &[u8]) -> impl Iterator<Item = Result<(u8, &str), Stri
     })
 }
 
-fn build_tree(bytes: &[u8]) -> Result<PgnGame, String> {
-    let mut game = PgnGame::new(Position::startpos());
-    let mut tags = Tags::new();
-    let mut lines = vec![OpenLine::new(game.start)];
-    let (mut name, mut chess960, mut starting) = ("", false, Vec::new());
-    for token in read_tokens(bytes) {
-        let (kind, body) = token?;
-        let line = lines.last_mut().ok_or("unbalanced ')'")?;
+/// A tree being built from tokens (see [`pgn_tree_write`]).
+struct TreeWriter<'a> {
+    game: PgnGame,
+    tags: Tags,
+    /// The open lines: the mainline first, then the side lines in it.
+    lines: Vec<OpenLine>,
+    /// The last tag name, for the value that follows it.
+    name: &'a str,
+    chess960: bool,
+    /// Comments before the next move.
+    starting: Vec<String>,
+}
+
+impl<'a> TreeWriter<'a> {
+    /// Takes one token. (A method, so that the builder's parts are
+    /// dropped in one place, not at every error's return.)
+    #[inline(never)]
+    fn take(&mut self, kind: u8, body: &'a str) -> Result<(), String> {
+        let line = self.lines.last_mut().ok_or("unbalanced ')'")?;
         match kind {
-            b'T' => name = body,
-            b'V' => tags.insert(name, body).map_err(|e| e.to_string())?,
-            b'9' => chess960 = true,
+            b'T' => self.name = body,
+            b'V' => self.tags.insert(self.name, body).map_err(|e| e.to_string())?,
+            b'9' => self.chess960 = true,
             b'F' => {
                 let start =
-                    crate::session::parse_fen(body, chess960, false).map_err(|e| format!("Invalid FEN: {e}"))?;
-                game.set_start(start);
+                    crate::session::parse_fen(body, self.chess960, false).map_err(|e| format!("Invalid FEN: {e}"))?;
+                self.game.set_start(start);
                 *line = OpenLine::new(start);
             }
-            b'G' => game.comments.push(body.to_string()),
-            b'R' => game.result = body.parse::<GameResult>().map_err(|e| e.to_string())?,
-            b'S' => starting.push(body.to_string()),
+            b'G' => self.game.comments.push(body.to_string()),
+            b'R' => self.game.result = body.parse::<GameResult>().map_err(|e| e.to_string())?,
+            b'S' => self.starting.push(body.to_string()),
             b'M' => {
                 line.play(body)?;
                 if let Some(node) = line.nodes.last_mut() {
-                    node.starting_comments = core::mem::take(&mut starting);
+                    node.starting_comments = core::mem::take(&mut self.starting);
                 }
             }
             b'N' | b'C' => {
@@ -224,23 +235,34 @@ fn build_tree(bytes: &[u8]) -> Result<PgnGame, String> {
                     return Err("a side line before any move".into());
                 }
                 let start = line.before_last;
-                lines.push(OpenLine::new(start));
+                self.lines.push(OpenLine::new(start));
             }
             b')' => {
-                let done = lines.pop().ok_or("unbalanced ')'")?;
-                let parent = lines.last_mut().ok_or("unbalanced ')'")?;
+                let done = self.lines.pop().ok_or("unbalanced ')'")?;
+                let parent = self.lines.last_mut().ok_or("unbalanced ')'")?;
                 let node = parent.nodes.last_mut().ok_or("unbalanced ')'")?;
                 node.variations.push(done.nodes);
             }
             _ => return Err("unknown tree token".into()),
         }
+        Ok(())
     }
-    if lines.len() != 1 {
+}
+
+fn build_tree(bytes: &[u8]) -> Result<PgnGame, String> {
+    let game = PgnGame::new(Position::startpos());
+    let lines = vec![OpenLine::new(game.start)];
+    let mut w = TreeWriter { game, tags: Tags::new(), lines, name: "", chess960: false, starting: Vec::new() };
+    for token in read_tokens(bytes) {
+        let (kind, body) = token?;
+        w.take(kind, body)?;
+    }
+    if w.lines.len() != 1 {
         return Err("unclosed side line".into());
     }
-    for (name, value) in tags.iter() {
-        let _ = game.tags.insert(name, value);
+    for (name, value) in w.tags.iter() {
+        let _ = w.game.tags.insert(name, value);
     }
-    game.moves = lines.pop().map(|l| l.nodes).unwrap_or_default();
-    Ok(game)
+    w.game.moves = w.lines.pop().map(|l| l.nodes).unwrap_or_default();
+    Ok(w.game)
 }
