@@ -706,9 +706,9 @@ pub struct FenWriter {
     placement: [u64; 7],
     /// Ranks whose text is not written yet (bit `r` for rank `r`).
     stale: u8,
-    /// Each rank's text and the slash after it (a1's rank first), padded
-    /// with zeros to 16 bytes: a rank reaches the FEN in one 16-byte copy.
-    ranks: [[u8; 16]; 8],
+    /// Each rank's text (a1's rank first), its bytes in the order of a
+    /// little-endian word, padded with zeros to 8 bytes.
+    ranks: [u64; 8],
     lens: [u8; 8],
     /// What the castling text was written from (rooks with rights; kings,
     /// rooks and White's pieces on the back ranks; castling mode), and the
@@ -730,7 +730,7 @@ impl FenWriter {
         FenWriter {
             placement: [0; 7],
             stale: 0xff,
-            ranks: [[0; 16]; 8],
+            ranks: [0; 8],
             lens: [0; 8],
             castling_key: None,
             castling: [0; 16],
@@ -817,13 +817,8 @@ impl FenWriter {
             text |= u64::from(b'0' + 8 - file) << shift;
             shift += 8;
         }
-        let len = (shift / 8) as usize;
-        let mut bytes = [0; 16];
-        bytes[..8].copy_from_slice(&text.to_le_bytes());
-        // A rank has at most 8 letters: the mask changes no index.
-        bytes[len & 15] = b'/';
-        self.ranks[rank] = bytes;
-        self.lens[rank] = len as u8 + 1;
+        self.ranks[rank] = text;
+        self.lens[rank] = (shift / 8) as u8;
     }
 }
 
@@ -858,18 +853,18 @@ const fn nonzero_bytes(word: u64) -> u8 {
 /// clocks and the 5 spaces between the fields.
 const FEN_CAPACITY: usize = 71 + 1 + 16 + 2 + 10 + 10 + 5;
 
-/// The size of a [`FenText`]'s buffer: any index under 128 and 16 bytes
+/// The size of a [`FenText`]'s buffer: any index under 128 and 8 bytes
 /// from it fit, so that indices masked with [`INDEX_MASK`] (all the text's
 /// are under 128) need no bounds check.
-const TEXT_ROOM: usize = 144;
+const TEXT_ROOM: usize = 136;
 const INDEX_MASK: usize = 127;
-const _: () = assert!(FEN_CAPACITY <= INDEX_MASK + 1 && INDEX_MASK + 1 + 16 <= TEXT_ROOM);
+const _: () = assert!(FEN_CAPACITY + 8 <= INDEX_MASK + 1 && INDEX_MASK + 1 + 8 <= TEXT_ROOM);
 
 /// A FEN written into a buffer on the stack: the one FEN writer, behind
 /// [`Position::fen`], [`Position::write_fen`], [`Setup::fen`] and
 /// [`Setup::write_fen`].
 pub(crate) struct FenText {
-    /// Room for 16 more bytes after the text: a rank is copied as 16
+    /// Room for 8 more bytes after the text: a rank is copied as 8
     /// bytes, whatever its length (see [`TEXT_ROOM`]).
     bytes: [u8; TEXT_ROOM],
     len: usize,
@@ -937,11 +932,12 @@ impl FenText {
             stale &= stale - 1;
         }
         writer.stale = 0;
-        // Each rank with its slash; the last slash is then taken back.
+        // Each rank and a slash; the last slash is then taken back.
         for rank in (0..8).rev() {
             let at = self.len & INDEX_MASK;
-            self.bytes[at..at + 16].copy_from_slice(&writer.ranks[rank]);
+            self.bytes[at..at + 8].copy_from_slice(&writer.ranks[rank].to_le_bytes());
             self.len += usize::from(writer.lens[rank]);
+            self.push(b'/');
         }
         self.len -= 1;
     }
