@@ -15,7 +15,14 @@ import { gzipSync } from 'node:zlib';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const crate = join(root, 'wasm');
 const magic = process.argv.includes('--magic');
-const args = ['build', '--release', '--target', 'wasm32-unknown-unknown'];
+// Source paths in panic locations are written relative to the repository,
+// so the module does not carry the build machine's directories and its
+// size does not depend on where the repository was cloned.
+const repo = join(root, '..');
+const args = [
+  'build', '--release', '--target', 'wasm32-unknown-unknown',
+  '--config', `target.wasm32-unknown-unknown.rustflags=["--remap-path-prefix=${repo}=."]`,
+];
 if (magic) args.push('--no-default-features', '--features', 'compact', '--target-dir', join(crate, 'target', 'magic'));
 execFileSync('cargo', args, { cwd: crate, stdio: 'inherit' });
 
