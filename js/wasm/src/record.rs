@@ -6,7 +6,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use chess_movegen::{CastlingMode, CastlingSide, Color, GameResult, Move, PackedPosition, Position, Role};
 
-use crate::{input_bytes, reply, reply_in_place};
+use crate::{input_bytes, reply, reply_in_place, Local};
 
 /// Bytes of a move's head: its fields (`u32`, little-endian: bit 0
 /// Black, bits 1–6 from, 7–12 to (the king's destination for castling),
@@ -40,9 +40,32 @@ pub(crate) fn write_head(out: &mut Vec<u8>, pos: &Position, mv: Move) {
     out.push(0);
 }
 
+/// The position a record was last packed from, with its packed bytes: a
+/// move's texts asked for soon after its record was written (the SAN of
+/// the move `move()` just played, or of a verbose list's moves) are made
+/// from it, without unpacking the position and checking it again.
+static LAST_PACKED: Local<Option<([u8; 32], Position)>> = Local::new(None);
+
 /// Appends `pos` packed in 32 bytes.
 pub(crate) fn write_packed(out: &mut Vec<u8>, pos: &Position) {
-    out.extend_from_slice(PackedPosition::pack(pos, 0, GameResult::Unfinished).as_bytes());
+    let packed = PackedPosition::pack(pos, 0, GameResult::Unfinished).to_bytes();
+    out.extend_from_slice(&packed);
+    LAST_PACKED.with_borrow_mut(|last| {
+        if last.as_ref().is_none_or(|(bytes, _)| *bytes != packed) {
+            *last = Some((packed, *pos));
+        }
+    });
+}
+
+/// The position of a record's packed bytes and castling mode.
+fn unpack(bytes: [u8; 32], mode: CastlingMode) -> Result<Position, String> {
+    let last = LAST_PACKED.with_borrow(|last| {
+        last.as_ref().filter(|(packed, pos)| *packed == bytes && pos.castling_mode() == mode).map(|(_, pos)| *pos)
+    });
+    match last {
+        Some(pos) => Ok(pos),
+        None => PackedPosition::from_bytes(bytes).unpack_with(mode).map_err(|e| e.to_string()),
+    }
 }
 
 /// Appends the whole record of `mv` in `pos` (see [`RECORD_BYTES`]).
@@ -61,7 +84,7 @@ pub extern "C" fn move_text(what: u32) -> i32 {
     reply((|| {
         let bytes: [u8; 32] = record.get(HEAD_BYTES..).and_then(|b| b.try_into().ok()).ok_or("short move record")?;
         let mode = if record[6] != 0 { CastlingMode::Chess960 } else { CastlingMode::Standard };
-        let pos = PackedPosition::from_bytes(bytes).unpack_with(mode).map_err(|e| e.to_string())?;
+        let pos = unpack(bytes, mode)?;
         let mv = Move::from_bits(u16::from_le_bytes([record[4], record[5]]));
         Ok(match what {
             0 => crate::session::san_any(&pos, mv),
