@@ -45,7 +45,9 @@ impl Annotations {
     }
 
     /// What comes before Lichess's clock: most often its evaluation,
-    /// ` [%eval E]`, read at once when that is all there is.
+    /// ` [%eval E]`, read at once when that is all there is. (Kept out of
+    /// [`Annotations::read`], whose clock-only path stays small.)
+    #[inline(never)]
     fn read_head(&mut self, head: &[u8]) {
         if self.eval.is_none() {
             if let Some(body) = head.strip_prefix(b" [%eval") {
@@ -59,6 +61,7 @@ impl Annotations {
     }
 
     /// [`Annotations::read`] for any comment.
+    #[inline(never)]
     fn read_commands(&mut self, comment: &[u8]) {
         let mut rest = comment;
         while self.clock.is_none() || self.eval.is_none() {
@@ -178,24 +181,25 @@ impl NoteColumns {
     /// (again after more comments: a value found stays).
     #[inline]
     pub fn finish(&mut self) {
-        let Some(i) = self.len().checked_sub(1) else { return };
-        let (byte, bit) = (i / 8, 1 << (i % 8));
-        if let Some(clock) = self.last.clock {
-            self.clock[i] = clock;
-            self.has_clock[byte] |= bit;
-        }
-        match self.last.eval {
-            Some(Eval::Cp(cp)) => {
-                self.cp[i] = cp;
-                self.has_cp[byte] |= bit;
+        let last = std::mem::take(&mut self.last);
+        // The last move's values are the last ones, and its bits are in
+        // the last bytes: no index to check.
+        let bit = 1 << (self.len().wrapping_sub(1) % 8);
+        if let Some(clock) = last.clock {
+            if let (Some(value), Some(bits)) = (self.clock.last_mut(), self.has_clock.last_mut()) {
+                *value = clock;
+                *bits |= bit;
             }
-            Some(Eval::Mate(m)) => {
-                self.mate[i] = m;
-                self.has_mate[byte] |= bit;
-            }
-            None => {}
         }
-        self.last = Annotations::default();
+        let (values, bits, value) = match last.eval {
+            Some(Eval::Cp(cp)) => (&mut self.cp, &mut self.has_cp, cp),
+            Some(Eval::Mate(m)) => (&mut self.mate, &mut self.has_mate, m),
+            None => return,
+        };
+        if let (Some(v), Some(b)) = (values.last_mut(), bits.last_mut()) {
+            *v = value;
+            *b |= bit;
+        }
     }
 
     /// The evaluation after move `i` (after [`NoteColumns::finish`]).
