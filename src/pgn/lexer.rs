@@ -368,6 +368,7 @@ impl<I: Sealed> Lexer<I> {
     /// A brace comment; `self.pos` is on the `{`. One longer than the
     /// limit is [`Token::CommentTooLong`], read up to the limit and no
     /// further.
+    #[inline(always)]
     fn comment(&mut self) -> Token {
         let brace = self.abs(self.pos);
         let start = self.pos + 1;
