@@ -93,35 +93,36 @@ const fn place(name: &str) -> usize {
 
 /// The place of a tag with a column among the [`KNOWN`] ones: one
 /// candidate from the name's length and a byte or two, then one
-/// comparison (a search through the names cost more than the rest of a
-/// tag's reading).
+/// comparison with a name of known length (done in a load or two, where
+/// one of unknown length calls memcmp); a search through the names cost
+/// more than the rest of a tag's reading.
 pub(crate) fn known(name: &[u8]) -> Option<usize> {
     let &[first, second, .., last] = name else { return None };
-    let candidate = match (name.len(), first) {
-        (3, b'E') => const { place("ECO") },
-        (3, b'F') => const { place("FEN") },
-        (4, b'S') => const { place("Site") },
-        (4, b'D') => const { place("Date") },
-        (5, b'E') => const { place("Event") },
-        (5, b'R') => const { place("Round") },
-        (5, b'W') => const { place("White") },
-        (5, b'B') => const { place("Black") },
-        (6, _) => RESULT,
-        (7, b'O') => const { place("Opening") },
-        (7, b'V') => const { place("Variant") },
-        (7, b'U') if last == b'e' && name[3] == b'D' => UTC_DATE,
-        (7, b'U') => UTC_TIME,
-        (8, b'W') => const { place("WhiteElo") },
-        (8, b'B') => const { place("BlackElo") },
-        (10, b'W') => const { place("WhiteTitle") },
-        (10, b'B') => const { place("BlackTitle") },
-        (11, b'T') if second == b'i' => TIME_CONTROL,
-        (11, b'T') => const { place("Termination") },
-        (15, b'W') => const { place("WhiteRatingDiff") },
-        (15, b'B') => const { place("BlackRatingDiff") },
-        _ => return None,
-    };
-    (KNOWN_NAMES[candidate].as_bytes() == name).then_some(candidate)
+    let is = |expected: &[u8], place: usize| (name == expected).then_some(place);
+    match (name.len(), first) {
+        (3, b'E') => is(b"ECO", const { place("ECO") }),
+        (3, b'F') => is(b"FEN", const { place("FEN") }),
+        (4, b'S') => is(b"Site", const { place("Site") }),
+        (4, b'D') => is(b"Date", const { place("Date") }),
+        (5, b'E') => is(b"Event", const { place("Event") }),
+        (5, b'R') => is(b"Round", const { place("Round") }),
+        (5, b'W') => is(b"White", const { place("White") }),
+        (5, b'B') => is(b"Black", const { place("Black") }),
+        (6, _) => is(b"Result", RESULT),
+        (7, b'O') => is(b"Opening", const { place("Opening") }),
+        (7, b'V') => is(b"Variant", const { place("Variant") }),
+        (7, b'U') if last == b'e' && name[3] == b'D' => is(b"UTCDate", UTC_DATE),
+        (7, b'U') => is(b"UTCTime", UTC_TIME),
+        (8, b'W') => is(b"WhiteElo", const { place("WhiteElo") }),
+        (8, b'B') => is(b"BlackElo", const { place("BlackElo") }),
+        (10, b'W') => is(b"WhiteTitle", const { place("WhiteTitle") }),
+        (10, b'B') => is(b"BlackTitle", const { place("BlackTitle") }),
+        (11, b'T') if second == b'i' => is(b"TimeControl", TIME_CONTROL),
+        (11, b'T') => is(b"Termination", const { place("Termination") }),
+        (15, b'W') => is(b"WhiteRatingDiff", const { place("WhiteRatingDiff") }),
+        (15, b'B') => is(b"BlackRatingDiff", const { place("BlackRatingDiff") }),
+        _ => None,
+    }
 }
 
 /// Where a game comes from: the name of its input, its number there
