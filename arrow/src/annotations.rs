@@ -29,16 +29,43 @@ impl Annotations {
     /// Takes the commands of one more comment after the same move; values
     /// already found stay (the first one counts).
     pub fn read(&mut self, comment: &[u8]) {
-        if self.clock.is_none() {
-            if let Some(clock) = clock_comment(comment) {
-                self.clock = Some(clock);
-                return;
+        // Lichess's comments end in its clock: read at once, what is
+        // before it as any comment. No command that starts before that
+        // clock can match into it (the clock starts with ` [`, and no
+        // grammar takes a `[` after a command's first space), so the
+        // values are those of the whole comment.
+        if let Some((head, clock)) = split_clock(comment) {
+            if !head.is_empty() {
+                self.read_head(head);
             }
+            self.clock.get_or_insert(clock);
+            return;
         }
         self.read_commands(comment);
     }
 
+    /// What comes before Lichess's clock: most often its evaluation,
+    /// ` [%eval E]`, read at once when that is all there is. (Kept out of
+    /// [`Annotations::read`], whose clock-only path stays small.)
+    #[inline(never)]
+    fn read_head(&mut self, head: &[u8]) {
+        if self.eval.is_none() {
+            if let Some(eval) = lichess_eval(head) {
+                self.eval = Some(eval);
+                return;
+            }
+            if let Some(body) = head.strip_prefix(b" [%eval") {
+                if let Some((eval, _)) = eval(body).filter(|&(_, len)| len == body.len()) {
+                    self.eval = Some(eval);
+                    return;
+                }
+            }
+        }
+        self.read_commands(head);
+    }
+
     /// [`Annotations::read`] for any comment.
+    #[inline(never)]
     fn read_commands(&mut self, comment: &[u8]) {
         let mut rest = comment;
         while self.clock.is_none() || self.eval.is_none() {
@@ -53,26 +80,81 @@ impl Annotations {
                     skip = 5 + len;
                 }
             } else if self.eval.is_none() && rest.starts_with(b"[%eval") {
-                self.eval = eval(&rest[6..]);
+                self.eval = eval(&rest[6..]).map(|(eval, _)| eval);
             }
             rest = &rest[skip..];
         }
     }
 }
 
-/// The clock of a comment that is only a clock as Lichess writes it,
-/// ` [%clk H:MM:SS] ` (most comments of its files): read at once, as
-/// [`clock`] reads it.
-fn clock_comment(comment: &[u8]) -> Option<f64> {
-    let &[b' ', b'[', b'%', b'c', b'l', b'k', b' ', h, b':', m1, m2, b':', s1, s2, b']', b' '] = comment else {
-        return None;
-    };
-    let d = [h, m1, m2, s1, s2];
-    if !d.iter().all(u8::is_ascii_digit) {
+/// The clock that ends a comment as Lichess writes it,
+/// ` [%clk H:MM:SS] ` (after an evaluation, or alone: most comments of its
+/// files), as [`clock`] reads it, and the comment before it. The last 16
+/// bytes are compared with that shape at once: the fixed bytes equal, the
+/// five digits each `'0'..='9'`.
+fn split_clock(comment: &[u8]) -> Option<(&[u8], f64)> {
+    const SHAPE: u128 = u128::from_le_bytes(*b" [%clk 0:00:00] ");
+    /// The bytes of the digits (`H`, `MM` and `SS`).
+    const DIGITS: u128 = 0xff << 56 | 0xffff << 72 | 0xffff << 96;
+    /// In each digit's byte: 0x76, which carries into the high bit of
+    /// that byte exactly when the byte (a digit minus `'0'`) is over 9.
+    const NINE: u128 = 0x76 * (DIGITS / 0xff);
+    const HIGH: u128 = 0x80 * (DIGITS / 0xff);
+    let (head, tail) = comment.split_at(comment.len().checked_sub(16)?);
+    // The digits' values in their bytes, every other byte 0.
+    let x = u128::from_le_bytes(tail.try_into().ok()?) ^ SHAPE;
+    if x & !DIGITS != 0 || (x | (x + NINE)) & HIGH != 0 {
         return None;
     }
-    let [h, m1, m2, s1, s2] = d.map(|b| u32::from(b - b'0'));
-    Some(f64::from(h * 3600 + (m1 * 10 + m2) * 60 + s1 * 10 + s2))
+    let d = x.to_le_bytes().map(u32::from);
+    Some((head, f64::from(d[7] * 3600 + (d[9] * 10 + d[10]) * 60 + d[12] * 10 + d[13])))
+}
+
+/// Lichess's evaluation in pawns, ` [%eval E]` with `E` as it writes it
+/// (`-0.12`, `3`, `1.5`: a sign, at most seven whole digits, at most two
+/// after the point): in one pass. `None` for any other text, read then by
+/// [`eval`] (whose grammar these shapes are part of, with the same value).
+fn lichess_eval(head: &[u8]) -> Option<Eval> {
+    // The command's name as one word (a slice comparison calls memcmp).
+    let (name, body) = head.split_first_chunk::<8>()?;
+    if u64::from_le_bytes(*name) != u64::from_le_bytes(*b" [%eval ") {
+        return None;
+    }
+    let body = body.strip_suffix(b"]")?;
+    let (negative, body) = match body.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, body),
+    };
+    // Ten bytes at most: seven digits, the point and two (and ten digits
+    // fit the i64).
+    if body.len() > 10 {
+        return None;
+    }
+    let (mut cp, mut whole, mut frac, mut point) = (0i64, 0, 0, false);
+    for &b in body {
+        match b {
+            b'0'..=b'9' => {
+                cp = cp * 10 + i64::from(b - b'0');
+                if point {
+                    frac += 1;
+                } else {
+                    whole += 1;
+                }
+            }
+            b'.' if !point => point = true,
+            _ => return None,
+        }
+    }
+    // `\d{1,7}\.?` and `\d{0,7}\.\d{1,2}`, in hundredths.
+    let scale = match (whole, frac, point) {
+        (1..=7, 0, _) => 100,
+        (0..=7, 1, true) => 10,
+        (0..=7, 2, true) => 1,
+        _ => return None,
+    };
+    // At most nine digits: the hundredths fit an i32.
+    let cp = (cp * scale) as i32;
+    Some(Eval::Cp(if negative { -cp } else { cp }))
 }
 
 /// Where the first `[` of `s` is: eight bytes a step (a comment's text
@@ -150,24 +232,25 @@ impl NoteColumns {
     /// (again after more comments: a value found stays).
     #[inline]
     pub fn finish(&mut self) {
-        let Some(i) = self.len().checked_sub(1) else { return };
-        let (byte, bit) = (i / 8, 1 << (i % 8));
-        if let Some(clock) = self.last.clock {
-            self.clock[i] = clock;
-            self.has_clock[byte] |= bit;
-        }
-        match self.last.eval {
-            Some(Eval::Cp(cp)) => {
-                self.cp[i] = cp;
-                self.has_cp[byte] |= bit;
+        let last = std::mem::take(&mut self.last);
+        // The last move's values are the last ones, and its bits are in
+        // the last bytes: no index to check.
+        let bit = 1 << (self.len().wrapping_sub(1) % 8);
+        if let Some(clock) = last.clock {
+            if let (Some(value), Some(bits)) = (self.clock.last_mut(), self.has_clock.last_mut()) {
+                *value = clock;
+                *bits |= bit;
             }
-            Some(Eval::Mate(m)) => {
-                self.mate[i] = m;
-                self.has_mate[byte] |= bit;
-            }
-            None => {}
         }
-        self.last = Annotations::default();
+        let (values, bits, value) = match last.eval {
+            Some(Eval::Cp(cp)) => (&mut self.cp, &mut self.has_cp, cp),
+            Some(Eval::Mate(m)) => (&mut self.mate, &mut self.has_mate, m),
+            None => return,
+        };
+        if let (Some(v), Some(b)) = (values.last_mut(), bits.last_mut()) {
+            *v = value;
+            *b |= bit;
+        }
     }
 
     /// The evaluation after move `i` (after [`NoteColumns::finish`]).
@@ -263,58 +346,85 @@ fn number(d: &[u8]) -> Option<f64> {
 }
 
 /// `\s(?:\#([+-]?\d+)|([+-]?(?:\d{0,10}\.\d{1,2}|\d{1,10}\.?)))(?:,(\d+))?\]`
-/// after `[%eval`.
-fn eval(s: &[u8]) -> Option<Eval> {
-    let (&first, s) = s.split_first()?;
+/// after `[%eval`: the evaluation, and the length of the match.
+fn eval(s: &[u8]) -> Option<(Eval, usize)> {
+    let (&first, body) = s.split_first()?;
     if !is_space(first) {
         return None;
     }
-    let (value, rest) = if let Some(s) = s.strip_prefix(b"#") {
-        let (negative, s) = sign(s);
-        let n = digits(s);
-        if n == 0 {
-            return None;
-        }
-        let moves = saturate(&s[..n], negative);
-        (Eval::Mate(moves), &s[n..])
-    } else {
-        let (negative, s) = sign(s);
-        let whole = digits(s);
-        let (cp, len) = if s.get(whole) == Some(&b'.') {
-            let frac = digits(&s[whole + 1..]);
-            match frac {
-                // `\d{0,10}\.\d{1,2}`
-                1 | 2 if whole <= 10 => (pawns_to_cp(&s[..whole], &s[whole + 1..whole + 1 + frac]), whole + 1 + frac),
-                // `\d{1,10}\.`
-                0 if (1..=10).contains(&whole) => (pawns_to_cp(&s[..whole], b""), whole + 1),
-                _ => return None,
-            }
-        } else if (1..=10).contains(&whole) {
-            (pawns_to_cp(&s[..whole], b""), whole)
-        } else {
-            return None;
-        };
-        (Eval::Cp(if negative { -cp } else { cp }), &s[len..])
-    };
-    let rest = match rest.strip_prefix(b",") {
-        Some(depth) => {
-            let n = digits(depth);
+    let (value, len) = match body.split_first() {
+        Some((b'#', moves)) => {
+            let (negative, digits_at) = sign(moves);
+            let n = digits(&moves[digits_at..]);
             if n == 0 {
                 return None;
             }
-            &depth[n..]
+            (Eval::Mate(saturate(&moves[digits_at..digits_at + n], negative)), 1 + digits_at + n)
         }
-        None => rest,
+        _ => {
+            let (cp, len) = pawns(body)?;
+            (Eval::Cp(cp), len)
+        }
     };
-    rest.starts_with(b"]").then_some(value)
+    let mut end = 1 + len;
+    if s.get(end) == Some(&b',') {
+        let n = digits(&s[end + 1..]);
+        if n == 0 {
+            return None;
+        }
+        end += 1 + n;
+    }
+    (s.get(end) == Some(&b']')).then_some((value, end + 1))
 }
 
-/// An optional sign: whether it is `-`, and what follows it.
-fn sign(s: &[u8]) -> (bool, &[u8]) {
+/// `[+-]?(?:\d{0,10}\.\d{1,2}|\d{1,10}\.?)`: pawns in centipawns,
+/// exactly (`0.29` is 29), read in one pass; and the length of the match.
+fn pawns(s: &[u8]) -> Option<(i32, usize)> {
+    let (negative, start) = sign(s);
+    let mut at = start;
+    let mut cp: i64 = 0;
+    while let Some(d) = s.get(at).and_then(|b| digit(*b)) {
+        // Eleven digits are already too many: no overflow.
+        if at - start == 10 {
+            return None;
+        }
+        cp = cp * 10 + d;
+        at += 1;
+    }
+    let whole = at - start;
+    cp *= 100;
+    if s.get(at) == Some(&b'.') {
+        at += 1;
+        let frac = digits(&s[at..]);
+        match frac {
+            1 | 2 => {
+                cp += 10 * i64::from(s[at] - b'0');
+                if frac == 2 {
+                    cp += i64::from(s[at + 1] - b'0');
+                }
+                at += frac;
+            }
+            0 if whole > 0 => {}
+            _ => return None,
+        }
+    } else if whole == 0 {
+        return None;
+    }
+    let cp = cp.min(i64::from(i32::MAX)) as i32;
+    Some((if negative { -cp } else { cp }, at))
+}
+
+/// A digit's value.
+fn digit(b: u8) -> Option<i64> {
+    b.is_ascii_digit().then(|| i64::from(b - b'0'))
+}
+
+/// An optional sign: whether it is `-`, and where what follows it starts.
+fn sign(s: &[u8]) -> (bool, usize) {
     match s.first() {
-        Some(b'-') => (true, &s[1..]),
-        Some(b'+') => (false, &s[1..]),
-        _ => (false, s),
+        Some(b'-') => (true, 1),
+        Some(b'+') => (false, 1),
+        _ => (false, 0),
     }
 }
 
@@ -326,20 +436,6 @@ fn saturate(d: &[u8], negative: bool) -> i32 {
         n = (n * 10 + i64::from(b - b'0')).min(i64::from(i32::MAX));
     }
     (if negative { -n } else { n }) as i32
-}
-
-/// Pawns written as `whole.frac` (at most ten whole digits, two fraction
-/// digits) in centipawns, exactly: `0.29` is 29.
-fn pawns_to_cp(whole: &[u8], frac: &[u8]) -> i32 {
-    let mut cp: i64 = 0;
-    for &b in whole {
-        cp = cp * 10 + i64::from(b - b'0');
-    }
-    let mut hundredths = 0;
-    for (i, &b) in frac.iter().enumerate() {
-        hundredths += i64::from(b - b'0') * if i == 0 { 10 } else { 1 };
-    }
-    (cp * 100 + hundredths).clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
 }
 
 #[cfg(test)]
@@ -428,30 +524,54 @@ mod tests {
     }
 
     #[test]
-    fn clock_comments_read_as_any_comment() {
-        // Lichess's clock comment and near misses of its shape, each read
-        // at once (when it has that shape) and by the general grammar.
+    fn lichess_comments_read_as_any_comment() {
+        // Lichess's comments and near misses of their shapes, after
+        // comments that gave nothing, a clock or an evaluation: read at
+        // once (when they have those shapes) and by the general grammar.
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let alphabet = b" [%clkev0123456789:.#]-x";
-        for _ in 0..20_000 {
-            let mut c = b" [%clk 1:02:03] ".to_vec();
-            for _ in 0..(seed % 3) {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let at = (seed % 16) as usize;
-                c[at] = alphabet[((seed >> 8) % alphabet.len() as u64) as usize];
-            }
+        let mut next = |n: usize| {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
-            let mut general = Annotations::default();
+            (seed % n as u64) as usize
+        };
+        let shapes: [&[u8]; 9] = [
+            b" [%clk 1:02:03] ",
+            b" [%eval -0.12] [%clk 0:15:10] ",
+            b" [%eval #-3] [%clk 0:00:09] ",
+            b" [%eval 12.5,20] [%clk 1:00:00] ",
+            b"[%eval 3.] [%clk 0:00:01] ",
+            b" [%eval 1234567.89] [%clk 0:00:01] ",
+            b" [%eval -12345678] [%clk 0:00:01] ",
+            b" [%eval 9999999999] [%clk 0:00:01] ",
+            b" [%eval .5] [%clk 0:00:01] ",
+        ];
+        let earlier = [Annotations::default(), read("[%clk 0:00:05]"), read("[%eval 0.5]")];
+        let alphabet = b" [%clkev0123456789:.#,]-+x\n";
+        for round in 0..60_000 {
+            let mut c = shapes[round % shapes.len()].to_vec();
+            for _ in 0..next(4) {
+                let at = next(c.len());
+                c[at] = alphabet[next(alphabet.len())];
+            }
+            let before = earlier[round / shapes.len() % earlier.len()];
+            let (mut fast, mut general) = (before, before);
+            fast.read(&c);
             general.read_commands(&c);
-            assert_eq!(read(std::str::from_utf8(&c).unwrap()), general, "{:?}", String::from_utf8_lossy(&c));
+            assert_eq!(fast, general, "{:?} after {before:?}", String::from_utf8_lossy(&c));
         }
-        assert_eq!(clock_comment(b" [%clk 9:59:58] "), Some(35_998.0));
-        assert_eq!(clock_comment(b" [%clk 0:03:00]"), None);
-        assert_eq!(clock_comment(b" [%clk 0:03:0a] "), None);
+        assert_eq!(split_clock(b" [%clk 9:59:58] "), Some((&b""[..], 35_998.0)));
+        assert_eq!(split_clock(b"x [%clk 0:03:07] "), Some((&b"x"[..], 187.0)));
+        assert_eq!(split_clock(b" [%clk 0:03:00]"), None);
+        for bad in [b'/', b':', 0xb0, 0x80, 0xff] {
+            let mut c = *b" [%clk 0:03:00] ";
+            for at in [7, 9, 10, 12, 13] {
+                let digit = c[at];
+                c[at] = bad;
+                assert_eq!(split_clock(&c), None, "{:?}", String::from_utf8_lossy(&c));
+                c[at] = digit;
+            }
+        }
     }
 
     #[test]

@@ -213,6 +213,7 @@ impl<R: Read> Converter<R> {
             let offset = self.reader.game_start();
             games += 1;
             self.record.finish_notes();
+            self.record.finish_tags();
             let origin = Origin {
                 source: &self.source,
                 game: self.base.games + self.reader.games_started(),

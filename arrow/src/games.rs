@@ -46,23 +46,83 @@ const INT_TAGS: [(&str, &str); 4] = [
 
 /// The tags with a column: the text tags, the integer tags, then the
 /// date and the time.
-const KNOWN: usize = TEXT_TAGS.len() + INT_TAGS.len() + 2;
+pub(crate) const KNOWN: usize = TEXT_TAGS.len() + INT_TAGS.len() + 2;
 const UTC_DATE: usize = KNOWN - 2;
 const UTC_TIME: usize = KNOWN - 1;
 /// `TimeControl`'s place in [`TEXT_TAGS`] (its text has a column, and
 /// its base and increment one each).
-const TIME_CONTROL: usize = 10;
+const TIME_CONTROL: usize = place("TimeControl");
+/// `Result`'s place in [`TEXT_TAGS`].
+pub(crate) const RESULT: usize = place("Result");
 
-/// The place of a tag with a column in the list of [`KNOWN`] tags.
-fn known(name: &str) -> Option<usize> {
-    if name == "UTCDate" {
-        return Some(UTC_DATE);
+/// The names of the tags with a column, in the order of their places.
+pub(crate) const KNOWN_NAMES: [&str; KNOWN] = {
+    let mut names = [""; KNOWN];
+    let mut i = 0;
+    while i < TEXT_TAGS.len() {
+        names[i] = TEXT_TAGS[i].0;
+        i += 1;
     }
-    if name == "UTCTime" {
-        return Some(UTC_TIME);
+    while i < TEXT_TAGS.len() + INT_TAGS.len() {
+        names[i] = INT_TAGS[i - TEXT_TAGS.len()].0;
+        i += 1;
     }
-    let text = TEXT_TAGS.iter().position(|t| t.0 == name);
-    text.or_else(|| INT_TAGS.iter().position(|t| t.0 == name).map(|i| TEXT_TAGS.len() + i))
+    names[UTC_DATE] = "UTCDate";
+    names[UTC_TIME] = "UTCTime";
+    names
+};
+
+/// The place of a tag with a column, by its name (at compile time).
+const fn place(name: &str) -> usize {
+    let mut i = 0;
+    while i < KNOWN {
+        let (a, b) = (KNOWN_NAMES[i].as_bytes(), name.as_bytes());
+        if a.len() == b.len() {
+            let mut j = 0;
+            while j < a.len() && a[j] == b[j] {
+                j += 1;
+            }
+            if j == a.len() {
+                return i;
+            }
+        }
+        i += 1;
+    }
+    panic!("not a tag with a column")
+}
+
+/// The place of a tag with a column among the [`KNOWN`] ones: one
+/// candidate from the name's length and a byte or two, then one
+/// comparison with a name of known length (done in a load or two, where
+/// one of unknown length calls memcmp); a search through the names cost
+/// more than the rest of a tag's reading.
+pub(crate) fn known(name: &[u8]) -> Option<usize> {
+    let &[first, second, .., last] = name else { return None };
+    let is = |expected: &[u8], place: usize| (name == expected).then_some(place);
+    match (name.len(), first) {
+        (3, b'E') => is(b"ECO", const { place("ECO") }),
+        (3, b'F') => is(b"FEN", const { place("FEN") }),
+        (4, b'S') => is(b"Site", const { place("Site") }),
+        (4, b'D') => is(b"Date", const { place("Date") }),
+        (5, b'E') => is(b"Event", const { place("Event") }),
+        (5, b'R') => is(b"Round", const { place("Round") }),
+        (5, b'W') => is(b"White", const { place("White") }),
+        (5, b'B') => is(b"Black", const { place("Black") }),
+        (6, _) => is(b"Result", RESULT),
+        (7, b'O') => is(b"Opening", const { place("Opening") }),
+        (7, b'V') => is(b"Variant", const { place("Variant") }),
+        (7, b'U') if last == b'e' && name[3] == b'D' => is(b"UTCDate", UTC_DATE),
+        (7, b'U') => is(b"UTCTime", UTC_TIME),
+        (8, b'W') => is(b"WhiteElo", const { place("WhiteElo") }),
+        (8, b'B') => is(b"BlackElo", const { place("BlackElo") }),
+        (10, b'W') => is(b"WhiteTitle", const { place("WhiteTitle") }),
+        (10, b'B') => is(b"BlackTitle", const { place("BlackTitle") }),
+        (11, b'T') if second == b'i' => is(b"TimeControl", TIME_CONTROL),
+        (11, b'T') => is(b"Termination", const { place("Termination") }),
+        (15, b'W') => is(b"WhiteRatingDiff", const { place("WhiteRatingDiff") }),
+        (15, b'B') => is(b"BlackRatingDiff", const { place("BlackRatingDiff") }),
+        _ => None,
+    }
 }
 
 /// Where a game comes from: the name of its input, its number there
@@ -97,8 +157,6 @@ pub(crate) struct GamesBuilder {
     plies: UInt32Builder,
     final_fen: StringBuilder,
     error: StringBuilder,
-    /// The column of each tag of the game being appended (see `known`).
-    kinds: Vec<Option<usize>>,
 }
 
 impl GamesBuilder {
@@ -126,7 +184,6 @@ impl GamesBuilder {
             plies: UInt32Builder::new(),
             final_fen: StringBuilder::new(),
             error: StringBuilder::new(),
-            kinds: Vec::new(),
         }
     }
 
@@ -159,20 +216,9 @@ impl GamesBuilder {
     }
 
     fn append_tags(&mut self, record: &Record) {
-        // Where each tag with a column is in the record: one pass over
-        // the tags (a repeated name is kept once, with its last value).
-        let mut at = [None; KNOWN];
-        self.kinds.clear();
-        for i in 0..record.tag_names.len() {
-            let kind = known(record.tag_names.get(i));
-            if let Some(k) = kind {
-                at[k] = Some(i);
-            }
-            self.kinds.push(kind);
-        }
-        let value = |k: usize| at[k].map(|i| record.tag_values.get(i));
-        for (i, (tag, _)) in TEXT_TAGS.iter().enumerate() {
-            self.text[i].append_option(if *tag == "Result" { record.result() } else { value(i) });
+        let value = |k: usize| record.tags.known(k);
+        for (i, text) in self.text.iter_mut().enumerate() {
+            text.append_option(if i == RESULT { record.result() } else { value(i) });
         }
         let mut ints = [None; INT_TAGS.len()];
         for (i, int) in ints.iter_mut().enumerate() {
@@ -186,7 +232,7 @@ impl GamesBuilder {
         let tc = value(TIME_CONTROL).and_then(tags::time_control);
         self.tc_base.append_option(tc.map(|t| t.0));
         self.tc_increment.append_option(tc.map(|t| t.1));
-        for (i, &kind) in self.kinds.iter().enumerate() {
+        for (kind, i) in record.tags.iter() {
             // A tag with a column of its own is left out, unless it is a
             // typed one whose text does not parse.
             let keep = match kind {
@@ -197,8 +243,8 @@ impl GamesBuilder {
                 Some(_) => false,
             };
             if keep {
-                self.other_tags.keys().append_value(record.tag_names.get(i));
-                self.other_tags.values().append_value(record.tag_values.get(i));
+                self.other_tags.keys().append_value(record.tags.name(i));
+                self.other_tags.values().append_value(record.tags.value(i));
             }
         }
         self.other_tags.append(true).expect("keys and values are appended in pairs");
@@ -327,11 +373,25 @@ mod tests {
     #[test]
     fn known_tags_have_their_places() {
         assert_eq!(TEXT_TAGS[TIME_CONTROL].0, "TimeControl");
-        assert_eq!(known("TimeControl"), Some(TIME_CONTROL));
-        assert_eq!(known("UTCDate"), Some(UTC_DATE));
-        assert_eq!(known("UTCTime"), Some(UTC_TIME));
-        assert_eq!(known("BlackRatingDiff"), Some(TEXT_TAGS.len() + 3));
-        assert_eq!(known("Event"), Some(0));
-        assert_eq!(known("Annotator"), None);
+        assert_eq!(TEXT_TAGS[RESULT].0, "Result");
+        assert_eq!(known(b"UTCDate"), Some(UTC_DATE));
+        assert_eq!(known(b"UTCTime"), Some(UTC_TIME));
+        assert_eq!(known(b"BlackRatingDiff"), Some(TEXT_TAGS.len() + 3));
+        assert_eq!(known(b"Event"), Some(0));
+        for (i, name) in KNOWN_NAMES.iter().enumerate() {
+            assert_eq!(known(name.as_bytes()), Some(i), "{name}");
+            // Near misses: another byte anywhere, one byte more or less.
+            for at in 0..name.len() {
+                let mut other = name.as_bytes().to_vec();
+                other[at] ^= 0x20;
+                assert_eq!(known(&other), None, "{other:?}");
+                other.remove(at);
+                assert_eq!(known(&other), None, "{other:?}");
+            }
+            assert_eq!(known(format!("{name}x").as_bytes()), None);
+        }
+        for other in ["Annotator", "", "E", "Results", "UTCDat", "UTCTimes", "PlyCount"] {
+            assert_eq!(known(other.as_bytes()), None, "{other}");
+        }
     }
 }

@@ -5,6 +5,8 @@ use chess_movegen::pgn::{Skip, TagValue, Visitor};
 use chess_movegen::{GameResult, Move, Position};
 
 use crate::annotations::NoteColumns;
+use crate::games::RESULT;
+use crate::tags::Tags;
 
 /// What the tables should hold beyond the moves, clocks and evaluations.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -41,16 +43,6 @@ impl Strings {
         self.ends.len()
     }
 
-    /// Where the `i`-th string is, `i` among the strings.
-    fn position(&self, s: &str) -> Option<usize> {
-        // Lengths first: most names differ in length, and their lengths
-        // need no slicing of the text.
-        (0..self.len()).find(|&i| {
-            let start = if i == 0 { 0 } else { self.ends[i - 1] };
-            self.ends[i] - start == s.len() && self.get(i) == s
-        })
-    }
-
     /// The `i`-th string.
     pub fn get(&self, i: usize) -> &str {
         let start = if i == 0 { 0 } else { self.ends[i - 1] };
@@ -66,10 +58,10 @@ impl Strings {
 /// A game's tags, moves and annotations, filled by the reader.
 pub(crate) struct Record {
     wants: Wants,
-    /// Tag names and values, in file order; a repeated name is kept once,
-    /// with its last value (as python-chess keeps it).
-    pub tag_names: Strings,
-    pub tag_values: Strings,
+    /// The tags, in file order; a repeated name is kept once, with its
+    /// last value (as python-chess keeps it). Complete after
+    /// [`Record::finish_tags`].
+    pub tags: Tags,
     /// The mainline's moves (the crate's `Move` bits).
     pub moves: Vec<u16>,
     /// What the comments after each move say (complete after
@@ -95,8 +87,7 @@ impl Record {
     pub fn new(wants: Wants) -> Record {
         Record {
             wants,
-            tag_names: Strings::default(),
-            tag_values: Strings::default(),
+            tags: Tags::default(),
             moves: Vec::new(),
             columns: NoteColumns::default(),
             uci: Strings::default(),
@@ -116,9 +107,9 @@ impl Record {
         self.wants
     }
 
-    /// The value of tag `name` (the last one of that name).
-    pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tag_names.position(name).map(|i| self.tag_values.get(i))
+    /// Makes the text of the tags (once the game is read).
+    pub fn finish_tags(&mut self) {
+        self.tags.finish();
     }
 
     /// Puts the notes of the last move into [`Record::columns`].
@@ -147,7 +138,7 @@ impl Record {
     /// The game's result as python-chess reports it: the `Result` tag,
     /// unless it is missing or `*`, then the termination marker.
     pub fn result(&self) -> Option<&str> {
-        match (self.tag("Result"), self.marker) {
+        match (self.tags.known(RESULT), self.marker) {
             (Some(tag), _) if tag != "*" => Some(tag),
             (_, Some(marker)) => Some(marker.as_str()),
             (tag, None) => tag,
@@ -159,8 +150,7 @@ impl Visitor for Record {
     type Output = ();
 
     fn begin_game(&mut self) {
-        self.tag_names.clear();
-        self.tag_values.clear();
+        self.tags.clear();
         self.moves.clear();
         self.columns.clear();
         self.uci.clear();
@@ -173,24 +163,7 @@ impl Visitor for Record {
     }
 
     fn tag(&mut self, name: &[u8], value: TagValue<'_>) {
-        let name = match std::str::from_utf8(name) {
-            Ok(name) => std::borrow::Cow::Borrowed(name),
-            Err(_) => String::from_utf8_lossy(name),
-        };
-        let value = value.decode();
-        if let Some(i) = self.tag_names.position(&name) {
-            // Rare (a repeated tag): rebuild the lists with the new value.
-            let mut names = Strings::default();
-            let mut values = Strings::default();
-            for j in (0..self.tag_names.len()).filter(|&j| j != i) {
-                names.push(self.tag_names.get(j));
-                values.push(self.tag_values.get(j));
-            }
-            self.tag_names = names;
-            self.tag_values = values;
-        }
-        self.tag_names.push(&name);
-        self.tag_values.push(&value);
+        self.tags.push(name, value);
     }
 
     fn end_tags(&mut self, start: &Position) -> Skip {

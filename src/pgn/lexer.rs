@@ -368,15 +368,46 @@ impl<I: Sealed> Lexer<I> {
     /// A brace comment; `self.pos` is on the `{`. One longer than the
     /// limit is [`Token::CommentTooLong`], read up to the limit and no
     /// further.
+    #[inline(always)]
     fn comment(&mut self) -> Token {
         let brace = self.abs(self.pos);
+        let start = self.pos + 1;
+        let before = (self.line, self.line_start);
+        // Most comments: their `}` in the data at hand, after a brace not
+        // known to be open. Found here with no more state than that (the
+        // setup of the general loop costs more than the scan of a short
+        // comment); otherwise that loop goes on from where this one
+        // stopped.
+        if brace > self.unclosed_from || self.known_open(brace).is_some() {
+            return self.comment_from(brace, start, start, before);
+        }
+        let data = self.input.data();
+        let stop = data.len().min(start.saturating_add(self.max_comment).saturating_add(1));
+        let mut pos = start;
+        loop {
+            pos = close_or_line_feed(data, pos, stop);
+            if pos >= stop {
+                return self.comment_from(brace, start, pos, before);
+            }
+            pos += 1;
+            if data[pos - 1] == b'}' {
+                self.pos = pos;
+                return Token::Comment(start, pos - 1);
+            }
+            self.line += 1;
+            self.line_start = self.base + pos as u64;
+        }
+    }
+
+    /// [`Lexer::comment`] from `pos`, with the lines counted up to there
+    /// (and `before`, the line count at the brace).
+    #[inline(never)]
+    fn comment_from(&mut self, brace: u64, mut start: usize, mut pos: usize, before: (u64, u64)) -> Token {
         if brace > self.unclosed_from {
             self.pos += 1;
             return Token::UnterminatedComment;
         }
-        let mut start = self.pos + 1;
-        let mut pos = start;
-        let (line, line_start) = (self.line, self.line_start);
+        let (line, line_start) = before;
         if let Some(to) = self.known_open(brace) {
             if to - brace > (self.max_comment as u64).saturating_add(1) {
                 self.pos = start;
@@ -392,26 +423,15 @@ impl<I: Sealed> Lexer<I> {
             let limit = start.saturating_add(self.max_comment).saturating_add(1);
             let stop = data.len().min(limit);
             while pos < stop {
-                // Eight bytes a step up to the first `}` or line feed.
-                if let Some(word) = data.get(pos..pos + 8).filter(|_| pos + 8 <= stop) {
-                    let word = u64::from_le_bytes(word.try_into().expect("8 bytes"));
-                    let hits = zero_bytes(word ^ CLOSE_BRACES) | zero_bytes(word ^ LINE_FEEDS);
-                    if hits == 0 {
-                        pos += 8;
-                        continue;
-                    }
-                    pos += (hits.trailing_zeros() / 8) as usize;
-                }
-                let b = data[pos];
+                pos = close_or_line_feed(data, pos, stop);
+                let Some(&b) = data.get(pos).filter(|_| pos < stop) else { break };
                 pos += 1;
                 if b == b'}' {
                     self.pos = pos;
                     return Token::Comment(start, pos - 1);
                 }
-                if b == b'\n' {
-                    self.line += 1;
-                    self.line_start = self.base + pos as u64;
-                }
+                self.line += 1;
+                self.line_start = self.base + pos as u64;
             }
             if stop == limit {
                 return self.comment_too_long(brace, start, pos, (line, line_start));
@@ -548,6 +568,45 @@ const CLOSE_BRACES: u64 = 0x7d7d_7d7d_7d7d_7d7d;
 /// A line feed in each byte of a word.
 const LINE_FEEDS: u64 = 0x0a0a_0a0a_0a0a_0a0a;
 
+/// Where the first `}` or line feed of `data[pos..stop]` is, `stop` if
+/// none: sixteen bytes a step (one bounds check for two words), then
+/// eight, then byte by byte for the last few.
+#[inline(always)]
+fn close_or_line_feed(data: &[u8], mut pos: usize, stop: usize) -> usize {
+    let data = &data[..stop];
+    while let Some(chunk) = data.get(pos..pos.saturating_add(16)) {
+        let (low, high) = chunk.split_at(8);
+        let low = close_or_line_feed_bytes(low);
+        if low != 0 {
+            return pos + (low.trailing_zeros() / 8) as usize;
+        }
+        let high = close_or_line_feed_bytes(high);
+        if high != 0 {
+            return pos + 8 + (high.trailing_zeros() / 8) as usize;
+        }
+        pos += 16;
+    }
+    if let Some(word) = data.get(pos..pos.saturating_add(8)) {
+        let hits = close_or_line_feed_bytes(word);
+        if hits != 0 {
+            return pos + (hits.trailing_zeros() / 8) as usize;
+        }
+        pos += 8;
+    }
+    while pos < stop && data[pos] != b'}' && data[pos] != b'\n' {
+        pos += 1;
+    }
+    pos
+}
+
+/// The `}` and line feeds among eight bytes, as [`zero_bytes`] marks
+/// zeros: the first one's is the lowest bit set.
+#[inline(always)]
+fn close_or_line_feed_bytes(word: &[u8]) -> u64 {
+    let word = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+    zero_bytes(word ^ CLOSE_BRACES) | zero_bytes(word ^ LINE_FEEDS)
+}
+
 /// The high bit set in the lowest zero byte of `word` (and maybe in
 /// bytes above it, where the subtraction borrows), none if no byte is
 /// zero: the first zero byte is that of the lowest bit set.
@@ -609,6 +668,27 @@ fn other(data: &[u8], start: usize) -> (Token, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn close_or_line_feed_finds_the_first() {
+        // Every length and stop up to a few words, the hit (or none) at
+        // every place, other bytes around it (some one bit off).
+        let others = [b'x', b'|', b'\x0b', 0xfd, 0x8a, b'{'];
+        for len in 0..40 {
+            for stop in 0..=len {
+                for at in 0..=len {
+                    for hit in [b'}', b'\n'] {
+                        let data: Vec<u8> =
+                            (0..len).map(|i| if i == at { hit } else { others[i % others.len()] }).collect();
+                        for pos in 0..=stop {
+                            let expected = if (pos..stop).contains(&at) { at } else { stop };
+                            assert_eq!(close_or_line_feed(&data, pos, stop), expected, "{data:?} {pos} {stop}");
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn zero_bytes_finds_the_first_zero_byte() {
