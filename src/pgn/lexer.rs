@@ -368,7 +368,7 @@ impl<I: Sealed> Lexer<I> {
     /// A brace comment; `self.pos` is on the `{`. One longer than the
     /// limit is [`Token::CommentTooLong`], read up to the limit and no
     /// further.
-    #[inline(always)]
+    #[cfg_attr(hot_inline, inline(always))]
     fn comment(&mut self) -> Token {
         let brace = self.abs(self.pos);
         let start = self.pos + 1;
@@ -569,25 +569,12 @@ const CLOSE_BRACES: u64 = 0x7d7d_7d7d_7d7d_7d7d;
 const LINE_FEEDS: u64 = 0x0a0a_0a0a_0a0a_0a0a;
 
 /// Where the first `}` or line feed of `data[pos..stop]` is, `stop` if
-/// none: sixteen bytes a step (one bounds check for two words), then
-/// eight, then byte by byte for the last few.
-#[inline(always)]
+/// none: eight bytes a step, then byte by byte for the last few.
+#[cfg_attr(hot_inline, inline(always))]
 fn close_or_line_feed(data: &[u8], mut pos: usize, stop: usize) -> usize {
     let data = &data[..stop];
-    while let Some(chunk) = data.get(pos..pos.saturating_add(16)) {
-        let (low, high) = chunk.split_at(8);
-        let low = close_or_line_feed_bytes(low);
-        if low != 0 {
-            return pos + (low.trailing_zeros() / 8) as usize;
-        }
-        let high = close_or_line_feed_bytes(high);
-        if high != 0 {
-            return pos + 8 + (high.trailing_zeros() / 8) as usize;
-        }
-        pos += 16;
-    }
-    if let Some(word) = data.get(pos..pos.saturating_add(8)) {
-        let hits = close_or_line_feed_bytes(word);
+    while let Some(word) = data.get(pos..pos.saturating_add(8)).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+        let hits = close_or_line_feed_bytes(u64::from_le_bytes(word));
         if hits != 0 {
             return pos + (hits.trailing_zeros() / 8) as usize;
         }
@@ -602,8 +589,7 @@ fn close_or_line_feed(data: &[u8], mut pos: usize, stop: usize) -> usize {
 /// The `}` and line feeds among eight bytes, as [`zero_bytes`] marks
 /// zeros: the first one's is the lowest bit set.
 #[inline(always)]
-fn close_or_line_feed_bytes(word: &[u8]) -> u64 {
-    let word = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+fn close_or_line_feed_bytes(word: u64) -> u64 {
     zero_bytes(word ^ CLOSE_BRACES) | zero_bytes(word ^ LINE_FEEDS)
 }
 
