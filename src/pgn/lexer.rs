@@ -542,6 +542,7 @@ impl<I: Sealed> Lexer<I> {
         pos += 1;
         let value_start = pos;
         loop {
+            pos = scan(data, pos, data.len(), value_stop_bytes, |b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'));
             match data.get(pos) {
                 None | Some(b'\n') | Some(b'\r') => {
                     self.pos = pos;
@@ -568,22 +569,47 @@ const CLOSE_BRACES: u64 = 0x7d7d_7d7d_7d7d_7d7d;
 /// A line feed in each byte of a word.
 const LINE_FEEDS: u64 = 0x0a0a_0a0a_0a0a_0a0a;
 
+/// `"` in each byte of a word.
+const QUOTES: u64 = 0x2222_2222_2222_2222;
+/// `\` in each byte of a word.
+const BACKSLASHES: u64 = 0x5c5c_5c5c_5c5c_5c5c;
+/// A carriage return in each byte of a word.
+const CARRIAGE_RETURNS: u64 = 0x0d0d_0d0d_0d0d_0d0d;
+
 /// Where the first `}` or line feed of `data[pos..stop]` is, `stop` if
-/// none: eight bytes a step, then byte by byte for the last few.
+/// none.
 #[cfg_attr(hot_inline, inline(always))]
-fn close_or_line_feed(data: &[u8], mut pos: usize, stop: usize) -> usize {
+fn close_or_line_feed(data: &[u8], pos: usize, stop: usize) -> usize {
+    scan(data, pos, stop, close_or_line_feed_bytes, |b| b == b'}' || b == b'\n')
+}
+
+/// Where the first byte of `data[pos..stop]` that `hit` takes is, `stop`
+/// if none: eight bytes a step (`hits` marks a word's bytes as
+/// [`zero_bytes`] marks zeros), then byte by byte for the last few.
+#[cfg_attr(hot_inline, inline(always))]
+fn scan(data: &[u8], mut pos: usize, stop: usize, hits: impl Fn(u64) -> u64, hit: impl Fn(u8) -> bool) -> usize {
     let data = &data[..stop];
     while let Some(word) = data.get(pos..pos.saturating_add(8)).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
-        let hits = close_or_line_feed_bytes(u64::from_le_bytes(word));
-        if hits != 0 {
-            return pos + (hits.trailing_zeros() / 8) as usize;
+        let found = hits(u64::from_le_bytes(word));
+        if found != 0 {
+            return pos + (found.trailing_zeros() / 8) as usize;
         }
         pos += 8;
     }
-    while pos < stop && data[pos] != b'}' && data[pos] != b'\n' {
+    while pos < stop && !hit(data[pos]) {
         pos += 1;
     }
     pos
+}
+
+/// The bytes that end or interrupt a tag value (`"`, `\\`, line ends)
+/// among eight bytes, marked as [`zero_bytes`] marks zeros.
+#[inline(always)]
+fn value_stop_bytes(word: u64) -> u64 {
+    zero_bytes(word ^ QUOTES)
+        | zero_bytes(word ^ BACKSLASHES)
+        | zero_bytes(word ^ LINE_FEEDS)
+        | zero_bytes(word ^ CARRIAGE_RETURNS)
 }
 
 /// The `}` and line feeds among eight bytes, as [`zero_bytes`] marks
@@ -654,6 +680,33 @@ fn other(data: &[u8], start: usize) -> (Token, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pgn::input::SliceInput;
+
+    #[test]
+    fn tag_values_end_at_their_quote_wherever_it_falls() {
+        // Values of every length up to a few words, with an escaped quote,
+        // an escaped backslash, a lone backslash or a line end at every
+        // place: the value ends at the first unescaped quote, and a line
+        // end before it is an error.
+        let others = b"ab c\x7fz0";
+        for len in 0..24 {
+            for at in 0..len {
+                for special in [&b"\\\""[..], b"\\\\", b"\\", b"\n", b"\r"] {
+                    let mut value: Vec<u8> = (0..len).map(|i| others[i % others.len()]).collect();
+                    value.splice(at..at, special.iter().copied());
+                    let line = [&b"[Name \""[..], &value, b"\"]\n"].concat();
+                    let mut lexer = Lexer::new(SliceInput::new(&line));
+                    let read = lexer.tag();
+                    if special == b"\n" || special == b"\r" {
+                        assert_eq!(read.err(), Some("the tag value is not closed on its line"), "{line:?}");
+                    } else {
+                        let range = read.expect("a tag").value;
+                        assert_eq!(range, (7, 7 + value.len()), "{line:?}");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn close_or_line_feed_finds_the_first() {
