@@ -422,15 +422,17 @@ impl<I: Input> Reader<I> {
         // Depth of a variation the visitor asked to skip (0: none).
         let mut skipping = 0usize;
         loop {
-            if skipping == 0 && self.lexer.skip_space() {
+            let token = if skipping == 0 && self.lexer.skip_space() {
                 if self.lexer.newlines >= 2 && self.next_game_starts(&cur) {
                     return self.end_of_movetext();
                 }
-                if self.fast_token(visitor, &mut cur)? {
-                    continue;
+                match self.fast_token(visitor, &mut cur)? {
+                    Some(token) => token,
+                    None => continue,
                 }
-            }
-            let token = self.lexer.next_inline();
+            } else {
+                self.lexer.next_inline()
+            };
             if self.token(visitor, &mut cur, &mut skipping, token)? {
                 return Ok(());
             }
@@ -460,29 +462,42 @@ impl<I: Input> Reader<I> {
         data.get(p) == Some(&b'1') && data.get(p + 1) == Some(&b'.')
     }
 
-    /// Move numbers and moves, read without the lexer's token pass: one
-    /// branch on the kind of token its first byte starts. False if the
-    /// token is of another kind, for the lexer to take.
+    /// Move numbers, moves and comments, read without the lexer's token
+    /// pass: one branch on the kind of token its first byte starts. The
+    /// lexer's token (a comment's error among them) if it is of another
+    /// kind, for [`Reader::token`]; `None` once the token is read.
     #[cfg_attr(hot_inline, inline(always))]
-    fn fast_token<V: Visitor>(&mut self, visitor: &mut V, cur: &mut Level) -> Result<bool, Stop> {
+    fn fast_token<V: Visitor>(&mut self, visitor: &mut V, cur: &mut Level) -> Result<Option<Token>, Stop> {
         let p = self.lexer.pos;
         let data = self.lexer.data();
         match token::token_kind(data[p]) {
-            token::KIND_NUMBER => match token::scan_number(data, p) {
-                Some(end) => {
+            token::KIND_NUMBER => {
+                if let Some(end) = token::scan_number(data, p) {
                     self.lexer.pos = end;
-                    Ok(true)
+                    return Ok(None);
                 }
-                None => Ok(false),
-            },
+            }
             token::KIND_MOVE => {
                 let end = self.lexer.word_end(p);
                 self.lexer.pos = end;
                 self.play(visitor, cur, p, end)?;
-                Ok(true)
+                return Ok(None);
             }
-            _ => Ok(false),
+            // A comment after almost every move of some files (clocks):
+            // handed on here, without the token's way through
+            // `Reader::token`.
+            token::KIND_COMMENT => {
+                return match self.lexer.comment_here() {
+                    Token::Comment(s, e) => {
+                        visitor.comment(&self.lexer.data()[s..e]);
+                        Ok(None)
+                    }
+                    token => Ok(Some(token)),
+                };
+            }
+            _ => {}
         }
+        Ok(Some(self.lexer.token_here()))
     }
 
     /// One token of the lexer's: true at the end of the movetext.
