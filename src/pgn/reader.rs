@@ -625,13 +625,38 @@ impl<I: Input> Reader<I> {
     }
 
     /// Reads, checks and plays the move token `data[s..e]`: its text
-    /// through the crate's one SAN reader, its glyphs as NAGs.
+    /// through the crate's one SAN reader, its glyphs as NAGs. The common
+    /// shapes of move text are played here, the others by
+    /// [`Reader::play_other`].
     #[cfg_attr(hot_inline, inline(always))]
     fn play<V: Visitor>(&mut self, visitor: &mut V, cur: &mut Level, s: usize, e: usize) -> Result<(), Stop> {
         debug_assert_eq!(self.lexer.pos, e, "the token just read (glyph runs are found before the lexer's position)");
         let token = &self.lexer.data()[s..e];
         let (len, glyph) = split_annotation(token);
-        let mv = match san::parse(&token[..len]) {
+        let Some(m) = san::parse_common(&token[..len]) else {
+            return self.play_other(visitor, cur, s, len, glyph);
+        };
+        let Some(mv) = cur.pos.find_normal(m.san()) else {
+            return Err(self.move_error(cur, s, len, |pos, text| pos.san_error(San::Normal(m.san()), text)));
+        };
+        self.play_move(visitor, cur, mv, glyph)
+    }
+
+    /// [`Reader::play`] for a move text of another shape than
+    /// [`san::parse_common`] reads (castling, a promotion, an origin
+    /// square, a null move), or no move at all. Out of line: a few moves
+    /// in a game.
+    #[cfg_attr(hot_inline, inline(never))]
+    fn play_other<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        cur: &mut Level,
+        s: usize,
+        len: usize,
+        glyph: Option<u8>,
+    ) -> Result<(), Stop> {
+        let text = &self.lexer.data()[s..s + len];
+        let mv = match san::parse(text) {
             Ok(San::Null) => return self.play_null(visitor, cur, s, len, glyph),
             Ok(parsed) => match cur.pos.find_san(parsed) {
                 Some(mv) => mv,
@@ -639,6 +664,19 @@ impl<I: Input> Reader<I> {
             },
             Err(reason) => return self.not_a_move(visitor, cur, s, len, glyph, reason),
         };
+        self.play_move(visitor, cur, mv, glyph)
+    }
+
+    /// Plays the legal move `mv`, the last of its line now, and the
+    /// glyph at the end of its token.
+    #[cfg_attr(hot_inline, inline(always))]
+    fn play_move<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        cur: &mut Level,
+        mv: Move,
+        glyph: Option<u8>,
+    ) -> Result<(), Stop> {
         let skip = visitor.play(&cur.pos, mv).0;
         let undo = cur.pos.make_move(mv);
         cur.set_last(mv, undo);
