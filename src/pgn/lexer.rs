@@ -222,6 +222,13 @@ impl<I: Sealed> Lexer<I> {
     /// the input. Counts the line feeds in `newlines`.
     #[cfg_attr(hot_inline, inline(always))]
     pub fn skip_space(&mut self) -> bool {
+        self.skip_to_token().is_some()
+    }
+
+    /// [`Lexer::skip_space`], giving the byte it stops at (`None` at the
+    /// end of the input), for a reader that branches on it.
+    #[cfg_attr(hot_inline, inline(always))]
+    pub fn skip_to_token(&mut self) -> Option<u8> {
         self.newlines = 0;
         // Most tokens are apart by one space: then one look at the byte
         // after it, which is not at a line's start (no `%` escape), and
@@ -229,10 +236,13 @@ impl<I: Sealed> Lexer<I> {
         if let Some(&[b' ', next, ..]) = self.input.data().get(self.pos..) {
             if CLASS[next as usize] != SPACE {
                 self.pos += 1;
-                return true;
+                return Some(next);
             }
         }
-        self.skip_spaces()
+        if self.skip_spaces() {
+            return Some(self.input.data()[self.pos]);
+        }
+        None
     }
 
     /// [`Lexer::skip_space`] for any run of space, line feeds and escape

@@ -422,11 +422,12 @@ impl<I: Input> Reader<I> {
         // Depth of a variation the visitor asked to skip (0: none).
         let mut skipping = 0usize;
         loop {
-            let token = if skipping == 0 && self.lexer.skip_space() {
+            let first = if skipping == 0 { self.lexer.skip_to_token() } else { None };
+            let token = if let Some(b) = first {
                 if self.lexer.newlines >= 2 && self.next_game_starts(&cur) {
                     return self.end_of_movetext();
                 }
-                match self.fast_token(visitor, &mut cur)? {
+                match self.fast_token(visitor, &mut cur, b)? {
                     Some(token) => token,
                     None => continue,
                 }
@@ -463,14 +464,14 @@ impl<I: Input> Reader<I> {
     }
 
     /// Move numbers, moves and comments, read without the lexer's token
-    /// pass: one branch on the kind of token its first byte starts. The
+    /// pass: one branch on the kind of token its first byte `b` starts. The
     /// lexer's token (a comment's error among them) if it is of another
     /// kind, for [`Reader::token`]; `None` once the token is read.
     #[cfg_attr(hot_inline, inline(always))]
-    fn fast_token<V: Visitor>(&mut self, visitor: &mut V, cur: &mut Level) -> Result<Option<Token>, Stop> {
+    fn fast_token<V: Visitor>(&mut self, visitor: &mut V, cur: &mut Level, b: u8) -> Result<Option<Token>, Stop> {
         let p = self.lexer.pos;
         let data = self.lexer.data();
-        match token::token_kind(data[p]) {
+        match token::token_kind(b) {
             token::KIND_NUMBER => {
                 if let Some(end) = token::scan_number(data, p) {
                     self.lexer.pos = end;
