@@ -427,10 +427,10 @@ impl<I: Input> Reader<I> {
                 if self.lexer.newlines >= 2 && self.next_game_starts(&cur) {
                     return self.end_of_movetext();
                 }
-                match self.fast_token(visitor, &mut cur, b)? {
-                    Some(token) => token,
-                    None => continue,
+                if self.fast_token(visitor, &mut cur, b)? {
+                    continue;
                 }
+                self.lexer.token_here()
             } else {
                 self.lexer.next_inline()
             };
@@ -464,41 +464,49 @@ impl<I: Input> Reader<I> {
     }
 
     /// Move numbers, moves and comments, read without the lexer's token
-    /// pass: one branch on the kind of token its first byte `b` starts. The
-    /// lexer's token (a comment's error among them) if it is of another
-    /// kind, for [`Reader::token`]; `None` once the token is read.
+    /// pass: one branch on the kind of token its first byte `b` starts.
+    /// False if the token is of another kind, for the lexer to take.
     #[cfg_attr(hot_inline, inline(always))]
-    fn fast_token<V: Visitor>(&mut self, visitor: &mut V, cur: &mut Level, b: u8) -> Result<Option<Token>, Stop> {
+    fn fast_token<V: Visitor>(&mut self, visitor: &mut V, cur: &mut Level, b: u8) -> Result<bool, Stop> {
         let p = self.lexer.pos;
         let data = self.lexer.data();
         match token::token_kind(b) {
-            token::KIND_NUMBER => {
-                if let Some(end) = token::scan_number(data, p) {
+            token::KIND_NUMBER => match token::scan_number(data, p) {
+                Some(end) => {
                     self.lexer.pos = end;
-                    return Ok(None);
+                    Ok(true)
                 }
-            }
+                None => Ok(false),
+            },
             token::KIND_MOVE => {
                 let end = self.lexer.word_end(p);
                 self.lexer.pos = end;
                 self.play(visitor, cur, p, end)?;
-                return Ok(None);
+                Ok(true)
             }
             // A comment after almost every move of some files (clocks):
             // handed on here, without the token's way through
             // `Reader::token`.
-            token::KIND_COMMENT => {
-                return match self.lexer.comment_here() {
-                    Token::Comment(s, e) => {
-                        visitor.comment(&self.lexer.data()[s..e]);
-                        Ok(None)
-                    }
-                    token => Ok(Some(token)),
-                };
-            }
-            _ => {}
+            token::KIND_COMMENT => match self.lexer.comment_here() {
+                Token::Comment(s, e) => {
+                    visitor.comment(&self.lexer.data()[s..e]);
+                    Ok(true)
+                }
+                token => Err(self.comment_error(token)),
+            },
+            _ => Ok(false),
         }
-        Ok(Some(self.lexer.token_here()))
+    }
+
+    /// The error of a brace comment that is not one: unterminated, or
+    /// longer than the limit.
+    #[cold]
+    #[inline(never)]
+    fn comment_error(&self, token: Token) -> Stop {
+        match token {
+            Token::CommentTooLong => self.fail(self.too_long(Limit::Comment), Recover::Movetext),
+            _ => self.fail(PgnErrorKind::UnterminatedComment, Recover::Movetext),
+        }
     }
 
     /// One token of the lexer's: true at the end of the movetext.
@@ -527,10 +535,7 @@ impl<I: Input> Reader<I> {
                     visitor.comment(&self.lexer.data()[s..e]);
                 }
             }
-            Token::UnterminatedComment => return Err(self.fail(PgnErrorKind::UnterminatedComment, Recover::Movetext)),
-            Token::CommentTooLong => {
-                return Err(self.fail(self.too_long(Limit::Comment), Recover::Movetext));
-            }
+            Token::UnterminatedComment | Token::CommentTooLong => return Err(self.comment_error(token)),
             Token::Open => self.open(visitor, cur, skipping)?,
             Token::Close => self.close(visitor, cur, skipping)?,
             // A result inside a variation says how that line would end; it
