@@ -468,16 +468,26 @@ impl<I: Input> Reader<I> {
     /// False if the token is of another kind, for the lexer to take.
     #[cfg_attr(hot_inline, inline(always))]
     fn fast_token<V: Visitor>(&mut self, visitor: &mut V, cur: &mut Level, b: u8) -> Result<bool, Stop> {
-        let p = self.lexer.pos;
-        let data = self.lexer.data();
-        match token::token_kind(b) {
-            token::KIND_NUMBER => match token::scan_number(data, p) {
-                Some(end) => {
-                    self.lexer.pos = end;
-                    Ok(true)
+        let mut p = self.lexer.pos;
+        let mut kind = token::token_kind(b);
+        if kind == token::KIND_NUMBER {
+            let data = self.lexer.data();
+            let Some(end) = token::scan_number(data, p) else {
+                return Ok(false);
+            };
+            // The move after its number, most often one space on: read
+            // here, as the loop would after `skip_space`.
+            match data.get(end..) {
+                Some(&[b' ', next, ..]) if token::token_kind(next) == token::KIND_MOVE => {
+                    (p, kind) = (end + 1, token::KIND_MOVE);
                 }
-                None => Ok(false),
-            },
+                _ => {
+                    self.lexer.pos = end;
+                    return Ok(true);
+                }
+            }
+        }
+        match kind {
             token::KIND_MOVE => {
                 let end = self.lexer.word_end(p);
                 self.lexer.pos = end;
