@@ -115,12 +115,13 @@ fn square(file: u8, rank: u8) -> Option<Square> {
 ///
 /// The shapes that make up almost all move texts (`e4`, `Nf3`, `exd5`,
 /// `Nxf3`, with a check mark) are read first, with one look at their bytes
-/// ([`parse_common`]).
+/// ([`parse_common`]); not under `compact`, where the general reader
+/// alone reads every shape (less code).
 #[cfg_attr(hot_inline, inline(always))]
 pub(crate) fn parse(text: &[u8]) -> Result<San, SyntaxReason> {
     match parse_common(text) {
-        Some(m) => Ok(San::Normal(m.san())),
-        None => parse_general(text),
+        Some(m) if !cfg!(feature = "compact") => Ok(San::Normal(m.san())),
+        _ => parse_general(text),
     }
 }
 

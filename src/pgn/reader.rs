@@ -430,7 +430,14 @@ impl<I: Input> Reader<I> {
                 if self.fast_token(visitor, &mut cur, b)? {
                     continue;
                 }
-                self.lexer.token_here()
+                // The space is skipped already; under `compact` the
+                // lexer's whole pass (skipping nothing more) serves: one
+                // call of it, less code.
+                if cfg!(feature = "compact") {
+                    self.lexer.next_inline()
+                } else {
+                    self.lexer.token_here()
+                }
             } else {
                 self.lexer.next_inline()
             };
@@ -511,7 +518,6 @@ impl<I: Input> Reader<I> {
     /// The error of a brace comment that is not one: unterminated, or
     /// longer than the limit.
     #[cold]
-    #[inline(never)]
     fn comment_error(&self, token: Token) -> Stop {
         match token {
             Token::CommentTooLong => self.fail(self.too_long(Limit::Comment), Recover::Movetext),
@@ -649,7 +655,9 @@ impl<I: Input> Reader<I> {
         debug_assert_eq!(self.lexer.pos, e, "the token just read (glyph runs are found before the lexer's position)");
         let token = &self.lexer.data()[s..e];
         let (len, glyph) = split_annotation(token);
-        let Some(m) = san::parse_common(&token[..len]) else {
+        // Under `compact`, one way for every shape: less code.
+        let common = if cfg!(feature = "compact") { None } else { san::parse_common(&token[..len]) };
+        let Some(m) = common else {
             return self.play_other(visitor, cur, s, len, glyph);
         };
         let Some(mv) = cur.pos.find_normal(m.san()) else {
@@ -660,9 +668,9 @@ impl<I: Input> Reader<I> {
 
     /// [`Reader::play`] for a move text of another shape than
     /// [`san::parse_common`] reads (castling, a promotion, an origin
-    /// square, a null move), or no move at all. Out of line: a few moves
-    /// in a game.
-    #[cfg_attr(hot_inline, inline(never))]
+    /// square, a null move), or no move at all (every move text under
+    /// `compact`). Out of line: a few moves in a game.
+    #[inline(never)]
     fn play_other<V: Visitor>(
         &mut self,
         visitor: &mut V,
