@@ -192,3 +192,42 @@ fn random_games_with_decorations_read_back() {
         assert_eq!(moves(&g), played, "{text}");
     }
 }
+
+/// After a move number the reader goes straight on to a move one space
+/// on; anything else there (a comment, two spaces, a line break,
+/// castling with zeros, a result, a variation) is read as before, and
+/// a game after a blank line is still a game of its own.
+#[test]
+fn what_follows_a_move_number() {
+    let cases: [(&str, &[&str]); 8] = [
+        ("1. e4 e5 2. Nf3 *", &["e4", "e5", "Nf3"]),
+        ("1. {c} e4 *", &["e4"]),
+        ("1. e4 e5 2.  Nf3 *", &["e4", "e5", "Nf3"]),
+        ("1. e4 e5 2.\nNf3 *", &["e4", "e5", "Nf3"]),
+        ("1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. 0-0 *", &["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "O-O"]),
+        ("1. e4 (1. d4) 1... e5 *", &["e4", "e5"]),
+        ("1. e4 e5 2. 1-0", &["e4", "e5"]),
+        ("1. e4 e5 2. Nf3 {a} Nc6 {b} 3. Bb5 {c} *", &["e4", "e5", "Nf3", "Nc6", "Bb5"]),
+    ];
+    for (text, sans) in cases {
+        let g = tree(text);
+        let mut pos = Position::startpos();
+        let mut want = Vec::new();
+        for san in sans {
+            let mv = pos.parse_san(san).unwrap();
+            want.push(mv);
+            pos = pos.play(mv);
+        }
+        assert_eq!(moves(&g), want, "{text}");
+    }
+    let g = tree("1. e4 (1. d4) 1... e5 *");
+    assert_eq!(g.moves[0].variations.len(), 1);
+    let mut reader = Reader::from_str("1. e4 e5\n\n1. d4 d5 *");
+    assert_eq!(reader.read_tree().unwrap().unwrap().mainline().count(), 2);
+    assert_eq!(reader.read_tree().unwrap().unwrap().mainline().count(), 2);
+    assert!(reader.read_tree().is_none());
+    // An illegal move read straight after its number, and a comment that
+    // does not end, keep their positions.
+    assert_eq!(error("1. e4 e5 2. Ke3 *"), "game 1, line 1, column 13: 2. Ke3: illegal move: no king can reach e3");
+    assert_eq!(error("1. e4 e5 2. Nf3 {no end"), "game 1, line 1, column 17: comment not closed: '{' without '}'");
+}

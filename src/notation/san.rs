@@ -49,10 +49,27 @@ pub(crate) struct SanMove {
     pub promotion: Option<Role>,
 }
 
-/// A normal move of one of the common shapes: no rank, no promotion.
+/// A move text of one of the common shapes (see [`parse_common`]): a
+/// normal move without a rank or a promotion, which a caller that plays
+/// it gives the rest of [`SanMove`] as constants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CommonSan {
+    role: Role,
+    file: Option<File>,
+    to: Square,
+}
+
+impl CommonSan {
+    /// The move as [`SanMove`].
+    #[cfg_attr(hot_inline, inline(always))]
+    pub(crate) const fn san(self) -> SanMove {
+        SanMove { role: self.role, file: self.file, rank: None, to: self.to, promotion: None }
+    }
+}
+
 #[cfg_attr(hot_inline, inline(always))]
-const fn simple(role: Role, file: Option<File>, to: Square) -> San {
-    San::Normal(SanMove { role, file, rank: None, to, promotion: None })
+const fn simple(role: Role, file: Option<File>, to: Square) -> CommonSan {
+    CommonSan { role, file, to }
 }
 
 /// The role of an upper-case piece letter (not the pawn).
@@ -97,37 +114,42 @@ fn square(file: u8, rank: u8) -> Option<Square> {
 /// (`g1f3`), the null move, and spaces around the text.
 ///
 /// The shapes that make up almost all move texts (`e4`, `Nf3`, `exd5`,
-/// `Nxf3`, with a check mark) are read first, with one look at their bytes.
+/// `Nxf3`, with a check mark) are read first, with one look at their bytes
+/// ([`parse_common`]); not under `compact`, where the general reader
+/// alone reads every shape (less code).
 #[cfg_attr(hot_inline, inline(always))]
 pub(crate) fn parse(text: &[u8]) -> Result<San, SyntaxReason> {
+    match parse_common(text) {
+        Some(m) if !cfg!(feature = "compact") => Ok(San::Normal(m.san())),
+        _ => parse_general(text),
+    }
+}
+
+/// [`parse`] for the common shapes only (`e4`, `Nf3`, `exd5`, `Nxf3`,
+/// with a check mark): `None` for any other text. A reader that plays
+/// these without the rest of [`San`] (castling, null moves, a rank or a
+/// promotion to look at) reads the others with [`parse`].
+#[cfg_attr(hot_inline, inline(always))]
+pub(crate) fn parse_common(text: &[u8]) -> Option<CommonSan> {
     let t = match text {
         [rest @ .., b'+' | b'#'] => rest,
         _ => text,
     };
     match *t {
-        [f, r] => {
-            if let Some(to) = square(f, r) {
-                return Ok(simple(Role::Pawn, None, to));
-            }
-        }
-        [p, f, r] => {
-            if let (Some(role), Some(to)) = (piece_role(p), square(f, r)) {
-                return Ok(simple(role, None, to));
-            }
-        }
+        [f, r] => square(f, r).map(|to| simple(Role::Pawn, None, to)),
+        [p, f, r] => match (piece_role(p), square(f, r)) {
+            (Some(role), Some(to)) => Some(simple(role, None, to)),
+            _ => None,
+        },
         [a, b'x', f, r] => {
-            if let Some(to) = square(f, r) {
-                if let Some(file) = file_of(a) {
-                    return Ok(simple(Role::Pawn, Some(file), to));
-                }
-                if let Some(role) = piece_role(a) {
-                    return Ok(simple(role, None, to));
-                }
+            let to = square(f, r)?;
+            if let Some(file) = file_of(a) {
+                return Some(simple(Role::Pawn, Some(file), to));
             }
+            piece_role(a).map(|role| simple(role, None, to))
         }
-        _ => {}
+        _ => None,
     }
-    parse_general(text)
 }
 
 /// [`parse`] for every shape: the text without spaces, marks and `e.p.`,
@@ -484,6 +506,13 @@ impl Position {
             }
             San::Null => return None,
         };
+        self.find_normal(m)
+    }
+
+    /// [`Position::find_san`] for a normal move (what
+    /// [`parse_common`] reads).
+    #[cfg_attr(hot_inline, inline(always))]
+    pub(crate) fn find_normal(&self, m: SanMove) -> Option<Move> {
         if let Some(mv) = self.long_move(m) {
             return self.is_legal(mv).then_some(mv);
         }

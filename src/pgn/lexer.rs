@@ -220,9 +220,35 @@ impl<I: Sealed> Lexer<I> {
 
     /// Skips whitespace and `%` escape lines. Returns false at the end of
     /// the input. Counts the line feeds in `newlines`.
-    #[cfg_attr(hot_inline, inline)]
+    #[cfg_attr(hot_inline, inline(always))]
     pub fn skip_space(&mut self) -> bool {
+        self.skip_to_token().is_some()
+    }
+
+    /// [`Lexer::skip_space`], giving the byte it stops at (`None` at the
+    /// end of the input), for a reader that branches on it.
+    #[cfg_attr(hot_inline, inline(always))]
+    pub fn skip_to_token(&mut self) -> Option<u8> {
         self.newlines = 0;
+        // Most tokens are apart by one space: then one look at the byte
+        // after it, which is not at a line's start (no `%` escape), and
+        // the loop stays out of line.
+        if let Some(&[b' ', next, ..]) = self.input.data().get(self.pos..) {
+            if CLASS[next as usize] != SPACE {
+                self.pos += 1;
+                return Some(next);
+            }
+        }
+        if self.skip_spaces() {
+            return Some(self.input.data()[self.pos]);
+        }
+        None
+    }
+
+    /// [`Lexer::skip_space`] for any run of space, line feeds and escape
+    /// lines.
+    #[cfg_attr(hot_inline, inline(never))]
+    fn skip_spaces(&mut self) -> bool {
         loop {
             let data = self.input.data();
             let mut pos = self.pos;
@@ -269,6 +295,14 @@ impl<I: Sealed> Lexer<I> {
             self.set_mark();
             return Token::Eof;
         }
+        self.token_here()
+    }
+
+    /// The token at the lexer's position, once [`Lexer::skip_space`] has
+    /// returned true (so that the reader, which looked at its first byte
+    /// already, does not skip the space again).
+    #[cfg_attr(hot_inline, inline(always))]
+    pub fn token_here(&mut self) -> Token {
         self.set_mark();
         let data = self.input.data();
         let start = self.pos;
@@ -290,6 +324,15 @@ impl<I: Sealed> Lexer<I> {
         };
         self.pos = end;
         token
+    }
+
+    /// The brace comment at the lexer's position (on its `{`), as
+    /// [`Lexer::token_here`] reads it, for a reader that has looked at the
+    /// byte already.
+    #[cfg_attr(hot_inline, inline(always))]
+    pub fn comment_here(&mut self) -> Token {
+        self.set_mark();
+        self.comment()
     }
 
     /// The end of the move token that starts at `start`: the longest run

@@ -422,15 +422,25 @@ impl<I: Input> Reader<I> {
         // Depth of a variation the visitor asked to skip (0: none).
         let mut skipping = 0usize;
         loop {
-            if skipping == 0 && self.lexer.skip_space() {
+            let first = if skipping == 0 { self.lexer.skip_to_token() } else { None };
+            let token = if let Some(b) = first {
                 if self.lexer.newlines >= 2 && self.next_game_starts(&cur) {
                     return self.end_of_movetext();
                 }
-                if self.fast_token(visitor, &mut cur)? {
+                if self.fast_token(visitor, &mut cur, b)? {
                     continue;
                 }
-            }
-            let token = self.lexer.next_inline();
+                // The space is skipped already; under `compact` the
+                // lexer's whole pass (skipping nothing more) serves: one
+                // call of it, less code.
+                if cfg!(feature = "compact") {
+                    self.lexer.next_inline()
+                } else {
+                    self.lexer.token_here()
+                }
+            } else {
+                self.lexer.next_inline()
+            };
             if self.token(visitor, &mut cur, &mut skipping, token)? {
                 return Ok(());
             }
@@ -460,28 +470,58 @@ impl<I: Input> Reader<I> {
         data.get(p) == Some(&b'1') && data.get(p + 1) == Some(&b'.')
     }
 
-    /// Move numbers and moves, read without the lexer's token pass: one
-    /// branch on the kind of token its first byte starts. False if the
-    /// token is of another kind, for the lexer to take.
+    /// Move numbers, moves and comments, read without the lexer's token
+    /// pass: one branch on the kind of token its first byte `b` starts.
+    /// False if the token is of another kind, for the lexer to take.
     #[cfg_attr(hot_inline, inline(always))]
-    fn fast_token<V: Visitor>(&mut self, visitor: &mut V, cur: &mut Level) -> Result<bool, Stop> {
-        let p = self.lexer.pos;
-        let data = self.lexer.data();
-        match token::token_kind(data[p]) {
-            token::KIND_NUMBER => match token::scan_number(data, p) {
-                Some(end) => {
-                    self.lexer.pos = end;
-                    Ok(true)
+    fn fast_token<V: Visitor>(&mut self, visitor: &mut V, cur: &mut Level, b: u8) -> Result<bool, Stop> {
+        let mut p = self.lexer.pos;
+        let mut kind = token::token_kind(b);
+        if kind == token::KIND_NUMBER {
+            let data = self.lexer.data();
+            let Some(end) = token::scan_number(data, p) else {
+                return Ok(false);
+            };
+            // The move after its number, most often one space on: read
+            // here, as the loop would after `skip_space`.
+            match data.get(end..) {
+                Some(&[b' ', next, ..]) if token::token_kind(next) == token::KIND_MOVE => {
+                    (p, kind) = (end + 1, token::KIND_MOVE);
                 }
-                None => Ok(false),
-            },
+                _ => {
+                    self.lexer.pos = end;
+                    return Ok(true);
+                }
+            }
+        }
+        match kind {
             token::KIND_MOVE => {
                 let end = self.lexer.word_end(p);
                 self.lexer.pos = end;
                 self.play(visitor, cur, p, end)?;
                 Ok(true)
             }
+            // A comment after almost every move of some files (clocks):
+            // handed on here, without the token's way through
+            // `Reader::token`.
+            token::KIND_COMMENT => match self.lexer.comment_here() {
+                Token::Comment(s, e) => {
+                    visitor.comment(&self.lexer.data()[s..e]);
+                    Ok(true)
+                }
+                token => Err(self.comment_error(token)),
+            },
             _ => Ok(false),
+        }
+    }
+
+    /// The error of a brace comment that is not one: unterminated, or
+    /// longer than the limit.
+    #[cold]
+    fn comment_error(&self, token: Token) -> Stop {
+        match token {
+            Token::CommentTooLong => self.fail(self.too_long(Limit::Comment), Recover::Movetext),
+            _ => self.fail(PgnErrorKind::UnterminatedComment, Recover::Movetext),
         }
     }
 
@@ -511,10 +551,7 @@ impl<I: Input> Reader<I> {
                     visitor.comment(&self.lexer.data()[s..e]);
                 }
             }
-            Token::UnterminatedComment => return Err(self.fail(PgnErrorKind::UnterminatedComment, Recover::Movetext)),
-            Token::CommentTooLong => {
-                return Err(self.fail(self.too_long(Limit::Comment), Recover::Movetext));
-            }
+            Token::UnterminatedComment | Token::CommentTooLong => return Err(self.comment_error(token)),
             Token::Open => self.open(visitor, cur, skipping)?,
             Token::Close => self.close(visitor, cur, skipping)?,
             // A result inside a variation says how that line would end; it
@@ -610,13 +647,40 @@ impl<I: Input> Reader<I> {
     }
 
     /// Reads, checks and plays the move token `data[s..e]`: its text
-    /// through the crate's one SAN reader, its glyphs as NAGs.
+    /// through the crate's one SAN reader, its glyphs as NAGs. The common
+    /// shapes of move text are played here, the others by
+    /// [`Reader::play_other`].
     #[cfg_attr(hot_inline, inline(always))]
     fn play<V: Visitor>(&mut self, visitor: &mut V, cur: &mut Level, s: usize, e: usize) -> Result<(), Stop> {
         debug_assert_eq!(self.lexer.pos, e, "the token just read (glyph runs are found before the lexer's position)");
         let token = &self.lexer.data()[s..e];
         let (len, glyph) = split_annotation(token);
-        let mv = match san::parse(&token[..len]) {
+        // Under `compact`, one way for every shape: less code.
+        let common = if cfg!(feature = "compact") { None } else { san::parse_common(&token[..len]) };
+        let Some(m) = common else {
+            return self.play_other(visitor, cur, s, len, glyph);
+        };
+        let Some(mv) = cur.pos.find_normal(m.san()) else {
+            return Err(self.move_error(cur, s, len, |pos, text| pos.san_error(San::Normal(m.san()), text)));
+        };
+        self.play_move(visitor, cur, mv, glyph)
+    }
+
+    /// [`Reader::play`] for a move text of another shape than
+    /// [`san::parse_common`] reads (castling, a promotion, an origin
+    /// square, a null move), or no move at all (every move text under
+    /// `compact`). Out of line: a few moves in a game.
+    #[inline(never)]
+    fn play_other<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        cur: &mut Level,
+        s: usize,
+        len: usize,
+        glyph: Option<u8>,
+    ) -> Result<(), Stop> {
+        let text = &self.lexer.data()[s..s + len];
+        let mv = match san::parse(text) {
             Ok(San::Null) => return self.play_null(visitor, cur, s, len, glyph),
             Ok(parsed) => match cur.pos.find_san(parsed) {
                 Some(mv) => mv,
@@ -624,6 +688,19 @@ impl<I: Input> Reader<I> {
             },
             Err(reason) => return self.not_a_move(visitor, cur, s, len, glyph, reason),
         };
+        self.play_move(visitor, cur, mv, glyph)
+    }
+
+    /// Plays the legal move `mv`, the last of its line now, and the
+    /// glyph at the end of its token.
+    #[cfg_attr(hot_inline, inline(always))]
+    fn play_move<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        cur: &mut Level,
+        mv: Move,
+        glyph: Option<u8>,
+    ) -> Result<(), Stop> {
         let skip = visitor.play(&cur.pos, mv).0;
         let undo = cur.pos.make_move(mv);
         cur.set_last(mv, undo);

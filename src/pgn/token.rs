@@ -3,8 +3,9 @@
 //! move. What a move text means is read by the crate's one SAN reader
 //! (`notation/san.rs`).
 
-/// The kind of token a byte starts: [`KIND_OTHER`], [`KIND_NUMBER`] or
-/// [`KIND_MOVE`] (a file letter, a piece letter or the `O` of castling).
+/// The kind of token a byte starts: [`KIND_OTHER`], [`KIND_NUMBER`],
+/// [`KIND_MOVE`] (a file letter, a piece letter or the `O` of castling)
+/// or [`KIND_COMMENT`] (`{`).
 /// One table lookup, so that the reader branches once per token.
 #[cfg_attr(hot_inline, inline(always))]
 pub(crate) fn token_kind(b: u8) -> u8 {
@@ -17,6 +18,8 @@ pub(crate) const KIND_OTHER: u8 = 0;
 pub(crate) const KIND_NUMBER: u8 = 1;
 /// See [`token_kind`].
 pub(crate) const KIND_MOVE: u8 = 2;
+/// See [`token_kind`].
+pub(crate) const KIND_COMMENT: u8 = 3;
 
 static KINDS: [u8; 256] = {
     let mut t = [KIND_OTHER; 256];
@@ -30,6 +33,7 @@ static KINDS: [u8; 256] = {
         t[b as usize] = KIND_NUMBER;
         b += 1;
     }
+    t[b'{' as usize] = KIND_COMMENT;
     let pieces = b"NBRQKO";
     let mut i = 0;
     while i < pieces.len() {
@@ -135,9 +139,14 @@ mod tests {
 
     #[test]
     fn token_kinds_and_move_numbers() {
-        for (b, kind) in
-            [(b'e', KIND_MOVE), (b'N', KIND_MOVE), (b'O', KIND_MOVE), (b'7', KIND_NUMBER), (b'{', KIND_OTHER)]
-        {
+        for (b, kind) in [
+            (b'e', KIND_MOVE),
+            (b'N', KIND_MOVE),
+            (b'O', KIND_MOVE),
+            (b'7', KIND_NUMBER),
+            (b'{', KIND_COMMENT),
+            (b'(', KIND_OTHER),
+        ] {
             assert_eq!(token_kind(b), kind, "{}", b as char);
         }
         assert_eq!(token_kind(b'i'), KIND_OTHER);
