@@ -57,9 +57,6 @@ pub(crate) struct PositionsBuilder {
     fen_writer: FenWriter,
     /// The packed positions back to back, 32 bytes each.
     packed: Vec<u8>,
-    /// The FENs and packed positions of the game being appended.
-    game_fen: Vec<u8>,
-    game_packed: Vec<u8>,
     mv: Vec<u16>,
     uci_move: StringBuilder,
     san_move: StringBuilder,
@@ -93,8 +90,6 @@ impl PositionsBuilder {
             fen: TextColumn::with_capacity(rows, more(sizes.fen)),
             fen_writer: FenWriter::new(),
             packed: Vec::with_capacity(rows * 32),
-            game_fen: Vec::new(),
-            game_packed: Vec::new(),
             mv: Vec::with_capacity(rows),
             uci_move: StringBuilder::with_capacity(if uci { rows } else { 0 }, more(sizes.uci)),
             san_move: StringBuilder::with_capacity(if san { rows } else { 0 }, more(sizes.san)),
@@ -130,16 +125,9 @@ impl PositionsBuilder {
             _ => GameResult::Unfinished,
         };
         let plies = record.moves.len();
-        // The game's FENs and packed positions are written into buffers
-        // kept from game to game (in the cache), then copied to the
-        // batch's new memory a game at a time: whole cache lines, not a
-        // read of each line before the first write to it.
-        self.game_fen.clear();
-        self.game_packed.clear();
-        let base = self.fen.values.len();
         for (ply, pos) in record.before.iter().enumerate() {
-            self.fen_writer.write_bytes(pos, &mut self.game_fen);
-            let end = i32::try_from(base + self.game_fen.len()).expect("a batch's text fits 32-bit offsets");
+            self.fen_writer.write_bytes(pos, &mut self.fen.values);
+            let end = i32::try_from(self.fen.values.len()).expect("a batch's text fits 32-bit offsets");
             self.fen.offsets.push(end);
             // The score of a position is the evaluation written after the
             // move that reached it.
@@ -151,10 +139,8 @@ impl PositionsBuilder {
                 None => 0,
             };
             let packed = PackedPosition::pack(pos, score, result);
-            self.game_packed.extend_from_slice(packed.as_bytes());
+            self.packed.extend_from_slice(packed.as_bytes());
         }
-        self.fen.values.extend_from_slice(&self.game_fen);
-        self.packed.extend_from_slice(&self.game_packed);
         self.fen.check_ascii();
         let result = result_text.map(|text| {
             self.results.extend_from_slice(text.as_bytes());
@@ -181,9 +167,7 @@ impl PositionsBuilder {
     /// The table's columns so far as a batch; the builders start again
     /// empty.
     pub fn finish(&mut self) -> RecordBatch {
-        let mut next = PositionsBuilder::with_capacity(self.uci, self.san, &self.source, &self.sizes());
-        next.game_fen = std::mem::take(&mut self.game_fen);
-        next.game_packed = std::mem::take(&mut self.game_packed);
+        let next = PositionsBuilder::with_capacity(self.uci, self.san, &self.source, &self.sizes());
         std::mem::replace(self, next).batch()
     }
 
