@@ -38,6 +38,19 @@ const fn classes() -> [u8; 256] {
 
 static CLASS: [u8; 256] = classes();
 
+/// The bytes a tag name may hold after its first: letters, digits and
+/// `_+#=:-`.
+static TAG_NAME: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = c.is_ascii_alphanumeric() || matches!(c, b'_' | b'+' | b'#' | b'=' | b':' | b'-');
+        b += 1;
+    }
+    t
+};
+
 /// One lexical element. Ranges index the input's data at the time the
 /// token was returned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -573,7 +586,7 @@ impl<I: Sealed> Lexer<I> {
             self.pos = pos;
             return Err("a tag name must start with a letter or digit");
         }
-        while pos < data.len() && (data[pos].is_ascii_alphanumeric() || b"_+#=:-".contains(&data[pos])) {
+        while pos < data.len() && TAG_NAME[usize::from(data[pos])] {
             pos += 1;
         }
         let name_end = pos;
@@ -724,6 +737,17 @@ fn other(data: &[u8], start: usize) -> (Token, usize) {
 mod tests {
     use super::*;
     use crate::pgn::input::SliceInput;
+
+    #[test]
+    fn tag_names_hold_letters_digits_and_six_marks() {
+        let line = b"[Ab_+#=:-9 \"v\"]";
+        let range = Lexer::new(SliceInput::new(line)).tag().expect("a tag");
+        assert_eq!((range.name, range.value), ((1, 10), (12, 13)));
+        for bad in [&b"[A!b \"v\"]"[..], b"[A.b \"v\"]", b"[A\xc3\xa9 \"v\"]"] {
+            let read = Lexer::new(SliceInput::new(bad)).tag();
+            assert_eq!(read.err(), Some("expected a quoted tag value after the tag name"), "{bad:?}");
+        }
+    }
 
     #[test]
     fn tag_values_end_at_their_quote_wherever_it_falls() {
