@@ -737,6 +737,7 @@ fn other(data: &[u8], start: usize) -> (Token, usize) {
 mod tests {
     use super::*;
     use crate::pgn::input::SliceInput;
+    use alloc::vec::Vec;
 
     #[test]
     fn tag_names_hold_letters_digits_and_six_marks() {
