@@ -50,10 +50,6 @@ impl Annotations {
     #[inline(never)]
     fn read_head(&mut self, head: &[u8]) {
         if self.eval.is_none() {
-            if let Some(eval) = lichess_eval(head) {
-                self.eval = Some(eval);
-                return;
-            }
             if let Some(body) = head.strip_prefix(b" [%eval") {
                 if let Some((eval, _)) = eval(body).filter(|&(_, len)| len == body.len()) {
                     self.eval = Some(eval);
@@ -108,53 +104,6 @@ fn split_clock(comment: &[u8]) -> Option<(&[u8], f64)> {
     }
     let d = x.to_le_bytes().map(u32::from);
     Some((head, f64::from(d[7] * 3600 + (d[9] * 10 + d[10]) * 60 + d[12] * 10 + d[13])))
-}
-
-/// Lichess's evaluation in pawns, ` [%eval E]` with `E` as it writes it
-/// (`-0.12`, `3`, `1.5`: a sign, at most seven whole digits, at most two
-/// after the point): in one pass. `None` for any other text, read then by
-/// [`eval`] (whose grammar these shapes are part of, with the same value).
-fn lichess_eval(head: &[u8]) -> Option<Eval> {
-    // The command's name as one word (a slice comparison calls memcmp).
-    let (name, body) = head.split_first_chunk::<8>()?;
-    if u64::from_le_bytes(*name) != u64::from_le_bytes(*b" [%eval ") {
-        return None;
-    }
-    let body = body.strip_suffix(b"]")?;
-    let (negative, body) = match body.split_first() {
-        Some((b'-', rest)) => (true, rest),
-        _ => (false, body),
-    };
-    // Ten bytes at most: seven digits, the point and two (and ten digits
-    // fit the i64).
-    if body.len() > 10 {
-        return None;
-    }
-    let (mut cp, mut whole, mut frac, mut point) = (0i64, 0, 0, false);
-    for &b in body {
-        match b {
-            b'0'..=b'9' => {
-                cp = cp * 10 + i64::from(b - b'0');
-                if point {
-                    frac += 1;
-                } else {
-                    whole += 1;
-                }
-            }
-            b'.' if !point => point = true,
-            _ => return None,
-        }
-    }
-    // `\d{1,7}\.?` and `\d{0,7}\.\d{1,2}`, in hundredths.
-    let scale = match (whole, frac, point) {
-        (1..=7, 0, _) => 100,
-        (0..=7, 1, true) => 10,
-        (0..=7, 2, true) => 1,
-        _ => return None,
-    };
-    // At most nine digits: the hundredths fit an i32.
-    let cp = (cp * scale) as i32;
-    Some(Eval::Cp(if negative { -cp } else { cp }))
 }
 
 /// Where the first `[` of `s` is: eight bytes a step (a comment's text
