@@ -6,7 +6,9 @@ python-chess: `chess.pgn.read_game` for every game, and `node.clock()` and
 `node.eval()` for every move (the usual way to get Lichess clocks and
 evaluations out of a file). chess-movegen-arrow: the `throughput` example
 (both tables built, batches dropped; then the games table alone) and
-`pgn2parquet --table both` (both tables written to Parquet, zstd). Each
+`pgn2parquet --table both` (both tables written to Parquet, zstd); and,
+when the Python package is installed, `chess_movegen.arrow.batches` and
+`read_tables` (both tables in one pass, from Python). Each
 chess-movegen-arrow figure is the best of `--runs` runs (CPU time: the
 machine may be shared); peak RSS is pgn2parquet's. Needs pyarrow (for the decompression on
 the python-chess side) and chess==1.11.2.
@@ -53,6 +55,27 @@ def python_chess(path, limit):
     return games, plies, secs
 
 
+def python_api(path, runs):
+    """Games per second of the Python package's one-pass readers of both
+    tables (best of `runs`, CPU time of this process), or None when the
+    package is not installed: streamed batch pairs, then whole tables."""
+    try:
+        from chess_movegen import arrow
+    except ImportError:
+        return None
+    rates = {}
+    for name, read in [("batches", lambda: sum(g.num_rows for g, _ in arrow.batches(path))),
+                       ("read_tables", lambda: arrow.read_tables(path)[0].num_rows)]:
+        best = None
+        for _ in range(runs):
+            start = time.process_time()
+            games = read()
+            secs = time.process_time() - start
+            best = secs if best is None else min(best, secs)
+        rates[name] = games / best
+    return rates
+
+
 def run(cmd, runs=1):
     """Runs cmd `runs` times; the least CPU time (user + system) of a run,
     and the output."""
@@ -89,12 +112,19 @@ def main():
     print(f"pgn2parquet --table both (Parquet, zstd): {games} games in {secs:.2f} s of CPU: {parquet_rate:.0f} games/s; "
           f"peak RSS of the largest child so far {rss:.0f} MB")
 
+    api = python_api(args.pgn_zst, args.runs)
+    if api:
+        print(f"Python, chess_movegen.arrow.batches (both tables, streamed): {api['batches']:.0f} games/s; "
+              f"read_tables (both tables kept): {api['read_tables']:.0f} games/s")
+
     py_games, plies, secs = python_chess(args.pgn_zst, args.python_chess_games)
     py_rate = py_games / secs
     print(f"python-chess read_game + clock() + eval(): {py_games} games ({plies} plies) in {secs:.1f} s of CPU: "
           f"{py_rate:.0f} games/s, {1000 * secs / py_games:.2f} ms per game")
     print(f"speed-up: {arrow_rate / py_rate:.0f}x both tables in memory, {games_rate / py_rate:.0f}x games table only, "
           f"{parquet_rate / py_rate:.0f}x both tables to Parquet")
+    if api:
+        print(f"speed-up from Python: {api['batches'] / py_rate:.0f}x batches, {api['read_tables'] / py_rate:.0f}x read_tables")
     for name, rate in [("both tables in memory", arrow_rate), ("both tables to Parquet", parquet_rate)]:
         month = LICHESS_MONTH / (rate * 8) / 60
         print(f"one Lichess month ({LICHESS_MONTH / 1e6:.0f} M games) on 8 cores, {name}: {month:.1f} min")

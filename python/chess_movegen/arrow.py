@@ -13,6 +13,7 @@ pandas take as they are::
 
     from chess_movegen import arrow
     games = arrow.read_games("lichess_db_standard_rated_2017-04.pgn.zst").read_all()
+    games, positions = arrow.read_tables("lichess_db_standard_rated_2017-04.pgn.zst")
     arrow.write_parquet(["a.pgn.zst", "b.pgn.zst"], games="games.parquet")
 
 Needs ``pyarrow`` (``pip install pyarrow``), which also writes the Parquet
@@ -25,11 +26,12 @@ from __future__ import annotations
 import os
 from typing import Dict, Iterable, Optional, Union
 
+from ._chess_movegen import arrow_pairs as _arrow_pairs
 from ._chess_movegen import arrow_stream as _arrow_stream
 
 Source = Union[str, "os.PathLike[str]", bytes]
 
-__all__ = ["read_games", "read_positions", "stream", "write_parquet"]
+__all__ = ["batches", "read_games", "read_positions", "read_tables", "stream", "write_parquet"]
 
 
 def stream(source: Source, table: str = "games", *, batch_size: int = 256, uci: bool = False, san: bool = False):
@@ -59,10 +61,47 @@ def read_positions(source: Source, *, batch_size: int = 256, uci: bool = False, 
     return _reader(source, "positions", batch_size, uci, san)
 
 
+def _schema(table: str, uci: bool, san: bool):
+    return _reader(b"", table, 1, uci, san).schema
+
+
+def batches(source: Source, *, batch_size: int = 256, uci: bool = False, san: bool = False):
+    """Both tables of ``source`` read in one pass, as they are read: an
+    iterator of ``(games, positions)`` pairs of ``pyarrow.RecordBatch``,
+    one pair per ``batch_size`` games, the positions batch holding the
+    positions of the games batch's games."""
+    import pyarrow
+
+    for games, positions in _arrow_pairs(source, batch_size, uci, san):
+        yield (
+            pyarrow.RecordBatchReader.from_stream(games).read_next_batch(),
+            pyarrow.RecordBatchReader.from_stream(positions).read_next_batch(),
+        )
+
+
+def read_tables(source: Source, *, batch_size: int = 256, uci: bool = False, san: bool = False):
+    """Both tables of ``source`` read in one pass: ``(games, positions)``
+    as two ``pyarrow.Table`` (half the work of ``read_games`` and
+    ``read_positions`` one after the other)."""
+    games, positions = [], []
+    for g, p in batches(source, batch_size=batch_size, uci=uci, san=san):
+        games.append(g)
+        positions.append(p)
+    return _table(games, _schema("games", uci, san)), _table(positions, _schema("positions", uci, san))
+
+
 def _table(batches, schema):
     import pyarrow
 
     return pyarrow.Table.from_batches(batches, schema=schema)
+
+
+def _tuples(source: Source, tables, batch_size: int, uci: bool, san: bool):
+    """The batches of ``tables`` (one or both table names, in the order
+    games, positions) read in one pass, as tuples."""
+    if len(tables) == 2:
+        return batches(source, batch_size=batch_size, uci=uci, san=san)
+    return ((batch,) for batch in _reader(source, tables[0], batch_size, uci, san))
 
 
 def write_parquet(
@@ -77,8 +116,8 @@ def write_parquet(
     san: bool = False,
 ) -> Dict[str, int]:
     """Converts the PGN ``inputs`` (paths or bytes, plain or zstd) into the
-    Parquet files ``games`` and/or ``positions`` (each table is read in a
-    pass of its own). ``compression`` is "zstd", "snappy" or "none".
+    Parquet files ``games`` and/or ``positions`` (both tables from one
+    pass over each input). ``compression`` is "zstd", "snappy" or "none".
     Returns the counts: games, errors (games with an error), positions."""
     import pyarrow.parquet as pq
 
@@ -90,25 +129,36 @@ def write_parquet(
         raise ValueError("write_parquet needs games=PATH, positions=PATH or both")
     if compression not in ("zstd", "snappy", "none"):
         raise ValueError(f"compression {compression!r}: expected 'zstd', 'snappy' or 'none'")
+    tables = [name for name, _ in outputs]
+    schemas = [_schema(name, uci, san) for name in tables]
     counts = {"games": 0, "errors": 0, "positions": 0}
-    for table, path in outputs:
-        schema = _reader(b"", table, batch_size, uci, san).schema
-        with pq.ParquetWriter(os.fspath(path), schema, compression=compression) as writer:
-            # Batches are gathered into row groups of about row_group_size
-            # rows (a row group per small batch would make a slow file).
-            pending, rows = [], 0
-            for source in inputs:
-                for batch in _reader(source, table, batch_size, uci, san):
-                    pending.append(batch)
-                    rows += batch.num_rows
+    writers = [pq.ParquetWriter(os.fspath(path), schema, compression=compression) for (_, path), schema in zip(outputs, schemas)]
+    # Batches are gathered into row groups of about row_group_size rows
+    # (a row group per small batch would make a slow file).
+    pending = [[] for _ in tables]
+    rows = [0] * len(tables)
+
+    def flush(i):
+        writers[i].write_table(_table(pending[i], schemas[i]), row_group_size=row_group_size)
+        pending[i], rows[i] = [], 0
+
+    try:
+        for source in inputs:
+            for batches_read in _tuples(source, tables, batch_size, uci, san):
+                for i, (table, batch) in enumerate(zip(tables, batches_read)):
+                    pending[i].append(batch)
+                    rows[i] += batch.num_rows
                     if table == "games":
                         counts["games"] += batch.num_rows
                         counts["errors"] += batch.num_rows - batch.column("error").null_count
                     else:
                         counts["positions"] += batch.num_rows
-                    if rows >= row_group_size:
-                        writer.write_table(_table(pending, schema), row_group_size=row_group_size)
-                        pending, rows = [], 0
-            if pending:
-                writer.write_table(_table(pending, schema), row_group_size=row_group_size)
+                    if rows[i] >= row_group_size:
+                        flush(i)
+        for i in range(len(tables)):
+            if pending[i]:
+                flush(i)
+    finally:
+        for writer in writers:
+            writer.close()
     return counts

@@ -10,8 +10,8 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
-use arrow_array::RecordBatchReader;
-use chess_movegen_arrow::{decompress, open, Options, Table, TableReader};
+use arrow_array::{RecordBatch, RecordBatchIterator, RecordBatchReader};
+use chess_movegen_arrow::{decompress, open, Converter, Options, Table, TableReader};
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyCapsule};
@@ -52,6 +52,39 @@ impl ArrowStream {
     }
 }
 
+impl ArrowStream {
+    /// A stream of the one batch `batch`.
+    fn of_batch(batch: RecordBatch) -> ArrowStream {
+        let schema = batch.schema();
+        let reader: Box<dyn RecordBatchReader + Send> = Box::new(RecordBatchIterator::new([Ok(batch)], schema));
+        ArrowStream { reader: Mutex::new(Some(reader)) }
+    }
+}
+
+/// Both tables of a PGN read in one pass: an iterator of pairs of
+/// streams of one batch each, the games table's and the positions
+/// table's (the positions of the same games).
+#[pyclass(module = "chess_movegen._chess_movegen")]
+pub struct ArrowPairs {
+    converter: Mutex<Converter<Box<dyn Read + Send>>>,
+}
+
+#[pymethods]
+impl ArrowPairs {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    /// The next pair, read with the GIL released; `None` (StopIteration)
+    /// when the input is over.
+    fn __next__(&self, py: Python<'_>) -> Option<(ArrowStream, ArrowStream)> {
+        let batches = py.detach(|| self.converter.lock().unwrap_or_else(|e| e.into_inner()).next_batches())?;
+        // A converter built for both tables gives a batch of each.
+        let (games, positions) = (batches.games?, batches.positions?);
+        Some((ArrowStream::of_batch(games), ArrowStream::of_batch(positions)))
+    }
+}
+
 /// The PGN to read: a path (plain or zstd) or bytes (plain or zstd).
 fn source(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<(Box<dyn Read + Send>, String)> {
     if let Ok(bytes) = source.cast::<PyBytes>() {
@@ -85,8 +118,26 @@ pub fn arrow_stream(
     Ok(ArrowStream { reader: Mutex::new(Some(reader)) })
 }
 
-/// Registers the class and functions.
+/// `arrow_pairs(source, batch_size=256, uci=False, san=False)`: both
+/// tables of the PGN in `source`, read in one pass, as `ArrowPairs`.
+#[pyfunction]
+#[pyo3(signature = (source, batch_size=256, uci=false, san=false))]
+pub fn arrow_pairs(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
+    batch_size: usize,
+    uci: bool,
+    san: bool,
+) -> PyResult<ArrowPairs> {
+    let (read, name) = self::source(py, source)?;
+    let options = Options { batch_size: batch_size.max(1), uci, san, ..Options::default() };
+    Ok(ArrowPairs { converter: Mutex::new(Converter::new(read, &name, true, true, &options)) })
+}
+
+/// Registers the classes and functions.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ArrowStream>()?;
-    m.add_function(wrap_pyfunction!(arrow_stream, m)?)
+    m.add_class::<ArrowPairs>()?;
+    m.add_function(wrap_pyfunction!(arrow_stream, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_pairs, m)?)
 }

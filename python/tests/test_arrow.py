@@ -102,6 +102,33 @@ def test_write_parquet_equals_the_stream(tmp_path):
         arrow.write_parquet(CORPUS, games=tmp_path / "x.parquet", compression="lz4")
 
 
+def test_read_tables_is_one_pass_of_both_readers(tmp_path):
+    for source in (CORPUS, CORPUS.read_bytes(), b""):
+        games, positions = arrow.read_tables(source, batch_size=7, uci=True, san=True)
+        assert games.equals(arrow.read_games(source, uci=True, san=True).read_all())
+        assert positions.equals(arrow.read_positions(source, uci=True, san=True).read_all())
+    # Each pair's positions are those of its games, in order.
+    pairs = list(arrow.batches(CORPUS, batch_size=9))
+    assert [g.num_rows for g, _ in pairs] == [9] * 11 + [1]
+    for g, p in pairs:
+        plies = {n: k for n, k, e in zip(g["game"].to_pylist(), g["plies"].to_pylist(), g["error"].to_pylist()) if e is None}
+        counted = {}
+        for n in p["game"].to_pylist():
+            counted[n] = counted.get(n, 0) + 1
+        assert counted == {n: k for n, k in plies.items() if k}
+    with pytest.raises(OSError):
+        arrow.read_tables(tmp_path / "missing.pgn")
+    with pytest.raises(TypeError):
+        arrow.read_tables(3)
+
+
+def test_write_parquet_of_one_table_equals_both(tmp_path):
+    arrow.write_parquet(CORPUS, positions=tmp_path / "p1.parquet", row_group_size=500)
+    arrow.write_parquet(CORPUS, games=tmp_path / "g2.parquet", positions=tmp_path / "p2.parquet")
+    assert pq.read_table(tmp_path / "p1.parquet").equals(pq.read_table(tmp_path / "p2.parquet"))
+    assert pq.ParquetFile(tmp_path / "p1.parquet").metadata.num_row_groups > 1
+
+
 def readme_blocks():
     text = README.read_text(encoding="utf-8")
     return re.findall(r"```python\n(.*?)```", text, re.S)
