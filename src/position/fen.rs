@@ -271,19 +271,23 @@ impl FenOptions {
 
 /// The text and byte offset of each field present.
 fn split_fields(text: &str) -> ([(&str, usize); 7], usize) {
+    // Only text that `check_chars` passes comes here (a whole FEN, or the
+    // part before the first character it refuses): its only bytes up to
+    // the space are ASCII whitespace, so one compare tells a separator.
+    let separator = |b: u8| b <= b' ';
     let bytes = text.as_bytes();
     let mut fields = [("", text.len()); 7];
     let mut count = 0;
     let mut i = 0;
     loop {
-        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+        while i < bytes.len() && separator(bytes[i]) {
             i += 1;
         }
         if i == bytes.len() {
             return (fields, count);
         }
         let start = i;
-        while i < bytes.len() && !bytes[i].is_ascii_whitespace() {
+        while i < bytes.len() && !separator(bytes[i]) {
             i += 1;
         }
         if count < fields.len() {
@@ -426,7 +430,8 @@ fn parse_board(setup: &mut Setup, text: &str, offset: usize, lenient: bool) -> R
                 return Err(error(FenErrorKind::AdjacentDigits, FenField::Board, at));
             }
         } else if let Some(piece) = PIECE_OF_BYTE.get(usize::from(b)).copied().flatten() {
-            setup.put(Square::ALL[(7 - row) * 8 + file as usize], piece);
+            // Each square is reached once, on a board that starts empty.
+            setup.place(Square::ALL[(7 - row) * 8 + file as usize], piece);
             file += 1;
         } else {
             let c = text[i..].chars().next().unwrap_or(char::REPLACEMENT_CHARACTER);

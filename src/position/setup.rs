@@ -209,11 +209,19 @@ impl Setup {
     #[inline]
     pub fn put(&mut self, sq: Square, piece: Piece) -> Option<Piece> {
         let old = self.remove(sq);
+        self.place(sq, piece);
+        old
+    }
+
+    /// Puts `piece` on the empty square `sq` (what a reader filling an
+    /// empty board does, without asking what stood there).
+    #[inline]
+    pub(crate) fn place(&mut self, sq: Square, piece: Piece) {
+        debug_assert!(self.board[sq.index()].is_none(), "{sq} is not empty");
         let bb = sq.bitboard();
         self.by_role[piece.role.index()] |= bb;
         self.by_color[piece.color.index()] |= bb;
         self.board[sq.index()] = Some(piece.role);
-        old
     }
 
     /// Removes and returns the piece on `sq`.
