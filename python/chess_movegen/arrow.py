@@ -26,6 +26,13 @@ from __future__ import annotations
 import os
 from typing import Dict, Iterable, Optional, Union
 
+try:
+    # Imported with this module, where a program expects the cost, rather
+    # than inside its first read. `stream` works without pyarrow.
+    import pyarrow
+except ImportError:  # pragma: no cover - the readers say so when called
+    pyarrow = None
+
 from ._chess_movegen import arrow_pairs as _arrow_pairs
 from ._chess_movegen import arrow_stream as _arrow_stream
 
@@ -42,10 +49,15 @@ def stream(source: Source, table: str = "games", *, batch_size: int = 256, uci: 
     return _arrow_stream(source, table, batch_size, uci, san)
 
 
-def _reader(source: Source, table: str, batch_size: int, uci: bool, san: bool):
-    import pyarrow
+def _pyarrow():
+    """pyarrow, or an ImportError that says how to install it."""
+    if pyarrow is None:
+        raise ImportError("chess_movegen.arrow needs pyarrow for this: pip install pyarrow")
+    return pyarrow
 
-    return pyarrow.RecordBatchReader.from_stream(stream(source, table, batch_size=batch_size, uci=uci, san=san))
+
+def _reader(source: Source, table: str, batch_size: int, uci: bool, san: bool):
+    return _pyarrow().RecordBatchReader.from_stream(stream(source, table, batch_size=batch_size, uci=uci, san=san))
 
 
 def read_games(source: Source, *, batch_size: int = 256, uci: bool = False, san: bool = False):
@@ -70,12 +82,11 @@ def batches(source: Source, *, batch_size: int = 256, uci: bool = False, san: bo
     iterator of ``(games, positions)`` pairs of ``pyarrow.RecordBatch``,
     one pair per ``batch_size`` games, the positions batch holding the
     positions of the games batch's games."""
-    import pyarrow
-
+    pa = _pyarrow()
     for games, positions in _arrow_pairs(source, batch_size, uci, san):
         yield (
-            pyarrow.RecordBatchReader.from_stream(games).read_next_batch(),
-            pyarrow.RecordBatchReader.from_stream(positions).read_next_batch(),
+            pa.RecordBatchReader.from_stream(games).read_next_batch(),
+            pa.RecordBatchReader.from_stream(positions).read_next_batch(),
         )
 
 
@@ -91,9 +102,7 @@ def read_tables(source: Source, *, batch_size: int = 256, uci: bool = False, san
 
 
 def _table(batches, schema):
-    import pyarrow
-
-    return pyarrow.Table.from_batches(batches, schema=schema)
+    return _pyarrow().Table.from_batches(batches, schema=schema)
 
 
 def _tuples(source: Source, tables, batch_size: int, uci: bool, san: bool):
@@ -119,6 +128,7 @@ def write_parquet(
     Parquet files ``games`` and/or ``positions`` (both tables from one
     pass over each input). ``compression`` is "zstd", "snappy" or "none".
     Returns the counts: games, errors (games with an error), positions."""
+    _pyarrow()
     import pyarrow.parquet as pq
 
     if isinstance(inputs, (str, bytes, os.PathLike)):

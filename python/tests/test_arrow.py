@@ -198,3 +198,21 @@ def test_readme_examples(tmp_path, monkeypatch):
     assert scope["games_frame"].height == 100
     assert sum(n for _, n in scope["per_result"]) == 100
     assert len(scope["pandas_frame"]) == 100
+
+
+def test_stream_works_without_pyarrow_and_the_readers_say_what_is_missing(monkeypatch):
+    import importlib
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    bare = importlib.reload(arrow)
+    try:
+        assert bare.pyarrow is None
+        assert hasattr(bare.stream(CORPUS), "__arrow_c_stream__")
+        with pytest.raises(ImportError, match="pip install pyarrow"):
+            bare.read_games(CORPUS)
+        with pytest.raises(ImportError, match="pip install pyarrow"):
+            next(bare.batches(CORPUS))
+    finally:
+        monkeypatch.undo()
+        importlib.reload(arrow)
