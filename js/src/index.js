@@ -562,6 +562,10 @@ export class Chess {
       }
       return played;
     }
+    if (typeof move !== 'object' || typeof move.from !== 'string' || typeof move.to !== 'string') {
+      // Neither a text nor { from, to }: thrown as chess.js throws a move it cannot read.
+      throw new Error(`Invalid move: ${shortText(move)}: a move is a text (SAN, UCI) or { from, to, promotion }`);
+    }
     const uci = `${move.from}${move.to}`;
     if (move.promotion) {
       const r = w.play(h, send(uci + move.promotion), 0);
@@ -569,8 +573,7 @@ export class Chess {
     }
     const r = w.play(h, send(uci), 0);
     if (r < 0) {
-      const shown = JSON.stringify(move);
-      throw new Error(`Invalid move: ${shown.length > 60 ? `${shown.slice(0, 60)}…` : shown}: ${read(-1 - r).replace(/^Invalid move: [^:]*: /, '')}`);
+      throw new Error(`Invalid move: ${shortText(move)}: ${read(-1 - r).replace(/^Invalid move: [^:]*: /, '')}`);
     }
     return recordOf(r);
   }
@@ -840,6 +843,17 @@ function wrapGroups(groups, maxWidth, newline) {
     width += group.length;
   }
   return out.join('');
+}
+
+/** A short piece of a value for an error message: an object as JSON, at most 60 characters. */
+function shortText(value) {
+  let shown;
+  try {
+    shown = typeof value === 'object' && value !== null ? String(JSON.stringify(value)) : String(value);
+  } catch {
+    shown = Object.prototype.toString.call(value);
+  }
+  return shown.length > 60 ? `${shown.slice(0, 60)}…` : shown;
 }
 
 /** A SAN without what chess.js's strict parser ignores: `=`, and a check mark and annotation at the end. */
