@@ -709,7 +709,7 @@ export class Chess {
     text = text.replace(/^(\s*\[\s*)fen(\s+")/gim, '$1FEN$2');
     // The library's reader gives the tree (and its errors); its mainline
     // becomes the game, with the tags and the mainline's comments.
-    const tree = readPgn(text);
+    const tree = readChessJsPgn(text);
     this.#changed();
     const h = this.#write();
     recv(w.load(h, send(tree.fen), tree.chess960 ? 1 : 0));
@@ -721,9 +721,9 @@ export class Chess {
     // As chess.js: the movetext's result, when it has one, is the Result tag's.
     if (tree.result !== (headers.Result ?? '*')) headers.Result = tree.result;
     for (const [name, value] of Object.entries(headers)) recv(w.set_tag(h, send(`${name}\0${value}`)));
-    // A comment's line breaks become spaces, as chess.js reads them.
+    // A comment's line breaks (a run of them) become a space, as chess.js reads them.
     const comment = (comments) => {
-      if (comments.length > 0) recv(w.comment(h, send(comments.join(' ').replace(/\r?\n/g, ' ')), 1));
+      if (comments.length > 0) recv(w.comment(h, send(comments.join(' ').replace(/[\r\n]+/g, ' ')), 1));
     };
     comment(tree.comments);
     for (const node of tree.moves) {
@@ -843,6 +843,26 @@ function wrapGroups(groups, maxWidth, newline) {
     width += group.length;
   }
   return out.join('');
+}
+
+// In a PGN text: a tag's quoted value, a rest-of-line comment, or a
+// brace comment (its text captured).
+const PGN_COMMENT = /("(?:[^"\\\n]|\\.)*")|(;[^\n]*)|\{([^}]*)\}/g;
+
+/**
+ * Reads a PGN text for `loadPgn`, keeping each brace comment's text as
+ * chess.js does, with the spaces inside its braces (the library's reader
+ * takes one off each end, the spaces its writer puts there: each comment
+ * gets one more). An error is the text's own, at its own line and column.
+ */
+function readChessJsPgn(text) {
+  const padded = text.replace(PGN_COMMENT, (all, quoted, rest, comment) => (comment === undefined ? all : `{ ${comment} }`));
+  try {
+    return readPgn(padded);
+  } catch (err) {
+    readPgn(text);
+    throw err;
+  }
 }
 
 /** A short piece of a value for an error message: an object as JSON, at most 60 characters. */

@@ -337,3 +337,17 @@ test('null moves as chess.js plays them: move(null) and move("--"), history, pgn
   back.loadPgn(game.pgn());
   assert.deepEqual([back.history(), back.fen()], [game.history(), game.fen()]);
 });
+
+test('loadPgn keeps the spaces inside a comment\'s braces, and a run of line breaks is one space, as chess.js', () => {
+  const texts = [
+    '{ great game }\n1. e4 e5',
+    '[Event "a {b} c"]\n\n1. e4 { [%eval 0.17] [%clk 0:03:00] } e5 {[%clk 0:02:59]} 2. Nf3 {} Nc6 {  } *',
+    '1. e4 {good\r\n\r\nmove} e5 { a classic; well-studied } 1-0',
+  ];
+  for (const text of texts) {
+    const [ours, ref] = both((g) => (g.loadPgn(text), [g.getComments(), g.pgn()]));
+    assert.deepEqual(ours, ref);
+  }
+  // An error names its place in the text as written.
+  assert.throws(() => new Chess().loadPgn('1. e4 {x} e5 {y} Ke3'), /line 1, column 18: 2\. Ke3/);
+});
