@@ -848,15 +848,27 @@ function wrapGroups(groups, maxWidth, newline) {
 // In a PGN text: a tag's quoted value, a rest-of-line comment, or a
 // brace comment (its text captured).
 const PGN_COMMENT = /("(?:[^"\\\n]|\\.)*")|(;[^\n]*)|\{([^}]*)\}/g;
+// The tag pairs at the start of a PGN text, with the rest-of-line
+// comments and escape lines between them (those before movetext are not).
+const PGN_TAGS = /^(?:\s*(?:\[(?:[^\]"\n]|"(?:[^"\\\n]|\\.)*")*\]|;[^\n]*(?=\s*\[)|%[^\n]*))*/;
 
 /**
- * Reads a PGN text for `loadPgn`, keeping each brace comment's text as
- * chess.js does, with the spaces inside its braces (the library's reader
- * takes one off each end, the spaces its writer puts there: each comment
- * gets one more). An error is the text's own, at its own line and column.
+ * Reads a PGN text for `loadPgn`, keeping each comment's text as chess.js
+ * does: a brace comment's with the spaces inside its braces (the
+ * library's reader takes one off each end, the spaces its writer puts
+ * there: each comment gets one more), a rest-of-line (`;`) comment's
+ * trimmed (the library's reader skips these: each becomes a brace
+ * comment). An error is the text's own, at its own line and column.
  */
 function readChessJsPgn(text) {
-  const padded = text.replace(PGN_COMMENT, (all, quoted, rest, comment) => (comment === undefined ? all : `{ ${comment} }`));
+  const tagsEnd = PGN_TAGS.exec(text)[0].length;
+  const padded = text.replace(PGN_COMMENT, (all, quoted, rest, comment, at) => {
+    if (comment !== undefined) return `{ ${comment} }`;
+    // A rest-of-line comment after the tags, trimmed as chess.js reads
+    // it, unless a brace comment cannot hold it.
+    if (rest !== undefined && at >= tagsEnd && !rest.includes('}')) return `{ ${rest.slice(1).trim()} }`;
+    return all;
+  });
   try {
     return readPgn(padded);
   } catch (err) {

@@ -351,3 +351,19 @@ test('loadPgn keeps the spaces inside a comment\'s braces, and a run of line bre
   // An error names its place in the text as written.
   assert.throws(() => new Chess().loadPgn('1. e4 {x} e5 {y} Ke3'), /line 1, column 18: 2\. Ke3/);
 });
+
+test('loadPgn reads rest-of-line (;) comments after the tags as chess.js, and skips those among the tags', () => {
+  const texts = [
+    '1. e4 e5; romantic era\n 2. Nf3 Nc6; common continuation',
+    '; before the first move\n1. e4;\ne5 ; a {b\n2. Nf3 ; ($1) 2. d4 is good\n2... Nc6 {c} *',
+    '[Event "x;y"]\n\n1. e4 e5 1-0 ; after the result',
+  ];
+  for (const text of texts) {
+    const [ours, ref] = both((g) => (g.loadPgn(text), [g.getComments(), g.pgn()]));
+    assert.deepEqual(ours, ref);
+  }
+  // chess.js cannot read these; the tags around a ';' line stay tags.
+  const game = new Chess();
+  game.loadPgn('[Event "a]b"]\n; a note\n[Site "s"]\n\n1. e4 *');
+  assert.deepEqual([game.getHeaders().Event, game.getHeaders().Site, game.getComments()], ['a]b', 's', []]);
+});
