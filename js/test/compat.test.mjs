@@ -338,6 +338,19 @@ test('null moves as chess.js plays them: move(null) and move("--"), history, pgn
   assert.deepEqual([back.history(), back.fen()], [game.history(), game.fen()]);
 });
 
+test('a king taken off the board takes its castling rights with it, also when it comes back, as chess.js', () => {
+  const [ours, ref] = both((g) => [
+    g.remove('e8'), g.fen(), g.getCastlingRights('b'),
+    g.put({ type: 'k', color: 'b' }, 'e8'), g.fen(),
+    g.put({ type: 'p', color: 'w' }, 'a8'), g.remove('e1'), g.fen(),
+    g.put({ type: 'k', color: 'w' }, 'e1'), g.fen(),
+  ]);
+  assert.deepEqual(ours, ref);
+  // A rook taken while its king is away: the other side's right stays.
+  const [a, b] = both((g) => [g.remove('e1'), g.remove('h1'), g.put({ type: 'k', color: 'w' }, 'e1'), g.fen()], 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1');
+  assert.deepEqual(a, b);
+});
+
 test('loadPgn keeps the spaces inside a comment\'s braces, and a run of line breaks is one space, as chess.js', () => {
   const texts = [
     '{ great game }\n1. e4 e5',
