@@ -123,6 +123,7 @@ export declare class Chess {
   /** The Polyglot key (not chess.js's own hash); for a board that is no legal position, a 64-bit hash of its FEN. */
   hash(): string;
   pgn(options?: { newline?: string; maxWidth?: number }): string;
+  /** Loads the first game of a PGN text (all or nothing); `strict` as chess.js: each move in its own SAN, a SetUp tag with its FEN tag. */
   loadPgn(pgn: string, options?: { strict?: boolean; newlineChar?: string }): void;
   setHeader(key: string, value: string | null): Record<string, string>;
   removeHeader(key: string): boolean;

@@ -698,7 +698,7 @@ export class Chess {
     return out;
   }
 
-  loadPgn(pgn, { newlineChar = '\r?\n' } = {}) {
+  loadPgn(pgn, { strict = false, newlineChar = '\r?\n' } = {}) {
     let text = newlineChar === '\r?\n' ? pgn : pgn.split(new RegExp(newlineChar)).join('\n');
     // As chess.js: an empty text is an empty game, and a FEN tag is one
     // whatever the case of its name.
@@ -706,10 +706,12 @@ export class Chess {
       this.reset();
       return;
     }
-    text = text.replace(/^(\s*\[\s*)fen(\s+")/gim, '$1FEN$2');
+    if (strict) text = strictPgnText(text);
+    else text = text.replace(/^(\s*\[\s*)fen(\s+")/gim, '$1FEN$2');
     // The library's reader gives the tree (and its errors); its mainline
     // becomes the game, with the tags and the mainline's comments.
     const tree = readChessJsPgn(text);
+    if (strict) strictMoves(text, tree);
     this.#changed();
     const h = this.#write();
     recv(w.load(h, send(tree.fen), tree.chess960 ? 1 : 0));
@@ -875,6 +877,38 @@ function readChessJsPgn(text) {
     readPgn(text);
     throw err;
   }
+}
+
+/**
+ * A PGN text as chess.js's strict reader takes it: a SetUp "1" tag needs
+ * a FEN tag, and a FEN tag without it is not read (nor a `fen` one).
+ */
+function strictPgnText(text) {
+  const tags = text.slice(0, PGN_TAGS.exec(text)[0].length);
+  const setUp = /\[\s*SetUp\s+"1"\s*\]/.test(tags);
+  const fen = /\[\s*FEN\s+"/.test(tags);
+  if (setUp && !fen) throw new Error('Invalid PGN: FEN tag must be supplied with SetUp tag');
+  return fen && !setUp ? text.replace(/\[\s*FEN\s+"(?:[^"\\\n]|\\.)*"\s*\]/, '') : text;
+}
+
+/**
+ * Checks that each mainline move of `tree` is written in `text` in its
+ * own SAN, as chess.js's strict reader wants (no long algebraic, no
+ * over-disambiguation, `O-O` not `0-0`; check marks and annotations
+ * aside).
+ */
+function strictMoves(text, tree) {
+  let movetext = text.slice(PGN_TAGS.exec(text)[0].length).replace(/\{[^}]*\}|;[^\n]*|^%[^\n]*/gm, ' ');
+  // Side lines, the innermost first.
+  for (let before = ''; before !== movetext; ) [before, movetext] = [movetext, movetext.replace(/\([^()]*\)/g, ' ')];
+  const written = movetext
+    .replace(/\$\d+/g, ' ')
+    .split(/\s+/)
+    .map((token) => token.replace(/^\d+\.+/, '').replace(/^\.+/, ''))
+    .filter((token) => token !== '' && !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(token));
+  tree.moves.forEach((node, i) => {
+    if (bareSan(written[i] ?? '') !== bareSan(node.san)) throw new Error(`Invalid move in PGN: ${shortText(written[i])}`);
+  });
 }
 
 /** A short piece of a value for an error message: an object as JSON, at most 60 characters. */

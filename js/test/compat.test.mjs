@@ -380,3 +380,29 @@ test('loadPgn reads rest-of-line (;) comments after the tags as chess.js, and sk
   game.loadPgn('[Event "a]b"]\n; a note\n[Site "s"]\n\n1. e4 *');
   assert.deepEqual([game.getHeaders().Event, game.getHeaders().Site, game.getComments()], ['a]b', 's', []]);
 });
+
+test('loadPgn strict: each move in its own SAN and a set-up start with its FEN, as chess.js', () => {
+  const setUp = '[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/4P3/R3K3 w Q - 0 1"]\n\n';
+  const texts = [
+    '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (3... Nf6 4. O-O) 4. Ba4 Nf6 5. O-O! Be7+? 1-0',
+    '1. e4 {a (b) ; c} e5 $1 2. Nf3 ; d\n2... Nc6 *',
+    `${setUp}1. e4 Kd7 2. O-O-O+ Ke6 *`,
+    '1. e2e4 e5 *', '1. e4 e5 2. Ng1f3 *', '1. e4 e5 2. Ng1-f3 *', '1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. 0-0 *',
+    '1. e4 e5 2. Nf3 Nc6 3. Nc3 Nf6 4. Nfd4 *', '1. Nf3 d5 2. Ng1 *',
+    '[SetUp "1"]\n\n1. e4 *', '[FEN "4k3/8/8/8/8/8/4P3/R3K3 w Q - 0 1"]\n\n1. Ke2 *', '[fen "4k3/8/8/8/8/8/4P3/R3K3 w Q - 0 1"]\n\n1. Ke2 *',
+  ];
+  for (const text of texts) {
+    const run = (g) => {
+      try {
+        g.loadPgn(text, { strict: true });
+        return [g.fen(), g.history()];
+      } catch (e) {
+        // The messages differ where the library's reader refuses a move.
+        return e.constructor === Error && /^Invalid (move in )?PGN/.test(e.message) ? 'refused' : e;
+      }
+    };
+    const [ours, ref] = both(run);
+    assert.deepEqual(ours, ref, text);
+  }
+  assert.throws(() => new Chess().loadPgn('[SetUp "1"]\n\n1. e4 *', { strict: true }), /^Error: Invalid PGN: FEN tag must be supplied with SetUp tag$/);
+});
