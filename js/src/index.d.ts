@@ -93,8 +93,8 @@ export declare class Chess {
   moves(options: { verbose: true; square?: Square | string; piece?: PieceSymbol }): Move[];
   moves(options: { verbose?: false; square?: Square | string; piece?: PieceSymbol }): string[];
   moves(options: { verbose?: boolean; square?: Square | string; piece?: PieceSymbol }): string[] | Move[];
-  /** Plays a move in SAN (or long algebraic, or UCI unless strict) or as { from, to, promotion }; throws on an illegal move. */
-  move(move: string | { from: string; to: string; promotion?: string }, options?: { strict?: boolean }): Move;
+  /** Plays a move in SAN (or long algebraic, or UCI unless strict) or as { from, to, promotion }, or (`null`, `'--'`) passes as chess.js's null move; throws on an illegal move. */
+  move(move: string | { from: string; to: string; promotion?: string } | null, options?: { strict?: boolean }): Move;
   /** Plays a 16-bit move (`Move.bits`). */
   moveBits(bits: number): Move;
   undo(): Move | null;
@@ -123,17 +123,22 @@ export declare class Chess {
   /** The Polyglot key (not chess.js's own hash); for a board that is no legal position, a 64-bit hash of its FEN. */
   hash(): string;
   pgn(options?: { newline?: string; maxWidth?: number }): string;
+  /** Loads the first game of a PGN text (all or nothing); `strict` as chess.js: each move in its own SAN, a SetUp tag with its FEN tag. */
   loadPgn(pgn: string, options?: { strict?: boolean; newlineChar?: string }): void;
   setHeader(key: string, value: string | null): Record<string, string>;
   removeHeader(key: string): boolean;
   getHeaders(): Record<string, string>;
   /** @deprecated as in chess.js: use setHeader and getHeaders. */
   header(...args: string[]): Record<string, string>;
-  getComment(): string | undefined;
+  // chess.js declares these three `string` and answers `undefined` when
+  // there is no comment; so do these, so that its programs type-check.
+  /** The comment on the position now (`undefined` when none). */
+  getComment(): string;
   setComment(comment: string): void;
-  removeComment(): string | undefined;
+  /** Removes and answers the comment on the position now (`undefined` when none). */
+  removeComment(): string;
   /** @deprecated as in chess.js: use removeComment. */
-  deleteComment(): string | undefined;
+  deleteComment(): string;
   getComments(): { fen: string; comment: string }[];
   removeComments(): { fen: string; comment: string }[];
   /** @deprecated as in chess.js: use removeComments. */

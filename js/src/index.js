@@ -562,6 +562,10 @@ export class Chess {
       }
       return played;
     }
+    if (typeof move !== 'object' || typeof move.from !== 'string' || typeof move.to !== 'string') {
+      // Neither a text nor { from, to }: thrown as chess.js throws a move it cannot read.
+      throw new Error(`Invalid move: ${shortText(move)}: a move is a text (SAN, UCI) or { from, to, promotion }`);
+    }
     const uci = `${move.from}${move.to}`;
     if (move.promotion) {
       const r = w.play(h, send(uci + move.promotion), 0);
@@ -569,8 +573,7 @@ export class Chess {
     }
     const r = w.play(h, send(uci), 0);
     if (r < 0) {
-      const shown = JSON.stringify(move);
-      throw new Error(`Invalid move: ${shown.length > 60 ? `${shown.slice(0, 60)}…` : shown}: ${read(-1 - r).replace(/^Invalid move: [^:]*: /, '')}`);
+      throw new Error(`Invalid move: ${shortText(move)}: ${read(-1 - r).replace(/^Invalid move: [^:]*: /, '')}`);
     }
     return recordOf(r);
   }
@@ -695,7 +698,7 @@ export class Chess {
     return out;
   }
 
-  loadPgn(pgn, { newlineChar = '\r?\n' } = {}) {
+  loadPgn(pgn, { strict = false, newlineChar = '\r?\n' } = {}) {
     let text = newlineChar === '\r?\n' ? pgn : pgn.split(new RegExp(newlineChar)).join('\n');
     // As chess.js: an empty text is an empty game, and a FEN tag is one
     // whatever the case of its name.
@@ -703,10 +706,12 @@ export class Chess {
       this.reset();
       return;
     }
-    text = text.replace(/^(\s*\[\s*)fen(\s+")/gim, '$1FEN$2');
+    if (strict) text = strictPgnText(text);
+    else text = text.replace(/^(\s*\[\s*)fen(\s+")/gim, '$1FEN$2');
     // The library's reader gives the tree (and its errors); its mainline
     // becomes the game, with the tags and the mainline's comments.
-    const tree = readPgn(text);
+    const tree = readChessJsPgn(text);
+    if (strict) strictMoves(text, tree);
     this.#changed();
     const h = this.#write();
     recv(w.load(h, send(tree.fen), tree.chess960 ? 1 : 0));
@@ -718,9 +723,9 @@ export class Chess {
     // As chess.js: the movetext's result, when it has one, is the Result tag's.
     if (tree.result !== (headers.Result ?? '*')) headers.Result = tree.result;
     for (const [name, value] of Object.entries(headers)) recv(w.set_tag(h, send(`${name}\0${value}`)));
-    // A comment's line breaks become spaces, as chess.js reads them.
+    // A comment's line breaks (a run of them) become a space, as chess.js reads them.
     const comment = (comments) => {
-      if (comments.length > 0) recv(w.comment(h, send(comments.join(' ').replace(/\r?\n/g, ' ')), 1));
+      if (comments.length > 0) recv(w.comment(h, send(comments.join(' ').replace(/[\r\n]+/g, ' ')), 1));
     };
     comment(tree.comments);
     for (const node of tree.moves) {
@@ -840,6 +845,81 @@ function wrapGroups(groups, maxWidth, newline) {
     width += group.length;
   }
   return out.join('');
+}
+
+// In a PGN text: a tag's quoted value, a rest-of-line comment, or a
+// brace comment (its text captured).
+const PGN_COMMENT = /("(?:[^"\\\n]|\\.)*")|(;[^\n]*)|\{([^}]*)\}/g;
+// The tag pairs at the start of a PGN text, with the rest-of-line
+// comments and escape lines between them (those before movetext are not).
+const PGN_TAGS = /^(?:\s*(?:\[(?:[^\]"\n]|"(?:[^"\\\n]|\\.)*")*\]|;[^\n]*(?=\s*\[)|%[^\n]*))*/;
+
+/**
+ * Reads a PGN text for `loadPgn`, keeping each comment's text as chess.js
+ * does: a brace comment's with the spaces inside its braces (the
+ * library's reader takes one off each end, the spaces its writer puts
+ * there: each comment gets one more), a rest-of-line (`;`) comment's
+ * trimmed (the library's reader skips these: each becomes a brace
+ * comment). An error is the text's own, at its own line and column.
+ */
+function readChessJsPgn(text) {
+  const tagsEnd = PGN_TAGS.exec(text)[0].length;
+  const padded = text.replace(PGN_COMMENT, (all, quoted, rest, comment, at) => {
+    if (comment !== undefined) return `{ ${comment} }`;
+    // A rest-of-line comment after the tags, trimmed as chess.js reads
+    // it, unless a brace comment cannot hold it.
+    if (rest !== undefined && at >= tagsEnd && !rest.includes('}')) return `{ ${rest.slice(1).trim()} }`;
+    return all;
+  });
+  try {
+    return readPgn(padded);
+  } catch (err) {
+    readPgn(text);
+    throw err;
+  }
+}
+
+/**
+ * A PGN text as chess.js's strict reader takes it: a SetUp "1" tag needs
+ * a FEN tag, and a FEN tag without it is not read (nor a `fen` one).
+ */
+function strictPgnText(text) {
+  const tags = text.slice(0, PGN_TAGS.exec(text)[0].length);
+  const setUp = /\[\s*SetUp\s+"1"\s*\]/.test(tags);
+  const fen = /\[\s*FEN\s+"/.test(tags);
+  if (setUp && !fen) throw new Error('Invalid PGN: FEN tag must be supplied with SetUp tag');
+  return fen && !setUp ? text.replace(/\[\s*FEN\s+"(?:[^"\\\n]|\\.)*"\s*\]/, '') : text;
+}
+
+/**
+ * Checks that each mainline move of `tree` is written in `text` in its
+ * own SAN, as chess.js's strict reader wants (no long algebraic, no
+ * over-disambiguation, `O-O` not `0-0`; check marks and annotations
+ * aside).
+ */
+function strictMoves(text, tree) {
+  let movetext = text.slice(PGN_TAGS.exec(text)[0].length).replace(/\{[^}]*\}|;[^\n]*|^%[^\n]*/gm, ' ');
+  // Side lines, the innermost first.
+  for (let before = ''; before !== movetext; ) [before, movetext] = [movetext, movetext.replace(/\([^()]*\)/g, ' ')];
+  const written = movetext
+    .replace(/\$\d+/g, ' ')
+    .split(/\s+/)
+    .map((token) => token.replace(/^\d+\.+/, '').replace(/^\.+/, ''))
+    .filter((token) => token !== '' && !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(token));
+  tree.moves.forEach((node, i) => {
+    if (bareSan(written[i] ?? '') !== bareSan(node.san)) throw new Error(`Invalid move in PGN: ${shortText(written[i])}`);
+  });
+}
+
+/** A short piece of a value for an error message: an object as JSON, at most 60 characters. */
+function shortText(value) {
+  let shown;
+  try {
+    shown = typeof value === 'object' && value !== null ? String(JSON.stringify(value)) : String(value);
+  } catch {
+    shown = Object.prototype.toString.call(value);
+  }
+  return shown.length > 60 ? `${shown.slice(0, 60)}…` : shown;
 }
 
 /** A SAN without what chess.js's strict parser ignores: `=`, and a check mark and annotation at the end. */

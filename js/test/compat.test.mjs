@@ -337,3 +337,72 @@ test('null moves as chess.js plays them: move(null) and move("--"), history, pgn
   back.loadPgn(game.pgn());
   assert.deepEqual([back.history(), back.fen()], [game.history(), game.fen()]);
 });
+
+test('a king taken off the board takes its castling rights with it, also when it comes back, as chess.js', () => {
+  const [ours, ref] = both((g) => [
+    g.remove('e8'), g.fen(), g.getCastlingRights('b'),
+    g.put({ type: 'k', color: 'b' }, 'e8'), g.fen(),
+    g.put({ type: 'p', color: 'w' }, 'a8'), g.remove('e1'), g.fen(),
+    g.put({ type: 'k', color: 'w' }, 'e1'), g.fen(),
+  ]);
+  assert.deepEqual(ours, ref);
+  // A rook taken while its king is away: the other side's right stays.
+  const [a, b] = both((g) => [g.remove('e1'), g.remove('h1'), g.put({ type: 'k', color: 'w' }, 'e1'), g.fen()], 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1');
+  assert.deepEqual(a, b);
+});
+
+test('loadPgn keeps the spaces inside a comment\'s braces, and a run of line breaks is one space, as chess.js', () => {
+  const texts = [
+    '{ great game }\n1. e4 e5',
+    '[Event "a {b} c"]\n\n1. e4 { [%eval 0.17] [%clk 0:03:00] } e5 {[%clk 0:02:59]} 2. Nf3 {} Nc6 {  } *',
+    '1. e4 {good\r\n\r\nmove} e5 { a classic; well-studied } 1-0',
+  ];
+  for (const text of texts) {
+    const [ours, ref] = both((g) => (g.loadPgn(text), [g.getComments(), g.pgn()]));
+    assert.deepEqual(ours, ref);
+  }
+  // An error names its place in the text as written.
+  assert.throws(() => new Chess().loadPgn('1. e4 {x} e5 {y} Ke3'), /line 1, column 18: 2\. Ke3/);
+});
+
+test('loadPgn reads rest-of-line (;) comments after the tags as chess.js, and skips those among the tags', () => {
+  const texts = [
+    '1. e4 e5; romantic era\n 2. Nf3 Nc6; common continuation',
+    '; before the first move\n1. e4;\ne5 ; a {b\n2. Nf3 ; ($1) 2. d4 is good\n2... Nc6 {c} *',
+    '[Event "x;y"]\n\n1. e4 e5 1-0 ; after the result',
+  ];
+  for (const text of texts) {
+    const [ours, ref] = both((g) => (g.loadPgn(text), [g.getComments(), g.pgn()]));
+    assert.deepEqual(ours, ref);
+  }
+  // chess.js cannot read these; the tags around a ';' line stay tags.
+  const game = new Chess();
+  game.loadPgn('[Event "a]b"]\n; a note\n[Site "s"]\n\n1. e4 *');
+  assert.deepEqual([game.getHeaders().Event, game.getHeaders().Site, game.getComments()], ['a]b', 's', []]);
+});
+
+test('loadPgn strict: each move in its own SAN and a set-up start with its FEN, as chess.js', () => {
+  const setUp = '[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/4P3/R3K3 w Q - 0 1"]\n\n';
+  const texts = [
+    '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (3... Nf6 4. O-O) 4. Ba4 Nf6 5. O-O! Be7+? 1-0',
+    '1. e4 {a (b) ; c} e5 $1 2. Nf3 ; d\n2... Nc6 *',
+    `${setUp}1. e4 Kd7 2. O-O-O+ Ke6 *`,
+    '1. e2e4 e5 *', '1. e4 e5 2. Ng1f3 *', '1. e4 e5 2. Ng1-f3 *', '1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. 0-0 *',
+    '1. e4 e5 2. Nf3 Nc6 3. Nc3 Nf6 4. Nfd4 *', '1. Nf3 d5 2. Ng1 *',
+    '[SetUp "1"]\n\n1. e4 *', '[FEN "4k3/8/8/8/8/8/4P3/R3K3 w Q - 0 1"]\n\n1. Ke2 *', '[fen "4k3/8/8/8/8/8/4P3/R3K3 w Q - 0 1"]\n\n1. Ke2 *',
+  ];
+  for (const text of texts) {
+    const run = (g) => {
+      try {
+        g.loadPgn(text, { strict: true });
+        return [g.fen(), g.history()];
+      } catch (e) {
+        // The messages differ where the library's reader refuses a move.
+        return e.constructor === Error && /^Invalid (move in )?PGN/.test(e.message) ? 'refused' : e;
+      }
+    };
+    const [ours, ref] = both(run);
+    assert.deepEqual(ours, ref, text);
+  }
+  assert.throws(() => new Chess().loadPgn('[SetUp "1"]\n\n1. e4 *', { strict: true }), /^Error: Invalid PGN: FEN tag must be supplied with SetUp tag$/);
+});

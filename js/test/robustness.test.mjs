@@ -137,3 +137,17 @@ test('Polyglot keys: the book format\'s published examples', () => {
   game.move('d5');
   assert.equal(game.polyglotKey(), '0756b94461c50fb0');
 });
+
+test('move() with what is neither a text nor { from, to } throws an Error naming it, as chess.js does', () => {
+  const cyclic = { from: 'e2' };
+  cyclic.self = cyclic;
+  const cases = [
+    [undefined, 'undefined'], [42, '42'], [true, 'true'], [{}, '{}'], [{ to: 'e4' }, '{"to":"e4"}'],
+    [{ from: 'e2', to: 4 }, '{"from":"e2","to":4}'], [Symbol('x'), 'Symbol(x)'], [cyclic, '[object Object]'],
+  ];
+  for (const [bad, shown] of cases) {
+    const game = new Chess();
+    assert.throws(() => game.move(bad), (e) => e.constructor === Error && e.message.startsWith(`Invalid move: ${shown}: `), String(shown));
+    assert.equal(game.fen(), DEFAULT_POSITION);
+  }
+});

@@ -3,6 +3,7 @@
 
 use core::fmt;
 
+use crate::position::validate::held_castling_rooks;
 use crate::position::{ply_of, CastlingMode, FenError, FenOptions, Position, PositionError, Repairs};
 use crate::types::castling::{back_rank, held_castling_rook, is_standard_castling};
 use crate::types::{Bitboard, CastlingSide, Color, Piece, Role, Square};
@@ -353,6 +354,23 @@ impl Setup {
     #[inline]
     pub fn set_castling_rooks(&mut self, rooks: Bitboard) {
         self.castling = rooks;
+    }
+
+    /// Drops the castling rights without their king or rook in place, as
+    /// the lenient FEN reader does, also on a board that is no legal
+    /// position (a board editor's, while a king is off the board).
+    ///
+    /// ```
+    /// use chess_movegen::{Setup, Square};
+    /// let mut setup = Setup::startpos();
+    /// setup.remove(Square::E8);
+    /// setup.remove(Square::A1);
+    /// setup.drop_invalid_castling_rights();
+    /// assert_eq!(setup.fen(), "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR w K - 0 1");
+    /// ```
+    pub fn drop_invalid_castling_rights(&mut self) {
+        let by_color = |role| Color::ALL.map(|color| self.pieces(color, role));
+        self.castling = held_castling_rooks(self.castling, self.mode, by_color(Role::King), by_color(Role::Rook));
     }
 
     /// The en-passant square (the square a pawn just skipped), if any.

@@ -441,25 +441,8 @@ impl Position {
 
     /// The castling rooks that are valid, one per side at most.
     fn castling_rooks_repaired(&self) -> Bitboard {
-        let mut kept = Bitboard::EMPTY;
-        for color in Color::ALL {
-            let back = back_rank(color);
-            let Some(king) = (self.pieces(color, Role::King) & back).single() else {
-                continue;
-            };
-            for side in CastlingSide::ALL {
-                let wanted = self
-                    .castling
-                    .into_iter()
-                    .filter(|&r| back.contains(r) && self.pieces(color, Role::Rook).contains(r))
-                    .filter(|&r| CastlingSide::of_rook(king, r) == side && r != king)
-                    .find(|&r| self.mode == CastlingMode::Chess960 || is_standard_castling(king, r));
-                if let Some(rook) = wanted {
-                    kept = kept.with(rook);
-                }
-            }
-        }
-        kept
+        let by_color = |role| Color::ALL.map(|color| self.pieces(color, role));
+        held_castling_rooks(self.castling, self.mode, by_color(Role::King), by_color(Role::Rook))
     }
 
     fn repair_counters(&mut self) {
@@ -483,4 +466,34 @@ struct Retraction {
     to: Square,
     role: Role,
     restored: Bitboard,
+}
+
+/// The rooks of `castling` that keep their right on a board with these
+/// kings and rooks (by colour): each with its king on their back rank, one per side
+/// at most, and in standard chess only with the king on the e-file and
+/// the rook on the a- or h-file. One rule for a position's repair and a
+/// [`Setup`](crate::Setup)'s, which may be no legal position.
+pub(crate) fn held_castling_rooks(
+    castling: Bitboard,
+    mode: CastlingMode,
+    kings: [Bitboard; 2],
+    rooks: [Bitboard; 2],
+) -> Bitboard {
+    let mut kept = Bitboard::EMPTY;
+    for color in Color::ALL {
+        let back = back_rank(color);
+        let Some(king) = (kings[color as usize] & back).single() else {
+            continue;
+        };
+        // The first rook in square order on each side of the king.
+        let mut taken = [false; 2];
+        for rook in castling & back & rooks[color as usize] {
+            let side = CastlingSide::of_rook(king, rook) as usize;
+            if rook != king && !taken[side] && (mode == CastlingMode::Chess960 || is_standard_castling(king, rook)) {
+                taken[side] = true;
+                kept = kept.with(rook);
+            }
+        }
+    }
+    kept
 }

@@ -140,10 +140,13 @@ impl Session {
     /// Takes an edited board: a new game from it if it is a legal
     /// position (castling rights and clocks repaired as the lenient FEN
     /// reader does), else a broken board.
-    fn set_board(&mut self, setup: Setup) {
+    fn set_board(&mut self, mut setup: Setup) {
         match Position::from_setup_lenient(&setup) {
             Ok((pos, _)) => self.restart(pos),
             Err(err) => {
+                // As on a legal board: a right whose king or rook is gone
+                // stays gone (chess.js drops it when the piece leaves).
+                setup.drop_invalid_castling_rights();
                 self.comments = vec![None];
                 self.broken = Some((setup, err.to_string()));
             }
