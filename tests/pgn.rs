@@ -318,6 +318,28 @@ fn a_blank_line_and_move_one_start_the_next_game() {
     assert_eq!(all("1. e4 e5\n\n{c 1. d4 d5 *").len(), 1);
 }
 
+/// Tags, then two blank lines or more, then tags: two games, the first
+/// without moves (python-chess's rule: it takes one blank line between
+/// tags, and ends a game's tags at a second). One blank line between tags
+/// keeps them one game's.
+#[test]
+fn two_blank_lines_after_tags_end_a_game_without_moves() {
+    let text = "[Event \"a\"]\n[Site \"1\"]\n\n\n[Event \"b\"]\n\n1. e4 e5 *\n";
+    let games: Vec<PgnGame> = all(text).into_iter().map(|g| g.unwrap_or_else(|e| panic!("{e}"))).collect();
+    assert_eq!(games.len(), 2);
+    assert_eq!((games[0].tags.get("Event"), games[0].tags.get("Site")), (Some("a"), Some("1")));
+    assert!(games[0].moves.is_empty());
+    assert_eq!((games[1].tags.get("Event"), games[1].tags.get("Site")), (Some("b"), None));
+    assert_eq!(sans(&games[1]), ["e4", "e5"]);
+    // With CR LF and spaces on the blank lines; three of them.
+    let crlf = "[Event \"a\"]\r\n \r\n\t\r\n\r\n[Event \"b\"]\r\n\r\n1. d4 *\r\n";
+    assert_eq!(all(crlf).len(), 2);
+    // One blank line between tags: one game.
+    let one = all("[Event \"a\"]\n\n[Site \"1\"]\n\n1. e4 *\n");
+    assert_eq!(one.len(), 1);
+    assert_eq!(one[0].as_ref().unwrap().tags.get("Site"), Some("1"));
+}
+
 /// Dots written apart from their move number are part of it.
 #[test]
 fn dots_apart_from_the_move_number() {

@@ -316,14 +316,18 @@ impl<I: Input> Reader<I> {
         self.has_variant = false;
         self.stack.clear();
         // Tag section. Blank lines and `;` comments between tags are
-        // allowed (as in python-chess).
+        // allowed (as in python-chess), one blank line at a time: after
+        // two (three line feeds since the last tag), a tag is the next
+        // game's, this one having no moves.
+        let mut tags = false;
         loop {
             if !self.lexer.skip_space() {
                 break;
             }
             let data = self.lexer.data();
             match data[self.lexer.pos] {
-                b'[' => {}
+                b'[' if tags && self.lexer.newlines >= 3 => break,
+                b'[' => tags = true,
                 b';' => {
                     self.lexer.skip_line();
                     continue;
