@@ -59,6 +59,32 @@ fn tag_pairs_roster_others_and_escapes() {
     assert_eq!(TagValue::new(b"\\\\\\\\\"").decode(), "\\\\\"");
 }
 
+/// Tag values their writer did not escape: quotes inside, a backslash
+/// before the closing quote. Read as python-chess reads them: the value is
+/// what stands between the first quote and the `"]` that ends the line.
+#[test]
+fn tag_values_with_unescaped_quotes_and_backslashes() {
+    let g = tree(concat!(
+        "[White \"The \"Big\" One\"]\n[Annotator \"C:\\dir\\\"]  \r\n",
+        "[Black \"a\\\" \"b\"]\n[Site \"x\"]\n\n1. e4 *\n"
+    ));
+    assert_eq!(g.tags.get("White"), Some("The \"Big\" One"));
+    assert_eq!(g.tags.get("Annotator"), Some("C:\\dir\\"));
+    assert_eq!(g.tags.get("Black"), Some("a\" \"b"));
+    assert_eq!(g.tags.get("Site"), Some("x"));
+    assert_eq!(sans(&g), ["e4"]);
+    // Without `"]` at the line's end it stays an error.
+    for bad in [
+        "[White \"x\" y]\n\n1. e4 *\n",
+        "[White \"x\\\" ]\n\n1. e4 *\n",
+        "[White \"x\\\"]y\n\n1. e4 *\n",
+        "[White \"x\n\n1. e4 *\n",
+    ] {
+        let e = all(bad).remove(0).unwrap_err();
+        assert!(e.to_string().contains("bad tag pair"), "{bad:?}: {e}");
+    }
+}
+
 #[test]
 fn san_as_real_files_write_it() {
     let g = tree("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 5. d4 exd4 6. e5 d5 7. exd6 e.p. Qxd6 8. Re1+ Be6 *");
