@@ -166,3 +166,9 @@ def test_a_game_of_tags_alone_then_two_blank_lines(tmp_path):
     path = tmp_path / "tags.pgn"
     path.write_text('[Site "a"]\n[UTCDate "2024.1.2"]\n\n\n[Site "b"]\n[UTCTime "1:2:3"]\n\n1. e4 { [%clk 0:00:05] } *\n')
     assert compare(path) == 2
+
+
+def test_tag_values_their_writer_did_not_escape(tmp_path):
+    path = tmp_path / "quotes.pgn"
+    path.write_text('[Site "a"]\n[White "The "Big" One"]\n[Annotator "C:\\dir\\"]\n\n1. e4 *\n')
+    assert compare(path) == 1
