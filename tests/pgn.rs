@@ -85,6 +85,16 @@ fn tag_values_with_unescaped_quotes_and_backslashes() {
     }
 }
 
+/// `e.p.` after a check mark, or with one after it, as python-chess
+/// reads them.
+#[test]
+fn en_passant_marks_around_check_marks() {
+    for ep in ["exd6+e.p.", "exd6 e.p.+", "exd6+ e.p.+", "exd6e.p.#"] {
+        let g = tree(&format!("[FEN \"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1\"]\n\n1. {ep} Kd7 *\n"));
+        assert_eq!(sans(&g), ["exd6", "Kd7"], "{ep}");
+    }
+}
+
 #[test]
 fn san_as_real_files_write_it() {
     let g = tree("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 5. d4 exd4 6. e5 d5 7. exd6 e.p. Qxd6 8. Re1+ Be6 *");

@@ -727,7 +727,8 @@ impl<I: Input> Reader<I> {
 
     /// A token whose text is no move: a glyph on its own (`e4 !?`)
     /// annotates the move before it, an `e.p.` or `ep` after an en-passant
-    /// capture is skipped, anything else is an error.
+    /// capture is skipped (with a check mark after it, `e.p.+`), anything
+    /// else is an error.
     #[cold]
     fn not_a_move<V: Visitor>(
         &mut self,
@@ -740,7 +741,7 @@ impl<I: Input> Reader<I> {
     ) -> Result<(), Stop> {
         match (&self.lexer.data()[s..s + len], glyph) {
             (b"", Some(n)) => self.glyph(visitor, n),
-            (b"e.p." | b"ep", _) => {}
+            (b"e.p." | b"ep" | b"e.p.+" | b"e.p.#", _) => {}
             _ => return Err(self.move_error(cur, s, len, |_, text| san::san_syntax(text, reason))),
         }
         Ok(())
