@@ -8,9 +8,10 @@ many from real openings, biased to castling, en passant, promotions and
 checks; some start from a `FEN` tag or are Chess960, a few hold a null
 move. Each is then written in a random mix of shapes: clocks and
 evaluations in python-chess's grammar and at its edges (`0:00:05.3`,
-`10:00:00`, `#-2`, `0.17,23`, `12.345`, spaces and tabs, several comments
-after one move, `[%emt]`, `[%csl]`), SAN with and without `+`/`#`, `0-0`,
-`e8Q`, long algebraic, `e.p.`, NAGs and `!?`, side lines nested, comments
+`10:00:00`, `#-2`, `0.17,23`, `12.345`, spaces, tabs and Unicode spaces,
+several comments after one move, `[%emt]`, `[%csl]`), SAN with and
+without `+`/`#`, `0-0`, `e8Q`, long algebraic, `e.p.` (before or after
+a check mark), NAGs and `!?`, side lines nested, comments
 before the first move and after a move number, no move numbers, lines
 of every length with trailing spaces or tabs, tags with escapes,
 non-ASCII text, odd values (`WhiteElo "?"`, `UTCDate "????.??.??"`,
@@ -85,10 +86,12 @@ def annotation(rng, secs, shapes):
         "{ %s } { %s }" % (ev, clk), "{ %s } { [%%clk 9:59:59] [%%eval 9.99] }" % clk, "{ text %s more text }" % ev,
         "{ [%%clk %s ] }" % clock_text(rng, secs), "{ [%%clk 0:0:%d] }" % rng.randrange(100),
         "{ [%%eval  0.5] [%%eval 1.5] %s }" % clk, "{ [%%eval 0.5 ] %s }" % clk, "{ [%%clk bad] %s }" % clk,
-        "{ %s\n%s }" % (ev, clk), "{ a } ; rest of line [%clk 0:00:01]\n", "{ [%%eval #%d,5] %s }" % (rng.randint(-9, 9), clk),
+        "{ %s\n%s }" % (ev, clk), "{ a } ; rest of line [%clk 0:00:01]\n",
+        "{ [%%eval #%d,5] %s }" % (rng.randint(-9, 9), clk),
         "{ [%%CLK %s] %s }" % (clock_text(rng, secs), ev), "{}", "{ }", "{ %s}{%s }" % (ev, clk),
         "{ [%eval 0.3][%clk 0:01:00] }", "{[%eval -0.3] [%clk 0:01:00]}", "{ [%clk 1:00:00] } $1",
-        "{ [%%evalx 1.0] %s }" % ev,
+        "{ [%%evalx 1.0] %s }" % ev, "{ [%%clk\u00a0%s] }" % clock_text(rng, secs),
+        "{ [%%eval\x1c%s] [%%clk\u2003%s] }" % (eval_text(rng), clock_text(rng, secs)),
     ])
 
 
@@ -101,7 +104,8 @@ def san_text(rng, board, move, shapes):
         return san[:-1]
     if r < 0.06 and board.is_en_passant(move):
         shapes.add("ep")
-        return san + rng.choice([" e.p.", "e.p."])
+        # After a check mark when the capture checks (`exd6+e.p.`).
+        return san + rng.choice([" e.p.", "e.p.", " e.p.+" if san[-1] not in "+#" else "e.p."])
     if r < 0.15 and san.startswith("O-O"):
         shapes.add("zeros")
         return san.replace("O", "0")
@@ -226,7 +230,7 @@ def movetext_tokens(rng, start, moves, result, shapes):
                     shapes.add("numbercomment")
                     tokens.append("{ between }")
         san = "--" if move == chess.Move.null() else san_text(rng, b, move, shapes)
-        if numbers == 3 and tokens and tokens[-1][-1] == "." and rng.random() < 0.5:
+        if numbers == 3 and tokens and tokens[-1].rstrip(".").isdigit() and rng.random() < 0.5:
             tokens[-1] += san  # 1.e4
         else:
             tokens.append(san)

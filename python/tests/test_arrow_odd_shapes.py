@@ -164,7 +164,8 @@ def test_odd_shapes_agree_with_python_chess(tmp_path, seed, shapes):
 def test_a_game_of_tags_alone_then_two_blank_lines(tmp_path):
     # python-chess ends a game's tags at a second blank line.
     path = tmp_path / "tags.pgn"
-    path.write_text('[Site "a"]\n[UTCDate "2024.1.2"]\n\n\n[Site "b"]\n[UTCTime "1:2:3"]\n\n1. e4 { [%clk 0:00:05] } *\n')
+    text = '[Site "a"]\n[UTCDate "2024.1.2"]\n\n\n[Site "b"]\n[UTCTime "1:2:3"]\n\n1. e4 { [%clk 0:00:05] } *\n'
+    path.write_text(text)
     assert compare(path) == 2
 
 
