@@ -59,6 +59,42 @@ fn tag_pairs_roster_others_and_escapes() {
     assert_eq!(TagValue::new(b"\\\\\\\\\"").decode(), "\\\\\"");
 }
 
+/// Tag values their writer did not escape: quotes inside, a backslash
+/// before the closing quote. Read as python-chess reads them: the value is
+/// what stands between the first quote and the `"]` that ends the line.
+#[test]
+fn tag_values_with_unescaped_quotes_and_backslashes() {
+    let g = tree(concat!(
+        "[White \"The \"Big\" One\"]\n[Annotator \"C:\\dir\\\"]  \r\n",
+        "[Black \"a\\\" \"b\"]\n[Site \"x\"]\n\n1. e4 *\n"
+    ));
+    assert_eq!(g.tags.get("White"), Some("The \"Big\" One"));
+    assert_eq!(g.tags.get("Annotator"), Some("C:\\dir\\"));
+    assert_eq!(g.tags.get("Black"), Some("a\" \"b"));
+    assert_eq!(g.tags.get("Site"), Some("x"));
+    assert_eq!(sans(&g), ["e4"]);
+    // Without `"]` at the line's end it stays an error.
+    for bad in [
+        "[White \"x\" y]\n\n1. e4 *\n",
+        "[White \"x\\\" ]\n\n1. e4 *\n",
+        "[White \"x\\\"]y\n\n1. e4 *\n",
+        "[White \"x\n\n1. e4 *\n",
+    ] {
+        let e = all(bad).remove(0).unwrap_err();
+        assert!(e.to_string().contains("bad tag pair"), "{bad:?}: {e}");
+    }
+}
+
+/// `e.p.` after a check mark, or with one after it, as python-chess
+/// reads them.
+#[test]
+fn en_passant_marks_around_check_marks() {
+    for ep in ["exd6+e.p.", "exd6 e.p.+", "exd6+ e.p.+", "exd6e.p.#"] {
+        let g = tree(&format!("[FEN \"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1\"]\n\n1. {ep} Kd7 *\n"));
+        assert_eq!(sans(&g), ["exd6", "Kd7"], "{ep}");
+    }
+}
+
 #[test]
 fn san_as_real_files_write_it() {
     let g = tree("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 5. d4 exd4 6. e5 d5 7. exd6 e.p. Qxd6 8. Re1+ Be6 *");
@@ -316,6 +352,28 @@ fn a_blank_line_and_move_one_start_the_next_game() {
     // A comment followed by another number, or never closed, goes on.
     assert_eq!(read("1. e4 e5\n\n{c} 2. Nf3 *"), [(moves(&["e4", "e5", "Nf3"]), GameResult::Unfinished)]);
     assert_eq!(all("1. e4 e5\n\n{c 1. d4 d5 *").len(), 1);
+}
+
+/// Tags, then two blank lines or more, then tags: two games, the first
+/// without moves (python-chess's rule: it takes one blank line between
+/// tags, and ends a game's tags at a second). One blank line between tags
+/// keeps them one game's.
+#[test]
+fn two_blank_lines_after_tags_end_a_game_without_moves() {
+    let text = "[Event \"a\"]\n[Site \"1\"]\n\n\n[Event \"b\"]\n\n1. e4 e5 *\n";
+    let games: Vec<PgnGame> = all(text).into_iter().map(|g| g.unwrap_or_else(|e| panic!("{e}"))).collect();
+    assert_eq!(games.len(), 2);
+    assert_eq!((games[0].tags.get("Event"), games[0].tags.get("Site")), (Some("a"), Some("1")));
+    assert!(games[0].moves.is_empty());
+    assert_eq!((games[1].tags.get("Event"), games[1].tags.get("Site")), (Some("b"), None));
+    assert_eq!(sans(&games[1]), ["e4", "e5"]);
+    // With CR LF and spaces on the blank lines; three of them.
+    let crlf = "[Event \"a\"]\r\n \r\n\t\r\n\r\n[Event \"b\"]\r\n\r\n1. d4 *\r\n";
+    assert_eq!(all(crlf).len(), 2);
+    // One blank line between tags: one game.
+    let one = all("[Event \"a\"]\n\n[Site \"1\"]\n\n1. e4 *\n");
+    assert_eq!(one.len(), 1);
+    assert_eq!(one[0].as_ref().unwrap().tags.get("Site"), Some("1"));
 }
 
 /// Dots written apart from their move number are part of it.

@@ -215,9 +215,21 @@ impl NoteColumns {
     }
 }
 
-/// Whitespace as Python's `\s` matches it in ASCII text.
-fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
+/// The length in bytes of the whitespace character `s` starts with, as
+/// Python's `\s` matches it in text (python-chess reads decoded text):
+/// ASCII's six, its separators 0x1c to 0x1f, and the UTF-8 of U+0085,
+/// U+00A0, U+1680, U+2000 to U+200A, U+2028, U+2029, U+202F, U+205F and
+/// U+3000. `None` for anything else.
+fn space_len(s: &[u8]) -> Option<usize> {
+    match s {
+        [b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0x1c..=0x1f, ..] => Some(1),
+        [0xc2, 0x85 | 0xa0, ..] => Some(2),
+        [0xe1, 0x9a, 0x80, ..]
+        | [0xe2, 0x80, 0x80..=0x8a | 0xa8 | 0xa9 | 0xaf, ..]
+        | [0xe2, 0x81, 0x9f, ..]
+        | [0xe3, 0x80, 0x80, ..] => Some(3),
+        _ => None,
+    }
 }
 
 /// The run of ASCII digits at the start of `s`: its length.
@@ -237,10 +249,8 @@ fn clock(s: &[u8]) -> Option<(f64, usize)> {
             return Some((f64::from(h * 3600 + (m1 * 10 + m2) * 60 + s1 * 10 + s2), 9));
         }
     }
-    let (&first, after_space) = s.split_first()?;
-    if !is_space(first) {
-        return None;
-    }
+    let space = space_len(s)?;
+    let after_space = &s[space..];
     let h = digits(after_space);
     let s_minutes = after_space[h..].strip_prefix(b":")?;
     let m = digits(s_minutes);
@@ -263,7 +273,7 @@ fn clock(s: &[u8]) -> Option<(f64, usize)> {
         None => core::str::from_utf8(&s_seconds[..len]).ok()?.parse().ok()?,
     };
     // The space, the three numbers, two colons and the bracket.
-    Some((minutes + seconds, 1 + h + m + len + 3))
+    Some((minutes + seconds, space + h + m + len + 3))
 }
 
 /// An integer as the nearest float (a u64's conversion is the cheaper
@@ -297,10 +307,8 @@ fn number(d: &[u8]) -> Option<f64> {
 /// `\s(?:\#([+-]?\d+)|([+-]?(?:\d{0,10}\.\d{1,2}|\d{1,10}\.?)))(?:,(\d+))?\]`
 /// after `[%eval`: the evaluation, and the length of the match.
 fn eval(s: &[u8]) -> Option<(Eval, usize)> {
-    let (&first, body) = s.split_first()?;
-    if !is_space(first) {
-        return None;
-    }
+    let space = space_len(s)?;
+    let body = &s[space..];
     let (value, len) = match body.split_first() {
         Some((b'#', moves)) => {
             let (negative, digits_at) = sign(moves);
@@ -315,7 +323,7 @@ fn eval(s: &[u8]) -> Option<(Eval, usize)> {
             (Eval::Cp(cp), len)
         }
     };
-    let mut end = 1 + len;
+    let mut end = space + len;
     if s.get(end) == Some(&b',') {
         let n = digits(&s[end + 1..]);
         if n == 0 {
@@ -392,9 +400,15 @@ mod tests {
     use super::*;
 
     fn read(comment: &str) -> Annotations {
-        let mut a = Annotations::default();
-        a.read(comment.as_bytes());
-        a
+        Annotations::default().tap(comment.as_bytes())
+    }
+
+    impl Annotations {
+        /// The annotations after reading `comment` too.
+        fn tap(mut self, comment: &[u8]) -> Annotations {
+            self.read(comment);
+            self
+        }
     }
 
     #[test]
@@ -420,6 +434,23 @@ mod tests {
         assert_eq!(read("[%clk 0:00:05.25]").clock, Some(5.25));
         assert_eq!(read("[%clk 1:2:3.]").clock, Some(3723.0));
         assert_eq!(read("[%clk\t0:00:09]").clock, Some(9.0));
+    }
+
+    #[test]
+    fn unicode_whitespace_after_the_command_as_python_matches_it() {
+        // python-chess reads text: its `\s` is any character Python calls
+        // whitespace, in ASCII (the separators 0x1c to 0x1f) and beyond.
+        assert_eq!(read("[%clk\u{a0}0:00:05]").clock, Some(5.0));
+        assert_eq!(read("[%eval\u{1c}0.17]").eval, Some(Eval::Cp(17)));
+        assert_eq!(read("[%eval\u{2003}#-3,4]").eval, Some(Eval::Mate(-3)));
+        let both = read("[%clk\u{3000}1:00:00] [%eval\u{85}1]");
+        assert_eq!(both, Annotations { clock: Some(3600.0), eval: Some(Eval::Cp(100)) });
+        let after = read("[%clk\u{2029}0:00:01][%eval\u{1680}2]");
+        assert_eq!(after, Annotations { clock: Some(1.0), eval: Some(Eval::Cp(200)) });
+        // Not whitespace to Python (a zero-width space, a lone byte).
+        assert_eq!(read("[%clk\u{200b}0:00:05]").clock, None);
+        assert_eq!(Annotations::default().tap(b"[%clk\xc20:00:05]").clock, None);
+        assert_eq!(read("[%eval\u{a0}]").eval, None);
     }
 
     #[test]

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use arrow_array::{RecordBatch, RecordBatchReader};
 use arrow_schema::{ArrowError, SchemaRef};
-use chess_movegen::pgn::{IoInput, Reader};
+use chess_movegen::pgn::{IoInput, ReadOptions, Reader};
 
 use crate::games::{games_schema, GamesBuilder, Origin};
 use crate::positions::{positions_schema, PositionsBuilder};
@@ -52,7 +52,9 @@ pub struct Options {
     /// Add each move in SAN (`san` columns). Default off.
     pub san: bool,
     /// The longest line accepted, in bytes: a longer one is an error that
-    /// ends the input (memory stays bounded by it). Default 16 MiB.
+    /// ends the input (memory stays bounded by it). Also the longest
+    /// brace comment and tag value: a longer comment is an error for its
+    /// game. Default 16 MiB.
     pub max_line: usize,
 }
 
@@ -60,6 +62,14 @@ impl Default for Options {
     fn default() -> Options {
         Options { batch_size: 256, uci: false, san: false, max_line: 16 << 20 }
     }
+}
+
+/// The PGN reader's limits: [`Options::max_line`] for lines, comments
+/// and tags alike (the reader's own defaults, 1 MiB and 64 KiB, would
+/// make errors of games python-chess reads; memory stays bounded by a
+/// few times `max_line`).
+fn read_options(options: &Options) -> ReadOptions {
+    ReadOptions::new().max_line(options.max_line).max_comment(options.max_line).max_token(options.max_line)
 }
 
 /// A [`Read`] that fails on a line longer than its bound, so that a file
@@ -194,7 +204,7 @@ impl<R: Read> Converter<R> {
         assert!(games || positions, "a converter builds at least one table");
         let wants = Wants { positions, uci: options.uci, san: options.san };
         Converter {
-            reader: Reader::new(LineLimit::new(read, options.max_line)),
+            reader: Reader::new(LineLimit::new(read, options.max_line)).with_options(read_options(options)),
             record: Record::new(wants),
             source: source.to_owned(),
             batch_size: options.batch_size.max(1),

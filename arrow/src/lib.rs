@@ -39,8 +39,8 @@
 //! | `event`, `site`, `date`, `round`, `white`, `black`, `white_title`, `black_title`, `eco`, `opening`, `time_control`, `termination`, `variant`, `fen` | utf8 | the tags `Event` … `FEN` as written (escapes resolved); null when absent |
 //! | `result` | utf8 | the `Result` tag, or the movetext's termination marker when the tag is absent or `*` |
 //! | `white_elo`, `black_elo`, `white_rating_diff`, `black_rating_diff` | int32 | `WhiteElo` … `BlackRatingDiff`; null when absent or not a number (`?`) |
-//! | `utc_date` | date32 | `UTCDate` (`YYYY.MM.DD`) |
-//! | `utc_time` | time32(ms) | `UTCTime` (`HH:MM:SS`) |
+//! | `utc_date` | date32 | `UTCDate` (`YYYY.MM.DD`; as Python's `strptime(value, "%Y.%m.%d")` reads it, so `2017.4.1` too) |
+//! | `utc_time` | time32(ms) | `UTCTime` (`HH:MM:SS`; as `strptime(value, "%H:%M:%S")`, so `1:2:3` too) |
 //! | `time_control_base`, `time_control_increment` | int32 | `TimeControl` `base+increment` in seconds; null for `-`, `?` and other forms |
 //! | `other_tags` | `map<utf8, utf8>` | every other tag, and a typed tag whose value did not parse (so no tag is lost) |
 //! | `moves` | `list<uint16>` | the mainline, each move as [`Move::to_bits`](chess_movegen::Move::to_bits): from square in bits 0–5, to square 6–11 (a1 = 0 … h8 = 63; castling is king takes own rook), promotion 12–13 (knight, bishop, rook, queen), kind 14–15 (normal, promotion, en passant, castling); 0 is the null move |

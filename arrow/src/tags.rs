@@ -204,22 +204,35 @@ pub fn integer(value: &str) -> Option<i32> {
 }
 
 /// `UTCDate` as `YYYY.MM.DD`: days since 1970-01-01 (Arrow's `date32`);
-/// `None` for unknown parts (`????.??.??`) or an impossible date.
+/// `None` for unknown parts (`????.??.??`) or an impossible date. Read as
+/// Python's `datetime.strptime(value, "%Y.%m.%d")` reads it (what one
+/// compares the column with): the month and the day in one digit or two
+/// (`2017.4.1`), nothing before or after.
 pub fn date(value: &str) -> Option<i32> {
-    let mut parts = value.trim().split('.');
+    let mut parts = value.split('.');
     let (y, m, d) = (parts.next()?, parts.next()?, parts.next()?);
-    if parts.next().is_some() || y.len() != 4 || m.len() != 2 || d.len() != 2 {
+    if parts.next().is_some() || y.len() != 4 || !all_digits(y) {
         return None;
     }
-    let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    if !(all_digits(y) && all_digits(m) && all_digits(d)) {
-        return None;
-    }
-    let (y, m, d): (i32, u32, u32) = (y.parse().ok()?, m.parse().ok()?, d.parse().ok()?);
+    let (y, m, d): (i32, u32, u32) = (y.parse().ok()?, one_or_two_digits(m)?, one_or_two_digits(d)?);
     if y == 0 || !(1..=12).contains(&m) || d == 0 || d > days_in_month(y, m) {
         return None;
     }
     Some(days_from_civil(y, m, d) - UNIX_EPOCH_DAYS)
+}
+
+fn all_digits(s: &str) -> bool {
+    s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A field of one or two ASCII digits (as `strptime`'s `%m`, `%d`, `%H`,
+/// `%M`, `%S` take them).
+fn one_or_two_digits(s: &str) -> Option<u32> {
+    if (1..=2).contains(&s.len()) && all_digits(s) {
+        s.parse().ok()
+    } else {
+        None
+    }
 }
 
 fn is_leap(y: i32) -> bool {
@@ -246,18 +259,16 @@ fn days_from_civil(y: i32, m: u32, d: u32) -> i32 {
 }
 
 /// `UTCTime` as `HH:MM:SS`: seconds since midnight (Arrow's
-/// `time32(second)`).
+/// `time32(second)`), read as `strptime(value, "%H:%M:%S")` reads it (one
+/// digit or two each, nothing around them).
 pub fn time(value: &str) -> Option<i32> {
-    let b = value.trim().as_bytes();
-    if b.len() != 8 || b[2] != b':' || b[5] != b':' {
+    let mut parts = value.split(':');
+    let (h, m, s) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() {
         return None;
     }
-    let two = |i: usize| -> Option<i32> {
-        let (a, c) = (b[i], b[i + 1]);
-        (a.is_ascii_digit() && c.is_ascii_digit()).then(|| i32::from(a - b'0') * 10 + i32::from(c - b'0'))
-    };
-    let (h, m, s) = (two(0)?, two(3)?, two(6)?);
-    (h < 24 && m < 60 && s < 60).then_some(h * 3600 + m * 60 + s)
+    let (h, m, s) = (one_or_two_digits(h)?, one_or_two_digits(m)?, one_or_two_digits(s)?);
+    (h < 24 && m < 60 && s < 60).then_some((h * 3600 + m * 60 + s) as i32)
 }
 
 /// `TimeControl` as `base+increment` in seconds (`600+5`, or `600`
@@ -346,7 +357,25 @@ mod tests {
         assert_eq!(date("2017.04.01"), Some(17_257));
         assert_eq!(date("2000.03.01"), Some(11_017));
         assert_eq!(date("1969.12.31"), Some(-1));
-        for bad in ["????.??.??", "2017.02.29", "2017.13.01", "2017.4.1", "2017.04.01.01", "0000.01.01"] {
+        // As Python's `strptime(value, "%Y.%m.%d")` reads them: the month
+        // and day in one digit or two, nothing around them.
+        assert_eq!(date("2017.4.1"), Some(17_257));
+        assert_eq!(date("2017.04.1"), Some(17_257));
+        for bad in [
+            "????.??.??",
+            "2017.02.29",
+            "2017.13.01",
+            "2017.04.01.01",
+            "0000.01.01",
+            "17.04.01",
+            "02017.04.01",
+            "2017.004.01",
+            "2017.00.01",
+            " 2017.04.01",
+            "2017.04.01 ",
+            "+2017.04.01",
+            "2017.+4.01",
+        ] {
             assert_eq!(date(bad), None, "{bad}");
         }
         assert_eq!(date("2016.02.29"), Some(16_860));
@@ -356,7 +385,12 @@ mod tests {
     fn times() {
         assert_eq!(time("00:00:00"), Some(0));
         assert_eq!(time("23:59:59"), Some(86_399));
-        for bad in ["24:00:00", "1:00:00", "12:60:00", "??:??:??"] {
+        // As `strptime(value, "%H:%M:%S")`: one digit or two each.
+        assert_eq!(time("1:2:3"), Some(3723));
+        assert_eq!(time("1:00:00"), Some(3600));
+        for bad in
+            ["24:00:00", "12:60:00", "23:59:60", "??:??:??", "001:00:00", "12:34", "12:34:56.5", " 12:34:56", "1:+2:03"]
+        {
             assert_eq!(time(bad), None, "{bad}");
         }
     }

@@ -195,6 +195,32 @@ fn endless_line_is_an_error_not_memory() {
     assert_eq!(strings(&batches[0], "event")[0].as_deref(), Some("x"));
 }
 
+/// Lines, comments and tag values as long as `Options::max_line` are
+/// read (python-chess reads them too); the reader's own smaller defaults
+/// do not apply.
+#[test]
+fn long_lines_comments_and_tag_values_up_to_max_line_are_read() {
+    let long_line = format!("1. e4 {{ {} [%clk 0:00:07] }} e5 *", "word ".repeat(400_000));
+    let long_comment = format!("1. e4 {{ {} [%clk 0:00:08] }} e5 *", "word\n".repeat(400_000));
+    let long_tag = format!("[Annotator \"{}\"]\n\n1. e4 e5 *", "y".repeat(100_000));
+    for (what, game) in [("line", long_line), ("comment", long_comment), ("tag", long_tag)] {
+        let pgn = format!("[Site \"a\"]\n{game}\n\n[Site \"b\"]\n\n1. d4 *\n");
+        let batches = read(pgn.as_bytes(), Table::Games, &Options::default());
+        let batch = concat(&batches);
+        assert_eq!(strings(&batch, "error"), [None, None], "{what}");
+        assert_eq!(strings(&batch, "site"), [Some("a".into()), Some("b".into())], "{what}");
+        let plies = batch.column_by_name("plies").unwrap().as_primitive::<UInt32Type>();
+        assert_eq!((plies.value(0), plies.value(1)), (2, 1), "{what}");
+    }
+    // A comment past the bound (of lines within it): an error, and the
+    // game after it is read.
+    let options = Options { max_line: 50_000, ..Options::default() };
+    let pgn = format!("1. e4 {{ {}}} *\n\n[Site \"b\"]\n\n1. d4 *\n", "word\n".repeat(20_000));
+    let batch = concat(&read(pgn.as_bytes(), Table::Games, &options));
+    assert!(strings(&batch, "error")[0].as_deref().unwrap().contains("longer than 50000 bytes"));
+    assert_eq!(strings(&batch, "site").last().unwrap().as_deref(), Some("b"));
+}
+
 fn zstd(data: &[u8]) -> Vec<u8> {
     zstd::stream::encode_all(data, 3).unwrap()
 }

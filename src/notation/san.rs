@@ -152,17 +152,23 @@ pub(crate) fn parse_common(text: &[u8]) -> Option<CommonSan> {
     }
 }
 
+/// `text` without the check marks and glyphs at its end.
+fn without_marks(mut text: &[u8]) -> &[u8] {
+    while let [rest @ .., b'+' | b'#' | b'!' | b'?'] = text {
+        text = rest;
+    }
+    text
+}
+
 /// [`parse`] for every shape: the text without spaces, marks and `e.p.`,
 /// then castling and null moves, then piece letter, promotion, destination
 /// and origin from the end.
 #[inline(never)]
 fn parse_general(text: &[u8]) -> Result<San, SyntaxReason> {
-    let mut core = text.trim_ascii();
-    while let [rest @ .., b'+' | b'#' | b'!' | b'?'] = core {
-        core = rest;
-    }
+    let mut core = without_marks(text.trim_ascii());
     if let Some(rest) = core.strip_suffix(b"e.p.") {
-        core = rest.trim_ascii_end();
+        // Check marks before `e.p.` too (`exd6+e.p.`).
+        core = without_marks(rest.trim_ascii_end());
     }
     match core {
         b"O-O" | b"0-0" => return Ok(San::Castle(CastlingSide::KingSide)),
@@ -666,7 +672,7 @@ mod tests {
             assert_eq!(parse(null.as_bytes()), Ok(San::Null), "{null}");
         }
         let exd6 = normal(Role::Pawn, Some(File::E), None, Square::D6, None);
-        for text in ["exd6", "exd6e.p.", "exd6 e.p.", "ed6", "e:d6", "exd6+", " exd6!? "] {
+        for text in ["exd6", "exd6e.p.", "exd6 e.p.", "ed6", "e:d6", "exd6+", " exd6!? ", "exd6+e.p.", "exd6+ e.p.+"] {
             assert_eq!(parse(text.as_bytes()), Ok(exd6), "{text}");
         }
         let promo = normal(Role::Pawn, None, None, Square::E8, Some(Role::Queen));

@@ -603,6 +603,9 @@ impl<I: Sealed> Lexer<I> {
             pos = scan(data, pos, data.len(), value_stop_bytes, |b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'));
             match data.get(pos) {
                 None | Some(b'\n') | Some(b'\r') => {
+                    if let Some(range) = self.unescaped_tag(name_start, name_end, value_start) {
+                        return Ok(range);
+                    }
                     self.pos = pos;
                     return Err("the tag value is not closed on its line");
                 }
@@ -614,11 +617,31 @@ impl<I: Sealed> Lexer<I> {
         let value_end = pos;
         pos = skip(pos + 1);
         if pos >= data.len() || data[pos] != b']' {
+            if let Some(range) = self.unescaped_tag(name_start, name_end, value_start) {
+                return Ok(range);
+            }
             self.pos = pos;
             return Err("expected ] after the tag value");
         }
         self.pos = pos + 1;
         Ok(TagRange { name: (name_start, name_end), value: (value_start, value_end) })
+    }
+
+    /// A tag whose writer did not escape its value (`[White "The "Big"
+    /// One"]`, `[Annotator "C:\dir\"]`), read as python-chess reads it:
+    /// the value runs from its opening quote to the `"]` that ends the
+    /// line (spaces after it allowed). `None` if the line does not end so.
+    #[cold]
+    fn unescaped_tag(&mut self, name_start: usize, name_end: usize, value_start: usize) -> Option<TagRange> {
+        let data = self.input.data();
+        let line_end = data[value_start..].iter().position(|&b| b == b'\n').map_or(data.len(), |i| value_start + i);
+        let line = &data[value_start..line_end];
+        let close = line.iter().rposition(|b| !b.is_ascii_whitespace())?;
+        if close < 1 || line[close] != b']' || line[close - 1] != b'"' {
+            return None;
+        }
+        self.pos = value_start + close + 1;
+        Some(TagRange { name: (name_start, name_end), value: (value_start, value_start + close - 1) })
     }
 }
 

@@ -16,7 +16,10 @@
 //! moves. A game ends at its result (`1-0`, `0-1`, `1/2-1/2`, `*`); one
 //! without a result ends at the next tag pair, or at a blank line followed
 //! by move number 1 (or by one comment and move number 1, the comment
-//! then opening the next game) once its main line is past move 1.
+//! then opening the next game) once its main line is past move 1. Tags
+//! may have a blank line between them; after two blank lines, tags are
+//! the next game's (the one before has no moves), as python-chess reads
+//! them.
 //!
 //! Two ways to read:
 //! - a [`Visitor`] receives tags, moves (with the position before each),

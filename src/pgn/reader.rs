@@ -316,14 +316,18 @@ impl<I: Input> Reader<I> {
         self.has_variant = false;
         self.stack.clear();
         // Tag section. Blank lines and `;` comments between tags are
-        // allowed (as in python-chess).
+        // allowed (as in python-chess), one blank line at a time: after
+        // two (three line feeds since the last tag), a tag is the next
+        // game's, this one having no moves.
+        let mut tags = false;
         loop {
             if !self.lexer.skip_space() {
                 break;
             }
             let data = self.lexer.data();
             match data[self.lexer.pos] {
-                b'[' => {}
+                b'[' if tags && self.lexer.newlines >= 3 => break,
+                b'[' => tags = true,
                 b';' => {
                     self.lexer.skip_line();
                     continue;
@@ -723,7 +727,8 @@ impl<I: Input> Reader<I> {
 
     /// A token whose text is no move: a glyph on its own (`e4 !?`)
     /// annotates the move before it, an `e.p.` or `ep` after an en-passant
-    /// capture is skipped, anything else is an error.
+    /// capture is skipped (with a check mark after it, `e.p.+`), anything
+    /// else is an error.
     #[cold]
     fn not_a_move<V: Visitor>(
         &mut self,
@@ -736,7 +741,7 @@ impl<I: Input> Reader<I> {
     ) -> Result<(), Stop> {
         match (&self.lexer.data()[s..s + len], glyph) {
             (b"", Some(n)) => self.glyph(visitor, n),
-            (b"e.p." | b"ep", _) => {}
+            (b"e.p." | b"ep" | b"e.p.+" | b"e.p.#", _) => {}
             _ => return Err(self.move_error(cur, s, len, |_, text| san::san_syntax(text, reason))),
         }
         Ok(())
