@@ -29,7 +29,9 @@ let heapView = new Uint8Array(w.memory.buffer);
 
 /** A byte view of the module's memory (made again after it grows). */
 function heap() {
-  if (heapView.buffer !== w.memory.buffer) heapView = new Uint8Array(w.memory.buffer);
+  // Growing the memory detaches its old buffer, which leaves the view
+  // empty: a cheaper test than reading the memory's buffer each time.
+  if (heapView.length === 0) heapView = new Uint8Array(w.memory.buffer);
   return heapView;
 }
 

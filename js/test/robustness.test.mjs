@@ -151,3 +151,18 @@ test('move() with what is neither a text nor { from, to } throws an Error naming
     assert.equal(game.fen(), DEFAULT_POSITION);
   }
 });
+
+test("the package keeps reading and writing the module's memory after it grows", () => {
+  const game = new Chess();
+  const played = game.move('e4');
+  // Far more text than the module has room for yet: sending it grows the
+  // memory, which detaches the buffer every earlier view was made on.
+  const other = new Chess();
+  assert.throws(() => other.loadPgn(`[Event "x"]\n\n1. e4 {${'x'.repeat(48 << 20)}} e5 *\n`), (e) => e instanceof Error && /comment/i.test(e.message));
+  other.loadPgn('1. d4 d5 2. c4 *');
+  assert.equal(other.history().join(' '), 'd4 d5 c4');
+  assert.equal(played.san, 'e4');
+  assert.equal(played.after, 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
+  game.move({ from: 'e7', to: 'e5' });
+  assert.equal(game.fen(), 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2');
+});
