@@ -142,7 +142,7 @@ def write_parquet(
     tables = [name for name, _ in outputs]
     schemas = [_schema(name, uci, san) for name in tables]
     counts = {"games": 0, "errors": 0, "positions": 0}
-    writers = [pq.ParquetWriter(os.fspath(path), schema, compression=compression) for (_, path), schema in zip(outputs, schemas)]
+    writers = []
     # Batches are gathered into row groups of about row_group_size rows
     # (a row group per small batch would make a slow file).
     pending = [[] for _ in tables]
@@ -153,6 +153,8 @@ def write_parquet(
         pending[i], rows[i] = [], 0
 
     try:
+        for (_, path), schema in zip(outputs, schemas):
+            writers.append(pq.ParquetWriter(os.fspath(path), schema, compression=compression))
         for source in inputs:
             for batches_read in _tuples(source, tables, batch_size, uci, san):
                 for i, (table, batch) in enumerate(zip(tables, batches_read)):
