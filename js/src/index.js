@@ -900,9 +900,7 @@ function strictPgnText(text) {
  * aside).
  */
 function strictMoves(text, tree) {
-  let movetext = text.slice(PGN_TAGS.exec(text)[0].length).replace(/\{[^}]*\}|;[^\n]*|^%[^\n]*/gm, ' ');
-  // Side lines, the innermost first.
-  for (let before = ''; before !== movetext; ) [before, movetext] = [movetext, movetext.replace(/\([^()]*\)/g, ' ')];
+  const movetext = withoutSideLines(text.slice(PGN_TAGS.exec(text)[0].length).replace(/\{[^}]*\}|;[^\n]*|^%[^\n]*/gm, ' '));
   const written = movetext
     .replace(/\$\d+/g, ' ')
     .split(/\s+/)
@@ -911,6 +909,22 @@ function strictMoves(text, tree) {
   tree.moves.forEach((node, i) => {
     if (bareSan(written[i] ?? '') !== bareSan(node.san)) throw new Error(`Invalid move in PGN: ${shortText(written[i])}`);
   });
+}
+
+/** `movetext` without its side lines, nested to any depth: one pass. */
+function withoutSideLines(movetext) {
+  let out = '';
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < movetext.length; i++) {
+    const c = movetext.charCodeAt(i);
+    if (c === 40) {
+      if (depth++ === 0) out += `${movetext.slice(start, i)} `;
+    } else if (c === 41 && depth > 0 && --depth === 0) {
+      start = i + 1;
+    }
+  }
+  return depth === 0 ? out + movetext.slice(start) : out;
 }
 
 /** A short piece of a value for an error message: an object as JSON, at most 60 characters. */

@@ -166,3 +166,32 @@ test("the package keeps reading and writing the module's memory after it grows",
   game.move({ from: 'e7', to: 'e5' });
   assert.equal(game.fen(), 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2');
 });
+
+test('loadPgn with strict reads side lines nested to any depth in one pass', async () => {
+  // 64,000 side lines, each inside the one before: a pass per level of
+  // nesting takes over a minute here, one pass a fraction of a second.
+  // Run in a worker, so that a deadline can stop it.
+  const { Worker } = await import('node:worker_threads');
+  const source = `
+    import { parentPort } from 'node:worker_threads';
+    import { Chess } from ${JSON.stringify(new URL('../src/index.js', import.meta.url).href)};
+    const depth = 64000;
+    const line = (last) => \`1. e4 \${'(1. d4 '.repeat(depth)}d5\${')'.repeat(depth)} \${last} *\`;
+    const game = new Chess();
+    game.loadPgn(line('e5'), { strict: true });
+    let error = '';
+    try { game.loadPgn(line('e7e5'), { strict: true }); } catch (e) { error = e.message; }
+    parentPort.postMessage({ history: game.history().join(' '), error });
+  `;
+  const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(source)}`));
+  let deadline;
+  const answer = await Promise.race([
+    new Promise((resolve, reject) => { worker.once('message', resolve); worker.once('error', reject); }),
+    new Promise((resolve) => { deadline = setTimeout(() => resolve(null), 30000); }),
+  ]);
+  clearTimeout(deadline);
+  await worker.terminate();
+  assert.ok(answer, 'loadPgn did not finish within 30 s');
+  assert.equal(answer.history, 'e4 e5');
+  assert.match(answer.error, /Invalid move in PGN: e7e5/);
+});
