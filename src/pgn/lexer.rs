@@ -634,7 +634,12 @@ impl<I: Sealed> Lexer<I> {
     #[cold]
     fn unescaped_tag(&mut self, name_start: usize, name_end: usize, value_start: usize) -> Option<TagRange> {
         let data = self.input.data();
-        let line_end = data[value_start..].iter().position(|&b| b == b'\n').map_or(data.len(), |i| value_start + i);
+        // A lone CR ends a line too (python-chess reads files with
+        // universal newlines).
+        let line_end = data[value_start..]
+            .iter()
+            .position(|&b| matches!(b, b'\n' | b'\r'))
+            .map_or(data.len(), |i| value_start + i);
         let line = &data[value_start..line_end];
         let close = line.iter().rposition(|b| !b.is_ascii_whitespace())?;
         if close < 1 || line[close] != b']' || line[close - 1] != b'"' {
