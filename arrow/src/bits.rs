@@ -107,13 +107,7 @@ mod tests {
 
     #[test]
     fn appended_pieces_give_their_bits_in_order() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut next = crate::test_random();
         for _ in 0..500 {
             let mut bits = Bits::default();
             let mut parts = Vec::new();

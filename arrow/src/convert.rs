@@ -358,13 +358,8 @@ mod tests {
 
     #[test]
     fn line_limit_finds_the_first_line_too_long_whatever_the_reads() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n) as usize
-        };
+        let mut random = crate::test_random();
+        let mut next = move |n: u64| random(n) as usize;
         for _ in 0..3000 {
             let max = 1 + next(12);
             let lines: Vec<usize> = (0..next(8)).map(|_| next(max as u64 + 3)).collect();

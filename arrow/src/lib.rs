@@ -87,3 +87,16 @@ pub use games::games_schema;
 #[cfg(feature = "parquet")]
 pub use parquet_out::{write_parquet, Compression, WriteError, WriteOptions, WriteSummary};
 pub use positions::positions_schema;
+
+/// The randomized tests' generator (xorshift, a fixed seed): each call
+/// gives a number below its argument.
+#[cfg(test)]
+pub(crate) fn test_random() -> impl FnMut(u64) -> u64 {
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    move |n| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    }
+}
