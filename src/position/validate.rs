@@ -469,9 +469,9 @@ struct Retraction {
 }
 
 /// The rooks of `castling` that keep their right on a board with these
-/// kings and rooks (by colour): each with its king on their back rank, one per side
-/// at most, and in standard chess only with the king on the e-file and
-/// the rook on the a- or h-file. One rule for a position's repair and a
+/// kings and rooks (by colour): each with its king on their back rank,
+/// one per side at most, and in standard chess only with the king on the
+/// e-file and the rook on the a- or h-file. One rule for a position's repair and a
 /// [`Setup`](crate::Setup)'s, which may be no legal position.
 pub(crate) fn held_castling_rooks(
     castling: Bitboard,
@@ -482,12 +482,12 @@ pub(crate) fn held_castling_rooks(
     let mut kept = Bitboard::EMPTY;
     for color in Color::ALL {
         let back = back_rank(color);
-        let Some(king) = (kings[color as usize] & back).single() else {
+        let Some(king) = (kings[color.index()] & back).single() else {
             continue;
         };
         // The first rook in square order on each side of the king.
         let mut taken = [false; 2];
-        for rook in castling & back & rooks[color as usize] {
+        for rook in castling & back & rooks[color.index()] {
             let side = CastlingSide::of_rook(king, rook) as usize;
             if rook != king && !taken[side] && (mode == CastlingMode::Chess960 || is_standard_castling(king, rook)) {
                 taken[side] = true;
