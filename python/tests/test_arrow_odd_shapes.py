@@ -7,9 +7,9 @@ resolved, and an evaluation beyond int32 is clamped."""
 from __future__ import annotations
 
 import collections
-import datetime
 import importlib.util
 import logging
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,18 +20,11 @@ import chess.pgn  # noqa: E402
 
 from chess_movegen import arrow  # noqa: E402
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "make_odd_pgn.py"
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "scripts" / "make_odd_pgn.py"
+sys.path.insert(0, str(ROOT / "arrow" / "tests" / "python"))
+from rows import check_headers  # noqa: E402
 
-TEXT = {
-    "Event": "event", "Site": "site", "Date": "date", "Round": "round", "White": "white", "Black": "black",
-    "WhiteTitle": "white_title", "BlackTitle": "black_title", "ECO": "eco", "Opening": "opening",
-    "TimeControl": "time_control", "Termination": "termination", "Variant": "variant", "FEN": "fen",
-    "Result": "result",
-}
-INTS = {"WhiteElo": "white_elo", "BlackElo": "black_elo", "WhiteRatingDiff": "white_rating_diff",
-        "BlackRatingDiff": "black_rating_diff"}
-ROSTER_DEFAULTS = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?", "Black": "?",
-                   "Result": "*"}
 INT32 = 2**31 - 1
 
 
@@ -40,58 +33,6 @@ def make_odd_pgn():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
-
-
-def unescape(value):
-    """python-chess keeps `\\"` and `\\\\` as written; the tables resolve them."""
-    out, chars = [], iter(value)
-    for c in chars:
-        if c == "\\":
-            n = next(chars, "")
-            out.append(n if n in ('"', "\\") else c + n)
-        else:
-            out.append(c)
-    return "".join(out)
-
-
-def parsed(value, fmt, kind):
-    try:
-        return getattr(datetime.datetime.strptime(value, fmt), kind)()
-    except ValueError:
-        return None
-
-
-def check_headers(row, game):
-    other = dict(row["other_tags"])
-    for name, value in game.headers.items():
-        value = unescape(value)
-        if name in TEXT:
-            if not (row[TEXT[name]] is None and ROSTER_DEFAULTS.get(name) == value):
-                assert row[TEXT[name]] == value, name
-            continue
-        typed = {"UTCDate": ("utc_date", "%Y.%m.%d", "date"), "UTCTime": ("utc_time", "%H:%M:%S", "time")}
-        if name in INTS:
-            try:
-                number = int(value)
-            except ValueError:
-                number = None
-            assert row[INTS[name]] == number, name
-            missing = number is None
-        elif name in typed:
-            column, fmt, kind = typed[name]
-            expected = parsed(value, fmt, kind)
-            assert row[column] == expected, (name, value)
-            missing = expected is None
-        else:
-            missing = True
-        if missing:
-            assert other.pop(name) == value, name
-        else:
-            other.pop(name, None)
-    assert other == {}, "tags python-chess does not have"
-    for name, column in TEXT.items():
-        if name not in game.headers:
-            assert row[column] is None, name
 
 
 def eval_pair(node):

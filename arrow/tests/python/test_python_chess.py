@@ -6,7 +6,6 @@ pgn2parquet` (or PGN2PARQUET=path). Run from the repository root:
 `pytest arrow/tests/python`.
 """
 
-import datetime
 import os
 import subprocess
 import sys
@@ -17,22 +16,13 @@ import chess.pgn
 import pyarrow.parquet as pq
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from rows import check_headers  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[3]
 CORPUS = ROOT / "arrow" / "tests" / "data" / "lichess_like.pgn"
 SCRIPT = ROOT / "scripts" / "make_lichess_corpus.py"
 PGN2PARQUET = os.environ.get("PGN2PARQUET", str(ROOT / "target" / "tools" / "pgn2parquet"))
-
-TEXT = {
-    "Event": "event", "Site": "site", "Date": "date", "Round": "round", "White": "white", "Black": "black",
-    "WhiteTitle": "white_title", "BlackTitle": "black_title", "ECO": "eco", "Opening": "opening",
-    "TimeControl": "time_control", "Termination": "termination", "Variant": "variant", "FEN": "fen",
-    "Result": "result",
-}
-INTS = {"WhiteElo": "white_elo", "BlackElo": "black_elo", "WhiteRatingDiff": "white_rating_diff",
-        "BlackRatingDiff": "black_rating_diff"}
-ROSTER_DEFAULTS = {"Event": "?", "Site": "?", "Date": "????.??.??", "Round": "?", "White": "?", "Black": "?",
-                   "Result": "*"}
-
 
 def convert(pgn, out, *flags):
     """Runs pgn2parquet with --table both --uci --san: the two tables."""
@@ -52,56 +42,6 @@ def python_chess_games(pgn):
             if game is None:
                 return games
             games.setdefault(game.headers.get("Site"), []).append(game)
-
-
-def int_or_none(text):
-    try:
-        return int(text)
-    except ValueError:
-        return None
-
-
-def unescape(value):
-    """A tag value with PGN's escapes resolved: python-chess keeps `\\"` and
-    `\\\\` as written, the tables resolve them (as the PGN standard says)."""
-    out, chars = [], iter(value)
-    for c in chars:
-        if c == "\\":
-            n = next(chars, "")
-            out.append(n if n in ('"', "\\") else c + n)
-        else:
-            out.append(c)
-    return "".join(out)
-
-
-def check_headers(row, game):
-    other = dict(row["other_tags"])
-    for name, value in game.headers.items():
-        value = unescape(value)
-        if name in TEXT:
-            if row[TEXT[name]] is None and ROSTER_DEFAULTS.get(name) == value:
-                continue  # python-chess fills in the roster
-            assert row[TEXT[name]] == value, name
-        elif name in INTS:
-            number = int_or_none(value)
-            assert row[INTS[name]] == number, name
-            if number is None:
-                assert other[name] == value
-        elif name == "UTCDate":
-            try:
-                expected = datetime.datetime.strptime(value, "%Y.%m.%d").date()
-            except ValueError:
-                expected = None
-            assert row["utc_date"] == expected
-            if expected is None:
-                assert other[name] == value
-        elif name == "UTCTime":
-            assert row["utc_time"] == datetime.datetime.strptime(value, "%H:%M:%S").time()
-        else:
-            assert other[name] == value, name
-    if "TimeControl" in game.headers and "+" in game.headers["TimeControl"]:
-        base, inc = game.headers["TimeControl"].split("+")
-        assert (row["time_control_base"], row["time_control_increment"]) == (int(base), int(inc))
 
 
 def uci_from_bits(bits, board):
