@@ -310,6 +310,16 @@ fn errors_say_where_and_the_reader_goes_on() {
     assert_eq!(summary, expected);
 }
 
+/// A `Variant` tag's value is echoed as move texts are: cut short,
+/// however long it is.
+#[test]
+fn an_unsupported_variant_is_echoed_short() {
+    let text = format!("[Variant \"Crazy{}\"]\n\n1. e4 *\n", "x".repeat(5000));
+    let message = all(&text)[0].as_ref().unwrap_err().to_string();
+    assert!(message.starts_with("game 1, line 1, column 1: unsupported variant \"Crazyxxx"), "{message}");
+    assert!(message.len() < 100 && message.contains("(5005 bytes)"), "{message}");
+}
+
 /// A game without a termination marker ends at a blank line when the
 /// movetext after it starts again at move 1 on a main line already past
 /// it; other blank lines inside movetext do not end the game.

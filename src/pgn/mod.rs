@@ -421,9 +421,10 @@ pub enum PgnErrorKind {
     BadNag,
     /// The `FEN` tag is not a valid position.
     BadFen(FenError),
-    /// A `Variant` tag of a variant other than standard chess and Chess960.
+    /// A `Variant` tag of a variant other than standard chess and Chess960
+    /// (its value, cut to 32 characters as move texts are).
     UnsupportedVariant(String),
-    /// Text that is no PGN token.
+    /// Text that is no PGN token (one character).
     UnexpectedText(String),
     /// Reading the input failed (this ends the input).
     Io(String),

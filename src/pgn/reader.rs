@@ -142,7 +142,7 @@ pub(crate) fn start_from_tags(
     let chess960 = match variant.map(str::trim) {
         Some(v) if is_chess960_variant(v) => true,
         Some(v) if is_standard_variant(v) => false,
-        Some(v) => return Err(PgnErrorKind::UnsupportedVariant(v.into())),
+        Some(v) => return Err(PgnErrorKind::UnsupportedVariant(echo(v.as_bytes()))),
         None => options.castling == CastlingMode::Chess960,
     };
     let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
