@@ -68,6 +68,14 @@ for depth in (10, 1000, 30000, 100000):
     d = min(depth, 70000)  # 13 bytes a level
     write("pgn_read", b"[Event \"deep\"]\n\n1. e4 e5 " + b"(1... c5 {c} " * d + b")" * d + b" 2. Nf3 $1 1-0\n")
 write("pgn_read", b'[White "a \\"quoted\\" \\\\ name"]\n[Variant "Chess960"]\n[FEN "rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1"]\n\n1. O-O-O *\n')
+# Arrow: Lichess-like games (clocks, evaluations, bad games) and the PGN
+# test files, one game each, after a first byte that picks the options
+# (batch size, UCI and SAN columns, a 64-byte line limit).
+lichess = os.path.join(root, "..", "arrow", "tests", "data", "lichess_like.pgn")
+for name in [lichess, os.path.join(data, "pgn", "python_chess.pgn")]:
+    with open(name, "rb") as f:
+        for i, game in enumerate(f.read().split(b"\n\n[")[:60]):
+            write("arrow_convert", bytes([i * 37 & 0xFF]) + b"[" + game.lstrip(b"[") + b"\n")
 # EPD: the suite files' records (perft counts, bm/am/id/c0 and the other
 # operations of the test-suite styles, quoted strings with escapes), and
 # the records python-chess was checked against.
