@@ -14,17 +14,18 @@ use crate::types::{Bitboard, Color, Role, Square};
 /// `ZOBRIST_SIDE`, `ZOBRIST_CASTLING` (by castling rook square),
 /// `ZOBRIST_EP_FILE`, `ZOBRIST_NO_PAWNS` (in every pawn key), and the cuckoo tables `CUCKOO_KEYS` / `CUCKOO_MOVES`
 /// (see `position::cuckoo`).
-// Under `compact` the piece keys are drawn, not read (see `piece_key_at`);
+// Under `compact` the piece and castling keys are drawn, not read (see
+// `piece_key_at` and `castling_rook_key`);
 // otherwise the seed is not needed.
 #[allow(dead_code)]
 mod tables {
     include!(concat!(env!("OUT_DIR"), "/zobrist_tables.rs"));
 }
 
-#[cfg(not(feature = "compact"))]
-use tables::ZOBRIST_PIECES;
 pub(crate) use tables::{CUCKOO_KEYS, CUCKOO_MOVES};
-pub(crate) use tables::{ZOBRIST_CASTLING, ZOBRIST_EP_FILE, ZOBRIST_NO_PAWNS, ZOBRIST_SIDE};
+#[cfg(not(feature = "compact"))]
+use tables::{ZOBRIST_CASTLING, ZOBRIST_PIECES};
+pub(crate) use tables::{ZOBRIST_EP_FILE, ZOBRIST_NO_PAWNS, ZOBRIST_SIDE};
 
 /// Key of `color`'s `role` on `sq`.
 #[cfg_attr(hot_inline, inline(always))]
@@ -58,7 +59,22 @@ pub(crate) fn side_key() -> u64 {
 /// XOR of the keys of the castling rooks in `rooks`.
 #[inline]
 pub(crate) fn castling_key(rooks: Bitboard) -> u64 {
-    rooks.into_iter().fold(0, |key, sq| key ^ ZOBRIST_CASTLING[sq.index()])
+    rooks.into_iter().fold(0, |key, sq| key ^ castling_rook_key(sq.index()))
+}
+
+/// Key of a castling rook on the square of this index: the table's entry,
+/// or, under `compact`, drawn again as [`piece_key_at`] draws (`build.rs`
+/// draws the 64 castling keys after the 768 piece keys and the side key).
+#[inline]
+fn castling_rook_key(sq: usize) -> u64 {
+    #[cfg(not(feature = "compact"))]
+    {
+        ZOBRIST_CASTLING[sq]
+    }
+    #[cfg(feature = "compact")]
+    {
+        crate::prng::SplitMix64::nth(tables::ZOBRIST_SEED, (2 * 6 * 64 + 1 + sq) as u64)
+    }
 }
 
 /// The en-passant rule of the hash: the key of `ep`'s file if a pawn of
@@ -320,6 +336,16 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
+    /// Under `compact` the castling keys are drawn from the generator: they
+    /// must be the table's, entry for entry.
+    #[cfg(feature = "compact")]
+    #[test]
+    fn drawn_castling_keys_are_the_table() {
+        for (sq, &key) in super::tables::ZOBRIST_CASTLING.iter().enumerate() {
+            assert_eq!(super::castling_rook_key(sq), key, "square {sq}");
+        }
+    }
+
     /// Under `compact` the piece keys are drawn from the generator: they
     /// must be the table's, entry for entry.
     #[cfg(feature = "compact")]
