@@ -5,6 +5,7 @@ use core::fmt;
 
 use crate::position::error::echo;
 use crate::position::{FenError, FenField, MoveError, PositionError};
+use crate::types::Quoted;
 
 /// Where an EPD error is.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -21,7 +22,7 @@ impl fmt::Display for EpdField {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             EpdField::Fen(field) => write!(f, "{field} field"),
-            EpdField::Operation(op) => write!(f, "operation {op:?}"),
+            EpdField::Operation(op) => write!(f, "operation {}", Quoted(op)),
         }
     }
 }
@@ -141,7 +142,7 @@ impl fmt::Display for EpdError {
                 f.write_str("expected a decimal number from 0 (1 for fmvn) to 4294967295")
             }
             EpdErrorKind::ImpossibleClocks(reasons) => write!(f, "{reasons}"),
-            EpdErrorKind::Move { text, error } => write!(f, "move {text:?}: {error}"),
+            EpdErrorKind::Move { text, error } => write!(f, "move {}: {error}", Quoted(text)),
         }
     }
 }

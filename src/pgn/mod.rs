@@ -90,6 +90,7 @@ use core::fmt;
 use crate::moves::Move;
 use crate::outcome::GameResult;
 use crate::position::{FenError, FenOptions, MoveError, Position};
+use crate::types::Quoted;
 
 #[cfg(feature = "std")]
 pub use input::IoInput;
@@ -456,8 +457,8 @@ impl fmt::Display for PgnErrorKind {
             PgnErrorKind::BadTag(reason) => write!(f, "bad tag pair: {reason}"),
             PgnErrorKind::BadNag => f.write_str("NAG above $255"),
             PgnErrorKind::BadFen(e) => write!(f, "bad FEN tag: {e}"),
-            PgnErrorKind::UnsupportedVariant(v) => write!(f, "unsupported variant {v:?}"),
-            PgnErrorKind::UnexpectedText(t) => write!(f, "unexpected {t:?}"),
+            PgnErrorKind::UnsupportedVariant(v) => write!(f, "unsupported variant {}", Quoted(v)),
+            PgnErrorKind::UnexpectedText(t) => write!(f, "unexpected {}", Quoted(t)),
             PgnErrorKind::Io(e) => write!(f, "read error: {e}"),
             PgnErrorKind::TooLong { limit, max } => write!(f, "{limit} longer than {max} bytes"),
             PgnErrorKind::NoGame => f.write_str("no game in the input"),

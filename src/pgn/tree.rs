@@ -16,6 +16,7 @@ use crate::pgn::input::Input;
 use crate::pgn::reader::start_from_tags;
 use crate::pgn::{Nag, PgnError, PgnErrorKind, ReadOptions, Reader, Skip, TagValue, Visitor};
 use crate::position::{CastlingMode, Position};
+use crate::types::{text_before, text_from, Quoted, QuotedChar};
 
 /// The seven-tag roster, in the order PGN writes it.
 pub(crate) const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
@@ -228,12 +229,14 @@ pub struct TagError {
 
 impl fmt::Display for TagError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "tag name {:?}: ", self.name)?;
+        write!(f, "tag name {}: ", Quoted(&self.name))?;
         match self.kind {
             TagErrorKind::EmptyName => f.write_str("a tag name cannot be empty"),
-            TagErrorKind::NameStart(c) => write!(f, "a tag name must start with an ASCII letter or digit, not {c:?}"),
+            TagErrorKind::NameStart(c) => {
+                write!(f, "a tag name must start with an ASCII letter or digit, not {}", QuotedChar(c))
+            }
             TagErrorKind::NameChar(c) => {
-                write!(f, "{c:?} cannot stand in a tag name (ASCII letters, digits and _+#=:- only)")
+                write!(f, "{} cannot stand in a tag name (ASCII letters, digits and _+#=:- only)", QuotedChar(c))
             }
             TagErrorKind::LineBreakInValue => f.write_str("the value holds a line break, which PGN cannot carry"),
         }
@@ -729,8 +732,8 @@ fn comment_text(raw: &[u8]) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text.as_str();
     while let Some(i) = rest.bytes().skip(1).position(|b| b == b'\n') {
-        out.push_str(rest[..=i].trim_end_matches('\r'));
-        rest = &rest[i + 1..];
+        out.push_str(text_before(rest, i + 1).trim_end_matches('\r'));
+        rest = text_from(rest, i + 1);
     }
     out.push_str(rest);
     out

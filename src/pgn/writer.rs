@@ -7,6 +7,7 @@ use core::fmt::{self, Write};
 use crate::moves::Move;
 use crate::pgn::tree::{Event, Node, PgnGame, Walk};
 use crate::position::{Position, Undo};
+use crate::types::{text_before, text_from};
 
 /// The widest a movetext line gets (a comment longer than that stands on
 /// a line of its own).
@@ -24,7 +25,9 @@ struct Wrapper<'a> {
 
 impl Wrapper<'_> {
     fn token(&mut self, token: &str) -> fmt::Result {
-        let first_line = token.split('\n').next().unwrap_or("");
+        // Byte searches for the ASCII line feed and `}`: a `char` pattern
+        // would bring core's character searcher into the WebAssembly module.
+        let first_line = text_before(token, token.bytes().position(|b| b == b'\n').unwrap_or(token.len()));
         let width = first_line.chars().count() + self.open;
         if self.column > 0 {
             if self.column + 1 + width > WIDTH {
@@ -39,8 +42,8 @@ impl Wrapper<'_> {
             self.out.write_char('(')?;
         }
         self.out.write_str(token)?;
-        match token.rfind('\n') {
-            Some(i) => self.column = token[i + 1..].chars().count(),
+        match token.bytes().rposition(|b| b == b'\n') {
+            Some(i) => self.column = text_from(token, i + 1).chars().count(),
             None => self.column += width,
         }
         self.open = 0;
@@ -66,9 +69,12 @@ impl Wrapper<'_> {
         // `}` cannot stand in a comment; it is dropped.
         let mut token = String::with_capacity(text.len() + 4);
         token.push_str("{ ");
-        for piece in text.split('}') {
-            token.push_str(piece);
+        let mut rest = text;
+        while let Some(i) = rest.bytes().position(|b| b == b'}') {
+            token.push_str(text_before(rest, i));
+            rest = text_from(rest, i + 1);
         }
+        token.push_str(rest);
         token.push_str(" }");
         self.token(&token)
     }
@@ -176,7 +182,7 @@ fn write_moves(w: &mut Wrapper<'_>, mut pos: Position, nodes: &[Node]) -> fmt::R
 fn write_tag_value(out: &mut dyn Write, value: &str) -> fmt::Result {
     let mut rest = value;
     while let Some(i) = rest.bytes().position(|b| matches!(b, b'"' | b'\\' | b'\n' | b'\r')) {
-        out.write_str(&rest[..i])?;
+        out.write_str(text_before(rest, i))?;
         match rest.as_bytes()[i] {
             b'\n' | b'\r' => out.write_char(' ')?,
             b => {
@@ -184,7 +190,7 @@ fn write_tag_value(out: &mut dyn Write, value: &str) -> fmt::Result {
                 out.write_char(char::from(b))?;
             }
         }
-        rest = &rest[i + 1..];
+        rest = text_from(rest, i + 1);
     }
     out.write_str(rest)
 }

@@ -1,7 +1,7 @@
 //! Chess960 (Fischer random chess) start positions.
 
 use crate::position::{CastlingMode, Position};
-use crate::types::{Bitboard, Color, Piece, Rank, Role};
+use crate::types::{text_before, text_from, Bitboard, Color, Piece, Rank, Role};
 
 /// Knight placements over the five squares left after bishops and queen,
 /// in the standard numbering's order.
@@ -108,7 +108,7 @@ impl Position {
         // third spaces of the FEN.
         let mut spaces = fen.bytes().enumerate().filter(|&(_, b)| b == b' ').map(|(i, _)| i);
         match (spaces.nth(1), spaces.next()) {
-            (Some(start), Some(end)) => [&fen[..=start], &rights, &fen[end..]].concat(),
+            (Some(start), Some(end)) => [text_before(&fen, start + 1), &rights, text_from(&fen, end)].concat(),
             _ => fen,
         }
     }

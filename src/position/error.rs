@@ -10,7 +10,7 @@ use core::fmt;
 
 use crate::moves::Move;
 use crate::outcome::Outcome;
-use crate::types::{File, Rank, Role, Square};
+use crate::types::{text_before, File, Quoted, Rank, Role, Square};
 
 /// Why a move is not legal in a position, as a GUI or UCI front end would
 /// tell its user. See [`Position::illegal_reason`](crate::Position::illegal_reason).
@@ -251,7 +251,7 @@ pub(crate) fn echo(text: &[u8]) -> String {
         None if prefix.len() == text.len() => lossy.into_owned(),
         cut => {
             let kept = cut.map_or(lossy.len(), |(i, _)| i);
-            alloc::format!("{}\u{2026} ({} bytes)", &lossy[..kept], text.len())
+            alloc::format!("{}\u{2026} ({} bytes)", text_before(&lossy, kept), text.len())
         }
     }
 }
@@ -282,11 +282,12 @@ impl MoveError {
     }
 
     fn write(&self, f: &mut fmt::Formatter<'_>, with_text: bool) -> fmt::Result {
-        let quoted = |f: &mut fmt::Formatter<'_>, text: &str| if with_text { write!(f, " {text:?}") } else { Ok(()) };
+        let quoted =
+            |f: &mut fmt::Formatter<'_>, text: &str| if with_text { write!(f, " {}", Quoted(text)) } else { Ok(()) };
         match self {
             MoveError::Syntax { notation, text, reason } => {
                 if with_text {
-                    write!(f, "{text:?} is ")?;
+                    write!(f, "{} is ", Quoted(text))?;
                 }
                 let notations = match notation {
                     Notation::San => "SAN, long algebraic or UCI",
@@ -313,7 +314,7 @@ impl MoveError {
             }
             MoveError::GameOver { text, outcome } => {
                 if with_text {
-                    write!(f, "cannot play {text:?}: ")?;
+                    write!(f, "cannot play {}: ", Quoted(text))?;
                 } else {
                     f.write_str("cannot be played: ")?;
                 }

@@ -6,7 +6,9 @@ use core::fmt;
 
 use crate::position::{CastlingMode, Position, PositionError, Repairs, Setup};
 use crate::types::castling::back_rank;
-use crate::types::{Bitboard, CastlingSide, Color, File, Piece, Rank, Role, Square};
+use crate::types::{
+    text_before, text_from, Bitboard, CastlingSide, Color, File, Piece, QuotedChar, Rank, Role, Square,
+};
 
 /// The six fields of a FEN record, for error reports; ordered as in FEN.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -163,18 +165,26 @@ impl fmt::Display for FenError {
         match self.kind {
             FenErrorKind::FieldCount { .. } => Ok(()),
             FenErrorKind::InvalidBoardChar(c) => {
-                write!(f, "invalid character {c:?} (expected a piece letter PNBRQK or pnbrqk, a digit 1-8 or '/')")
+                write!(
+                    f,
+                    "invalid character {} (expected a piece letter PNBRQK or pnbrqk, a digit 1-8 or '/')",
+                    QuotedChar(c)
+                )
             }
             FenErrorKind::RankTooLong { rank } => write!(f, "rank {rank} has more than 8 squares"),
             FenErrorKind::RankTooShort { rank } => write!(f, "rank {rank} has fewer than 8 squares"),
             FenErrorKind::RankCount { found } => write!(f, "found {found} ranks, expected 8 separated by '/'"),
             FenErrorKind::InvalidSideToMove => f.write_str("side to move must be 'w' or 'b'"),
             FenErrorKind::InvalidCastlingChar(c) => {
-                write!(f, "invalid castling character {c:?} (expected KQkq, file letters A-H or a-h, or '-')")
+                write!(
+                    f,
+                    "invalid castling character {} (expected KQkq, file letters A-H or a-h, or '-')",
+                    QuotedChar(c)
+                )
             }
-            FenErrorKind::DuplicateCastling(c) => write!(f, "castling right {c:?} given twice"),
+            FenErrorKind::DuplicateCastling(c) => write!(f, "castling right {} given twice", QuotedChar(c)),
             FenErrorKind::CastlingOrder(c) => {
-                write!(f, "White's castling right {c:?} after a Black one (White's rights come first)")
+                write!(f, "White's castling right {} after a Black one (White's rights come first)", QuotedChar(c))
             }
             FenErrorKind::AdjacentDigits => {
                 f.write_str("two digits in a row (a run of empty squares is one digit, 1-8)")
@@ -183,7 +193,8 @@ impl fmt::Display for FenError {
             FenErrorKind::InvalidNumber => f.write_str("expected a decimal number from 0 to 4294967295"),
             FenErrorKind::UnexpectedChar(c) => write!(
                 f,
-                "unexpected character {c:?} (U+{:04X}); fields are separated by ASCII spaces or tabs",
+                "unexpected character {} (U+{:04X}); fields are separated by ASCII spaces or tabs",
+                QuotedChar(c),
                 u32::from(c)
             ),
             FenErrorKind::Illegal(reasons) => write!(f, "{reasons}"),
@@ -313,7 +324,7 @@ fn check_chars(text: &str) -> Result<(), FenError> {
     };
     // The field: how many fields start before the character (it stands
     // in the last of them), or the next one if none.
-    let (_, started) = split_fields(&text[..at]);
+    let (_, started) = split_fields(text_before(text, at));
     let inside = at > 0 && !text.as_bytes()[at - 1].is_ascii_whitespace();
     let index = if inside { started.saturating_sub(1) } else { started };
     Err(error(FenErrorKind::UnexpectedChar(c), FenField::ALL[index.min(5)], at))
@@ -402,7 +413,11 @@ fn parse_board(setup: &mut Setup, text: &str, offset: usize, lenient: bool) -> R
     let bytes = text.as_bytes();
     let ranks = 1 + bytes.iter().filter(|&&b| b == b'/').count();
     if ranks != 8 {
-        let at = if ranks > 8 { text.match_indices('/').nth(7).map_or(0, |(i, _)| i) } else { text.len() };
+        let at = if ranks > 8 {
+            bytes.iter().enumerate().filter(|&(_, &b)| b == b'/').nth(7).map_or(0, |(i, _)| i)
+        } else {
+            text.len()
+        };
         return Err(error(FenErrorKind::RankCount { found: ranks }, FenField::Board, offset + at));
     }
     // One pass over the bytes: a character outside ASCII is never valid
@@ -434,7 +449,7 @@ fn parse_board(setup: &mut Setup, text: &str, offset: usize, lenient: bool) -> R
             setup.place(Square::ALL[(7 - row) * 8 + file as usize], piece);
             file += 1;
         } else {
-            let c = text[i..].chars().next().unwrap_or(char::REPLACEMENT_CHARACTER);
+            let c = text_from(text, i).chars().next().unwrap_or(char::REPLACEMENT_CHARACTER);
             return Err(error(FenErrorKind::InvalidBoardChar(c), FenField::Board, at));
         }
     }

@@ -14,17 +14,18 @@ use crate::types::{Bitboard, Color, Role, Square};
 /// `ZOBRIST_SIDE`, `ZOBRIST_CASTLING` (by castling rook square),
 /// `ZOBRIST_EP_FILE`, `ZOBRIST_NO_PAWNS` (in every pawn key), and the cuckoo tables `CUCKOO_KEYS` / `CUCKOO_MOVES`
 /// (see `position::cuckoo`).
-// Under `compact` the piece keys are drawn, not read (see `piece_key_at`);
+// Under `compact` the piece and castling keys are drawn, not read (see
+// `piece_key_at`, `castling_rook_key` and `ep_file_index_key`);
 // otherwise the seed is not needed.
 #[allow(dead_code)]
 mod tables {
     include!(concat!(env!("OUT_DIR"), "/zobrist_tables.rs"));
 }
 
-#[cfg(not(feature = "compact"))]
-use tables::ZOBRIST_PIECES;
 pub(crate) use tables::{CUCKOO_KEYS, CUCKOO_MOVES};
-pub(crate) use tables::{ZOBRIST_CASTLING, ZOBRIST_EP_FILE, ZOBRIST_NO_PAWNS, ZOBRIST_SIDE};
+#[cfg(not(feature = "compact"))]
+use tables::{ZOBRIST_CASTLING, ZOBRIST_EP_FILE, ZOBRIST_PIECES};
+pub(crate) use tables::{ZOBRIST_NO_PAWNS, ZOBRIST_SIDE};
 
 /// Key of `color`'s `role` on `sq`.
 #[cfg_attr(hot_inline, inline(always))]
@@ -58,7 +59,41 @@ pub(crate) fn side_key() -> u64 {
 /// XOR of the keys of the castling rooks in `rooks`.
 #[inline]
 pub(crate) fn castling_key(rooks: Bitboard) -> u64 {
-    rooks.into_iter().fold(0, |key, sq| key ^ ZOBRIST_CASTLING[sq.index()])
+    rooks.into_iter().fold(0, |key, sq| key ^ castling_rook_key(sq.index()))
+}
+
+/// Where `build.rs` draws the castling keys in the generator's sequence:
+/// after the 768 piece keys and the side key; the 8 en-passant file keys
+/// follow them.
+#[cfg(feature = "compact")]
+const FIRST_CASTLING_KEY: usize = 2 * 6 * 64 + 1;
+
+/// Key of a castling rook on the square of this index: the table's entry,
+/// or, under `compact`, drawn again as [`piece_key_at`] draws.
+#[inline]
+fn castling_rook_key(sq: usize) -> u64 {
+    #[cfg(not(feature = "compact"))]
+    {
+        ZOBRIST_CASTLING[sq]
+    }
+    #[cfg(feature = "compact")]
+    {
+        crate::prng::SplitMix64::nth(tables::ZOBRIST_SEED, (FIRST_CASTLING_KEY + sq) as u64)
+    }
+}
+
+/// Key of the en-passant file of this index: the table's entry, or, under
+/// `compact`, drawn again as [`piece_key_at`] draws.
+#[cfg_attr(hot_inline, inline(always))]
+fn ep_file_index_key(file: usize) -> u64 {
+    #[cfg(not(feature = "compact"))]
+    {
+        ZOBRIST_EP_FILE[file]
+    }
+    #[cfg(feature = "compact")]
+    {
+        crate::prng::SplitMix64::nth(tables::ZOBRIST_SEED, (FIRST_CASTLING_KEY + 64 + file) as u64)
+    }
 }
 
 /// The en-passant rule of the hash: the key of `ep`'s file if a pawn of
@@ -68,7 +103,7 @@ pub(crate) fn castling_key(rooks: Bitboard) -> u64 {
 #[cfg_attr(hot_inline, inline(always))]
 pub(crate) fn ep_file_key(ep: Square, capturer: Color, pawns: Bitboard) -> u64 {
     if (attacks::pawn_attacks(!capturer, ep) & pawns).any() {
-        ZOBRIST_EP_FILE[ep.file().index()]
+        ep_file_index_key(ep.file().index())
     } else {
         0
     }
@@ -320,6 +355,19 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
+    /// Under `compact` the castling and en-passant keys are drawn from the generator: they
+    /// must be the table's, entry for entry.
+    #[cfg(feature = "compact")]
+    #[test]
+    fn drawn_castling_and_ep_keys_are_the_tables() {
+        for (sq, &key) in super::tables::ZOBRIST_CASTLING.iter().enumerate() {
+            assert_eq!(super::castling_rook_key(sq), key, "square {sq}");
+        }
+        for (file, &key) in super::tables::ZOBRIST_EP_FILE.iter().enumerate() {
+            assert_eq!(super::ep_file_index_key(file), key, "file {file}");
+        }
+    }
+
     /// Under `compact` the piece keys are drawn from the generator: they
     /// must be the table's, entry for entry.
     #[cfg(feature = "compact")]

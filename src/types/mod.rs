@@ -14,3 +14,4 @@ pub use piece::{Piece, Role};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub(crate) use text::name as role_name;
 pub use text::ParseValueError;
+pub(crate) use text::{text_before, text_from, Quoted, QuotedChar};

@@ -45,6 +45,75 @@ impl fmt::Display for ParseValueError {
 #[cfg(feature = "std")]
 impl std::error::Error for ParseValueError {}
 
+/// Text quoted for an error message: in double quotes, with `\\`, `"`,
+/// tab, carriage return, line feed and NUL escaped as `Debug` escapes
+/// them, and the other characters that cannot be seen or that move the
+/// text (controls, whitespace other than the space, invisible formatting
+/// and direction marks) as `\u{…}`. Ordinary text reads as `Debug` quotes
+/// it; `Debug` itself is not used, so that its Unicode tables of printable
+/// characters stay out of the WebAssembly module.
+pub(crate) struct Quoted<'a>(pub(crate) &'a str);
+
+/// One character quoted as [`Quoted`] quotes text, in single quotes.
+pub(crate) struct QuotedChar(pub(crate) char);
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_quoted(f, self.0, '"')
+    }
+}
+
+impl fmt::Display for QuotedChar {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_quoted(f, self.0.encode_utf8(&mut [0; 4]), '\'')
+    }
+}
+
+/// Writes `text` between two `quote`s, escaped (see [`Quoted`]).
+fn write_quoted(f: &mut fmt::Formatter<'_>, text: &str, quote: char) -> fmt::Result {
+    use fmt::Write;
+    f.write_char(quote)?;
+    for c in text.chars() {
+        match c {
+            '\t' => f.write_str("\\t")?,
+            '\r' => f.write_str("\\r")?,
+            '\n' => f.write_str("\\n")?,
+            '\0' => f.write_str("\\0")?,
+            '\\' => f.write_str("\\\\")?,
+            _ if c == quote => {
+                f.write_char('\\')?;
+                f.write_char(c)?;
+            }
+            _ if unseen(c) => write!(f, "\\u{{{:x}}}", u32::from(c))?,
+            _ => f.write_char(c)?,
+        }
+    }
+    f.write_char(quote)
+}
+
+/// Whether [`Quoted`] writes `c` as its code: a control character,
+/// whitespace other than the space, or an invisible formatting or
+/// direction mark.
+fn unseen(c: char) -> bool {
+    c.is_control()
+        || (c.is_whitespace() && c != ' ')
+        || matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}')
+}
+
+/// `text` before byte `end`, a character boundary the caller found (all
+/// of `text` if it is not one). This and [`text_from`] slice text where
+/// `[..]` would do, because even a slice that cannot fail brings core's
+/// panic message, with its Unicode tables, into the WebAssembly module.
+pub(crate) fn text_before(text: &str, end: usize) -> &str {
+    text.get(..end).unwrap_or(text)
+}
+
+/// `text` from byte `start`, a character boundary the caller found (empty
+/// if it is not one); see [`text_before`].
+pub(crate) fn text_from(text: &str, start: usize) -> &str {
+    text.get(start..).unwrap_or("")
+}
+
 /// A single character, or `None`.
 fn single_char(s: &str) -> Option<char> {
     let mut chars = s.chars();
@@ -238,5 +307,32 @@ impl From<Square> for u8 {
     /// The index 0..64.
     fn from(sq: Square) -> u8 {
         sq as u8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Quoted, QuotedChar};
+    use alloc::format;
+
+    #[test]
+    fn quoted_text_reads_as_debug_quotes_ordinary_text() {
+        for text in ["", "e4", "Nf3 \"x\" \\ 'y'", "tab\there\r\n\0", "\u{1b}[31m", "Ünïcödé ♞ 漢字", "\u{7f}"]
+        {
+            assert_eq!(format!("{}", Quoted(text)), format!("{text:?}"));
+            for c in text.chars() {
+                assert_eq!(format!("{}", QuotedChar(c)), format!("{c:?}"));
+            }
+        }
+    }
+
+    #[test]
+    fn quoted_text_shows_invisible_characters_by_code() {
+        assert_eq!(
+            format!("{}", Quoted("a\u{a0}b\u{200b}c\u{202e}d\u{feff}\u{2028}")),
+            r#""a\u{a0}b\u{200b}c\u{202e}d\u{feff}\u{2028}""#
+        );
+        assert_eq!(format!("{}", QuotedChar('\u{3000}')), r"'\u{3000}'");
+        assert_eq!(format!("{}", QuotedChar('"')), "'\"'");
     }
 }

@@ -146,19 +146,21 @@ pub(crate) fn reply_bytes(result: Result<Vec<u8>, String>) -> i32 {
 
 /// `text` before and after the first `sep` (an ASCII byte), or all of it
 /// and nothing. (A byte search: `split_once` would bring core's character
-/// searcher into the module.)
+/// searcher into the module; `get`, not `[..]`, because a slice that
+/// cannot fail still brings core's panic message and its Unicode tables.)
 pub(crate) fn split_at_byte(text: &str, sep: u8) -> (&str, &str) {
     match text.bytes().position(|b| b == sep) {
-        Some(i) => (&text[..i], &text[i + 1..]),
+        Some(i) => (text.get(..i).unwrap_or(text), text.get(i + 1..).unwrap_or("")),
         None => (text, ""),
     }
 }
 
 /// At most 24 characters of `text` for an error message (with `…` when
-/// cut), so that a long input is not echoed whole.
+/// cut), so that a long input is not echoed whole. (`get`: see
+/// [`split_at_byte`].)
 pub(crate) fn short(text: &str) -> String {
     match text.char_indices().nth(24) {
-        Some((cut, _)) => String::from(&text[..cut]) + "…",
+        Some((cut, _)) => String::from(text.get(..cut).unwrap_or(text)) + "…",
         None => String::from(text),
     }
 }

@@ -381,14 +381,20 @@ pub extern "C" fn moves(h: u32, from: u32, role: u32, verbose: u32) -> i32 {
 pub extern "C" fn play(h: u32, len: usize, strict: u32) -> i32 {
     reply_record(with_input(len, |text| {
         with(h, |s| {
-            let pos = *s.position().map_err(|why| format!("Invalid move: {}: {why}", short(text)))?;
+            let pos = *s.position().map_err(|why| invalid_move(text, &why))?;
             let parsed = if strict != 0 { pos.parse_san(text) } else { parse_any(&pos, text) };
-            let mv = parsed.map_err(|e| format!("Invalid move: {}: {e}", short(text)))?;
-            s.push(mv).map_err(|e| format!("Invalid move: {}: {e}", short(text)))?;
+            let mv = parsed.map_err(|e| invalid_move(text, &e))?;
+            s.push(mv).map_err(|e| invalid_move(text, &e))?;
             s.comments.push(None);
             Ok(Some((pos, mv)))
         })
     }))
+}
+
+/// chess.js's error for the move `text` (cut by [`short`]), refused
+/// for `why`. (One formatting of the message for every reason's type.)
+fn invalid_move(text: &str, why: &dyn core::fmt::Display) -> String {
+    format!("Invalid move: {}: {why}", short(text))
 }
 
 /// The position after `mv`, a legal move or (not in check) the null move.
@@ -516,7 +522,7 @@ pub extern "C" fn convert(h: u32, len: usize, to_uci: u32) -> i32 {
     reply(with_input(len, |text| {
         with(h, |s| {
             let pos = s.position()?;
-            let mv = parse_any(pos, text).map_err(|e| format!("Invalid move: {}: {e}", short(text)))?;
+            let mv = parse_any(pos, text).map_err(|e| invalid_move(text, &e))?;
             Ok(if to_uci != 0 { pos.uci(mv) } else { pos.san(mv) })
         })
     }))

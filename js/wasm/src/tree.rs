@@ -11,6 +11,7 @@ use alloc::vec::Vec;
 use chess_movegen::pgn::{Nag, Node, PgnGame, Tags};
 use chess_movegen::{CastlingMode, GameResult, Move, Position};
 
+use crate::session::{play_any, san_any};
 use crate::{input_bytes, reply, reply_bytes, short, with_input};
 
 /// Appends one token of a tree read by [`pgn_tree_read`]: its kind, the
@@ -32,14 +33,11 @@ fn tokens(out: &mut Vec<u8>, kind: u8, texts: &[String]) {
 /// position before it; returns the position after it.
 fn write_node(out: &mut Vec<u8>, pos: &Position, node: &Node) -> Position {
     tokens(out, b'S', &node.starting_comments);
-    let mut after = *pos;
+    let after = play_any(pos, node.mv);
+    token(out, b'M', san_any(pos, node.mv).as_bytes());
     if node.mv.is_null() {
-        after.make_null_move();
-        token(out, b'M', b"--");
         token(out, b'U', b"0000");
     } else {
-        after = pos.play(node.mv);
-        token(out, b'M', pos.san(node.mv).as_bytes());
         token(out, b'U', pos.uci(node.mv).as_bytes());
     }
     token(out, b'B', &node.mv.to_bits().to_le_bytes());
@@ -78,13 +76,7 @@ fn write_line(out: &mut Vec<u8>, start: Position, line: &[Node]) {
                 stack.push((&node.variations[j], 0, before, None));
             }
             Some(_) => {
-                *pos = if node.mv.is_null() {
-                    let mut p = *pos;
-                    p.make_null_move();
-                    p
-                } else {
-                    pos.play(node.mv)
-                };
+                *pos = play_any(pos, node.mv);
                 *i += 1;
                 *done = None;
             }
@@ -146,11 +138,7 @@ impl OpenLine {
             crate::session::parse_any(&pos, text).map_err(|e| format!("Invalid move in tree: {}: {e}", short(text)))?
         };
         self.before_last = pos;
-        if mv.is_null() {
-            self.current.make_null_move();
-        } else {
-            self.current = pos.play(mv);
-        }
+        self.current = play_any(&pos, mv);
         self.nodes.push(Node::new(mv));
         Ok(())
     }
