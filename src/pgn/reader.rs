@@ -431,7 +431,9 @@ impl<I: Input> Reader<I> {
                 if self.lexer.newlines >= 2 && self.next_game_starts(&cur) {
                     return self.end_of_movetext();
                 }
-                if self.fast_token(visitor, &mut cur, b)? {
+                // Under `compact`, every token takes the lexer's way: the
+                // shortcut for moves, numbers and comments only saves time.
+                if !cfg!(feature = "compact") && self.fast_token(visitor, &mut cur, b)? {
                     continue;
                 }
                 // The space is skipped already; under `compact` the
