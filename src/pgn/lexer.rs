@@ -245,9 +245,9 @@ impl<I: Sealed> Lexer<I> {
         self.newlines = 0;
         // Most tokens are apart by one space: then one look at the byte
         // after it, which is not at a line's start (no `%` escape), and
-        // the loop stays out of line.
+        // the loop stays out of line. (Under `compact`, the loop alone.)
         if let Some(&[b' ', next, ..]) = self.input.data().get(self.pos..) {
-            if CLASS[next as usize] != SPACE {
+            if !cfg!(feature = "compact") && CLASS[next as usize] != SPACE {
                 self.pos += 1;
                 return Some(next);
             }
