@@ -245,9 +245,9 @@ impl<I: Sealed> Lexer<I> {
         self.newlines = 0;
         // Most tokens are apart by one space: then one look at the byte
         // after it, which is not at a line's start (no `%` escape), and
-        // the loop stays out of line.
+        // the loop stays out of line. (Under `compact`, the loop alone.)
         if let Some(&[b' ', next, ..]) = self.input.data().get(self.pos..) {
-            if CLASS[next as usize] != SPACE {
+            if !cfg!(feature = "compact") && CLASS[next as usize] != SPACE {
                 self.pos += 1;
                 return Some(next);
             }
@@ -434,7 +434,8 @@ impl<I: Sealed> Lexer<I> {
         // setup of the general loop costs more than the scan of a short
         // comment); otherwise that loop goes on from where this one
         // stopped.
-        if brace > self.unclosed_from || self.known_open(brace).is_some() {
+        // Under `compact`, that loop serves every comment: less code.
+        if cfg!(feature = "compact") || brace > self.unclosed_from || self.known_open(brace).is_some() {
             return self.comment_from(brace, start, start, before);
         }
         let stop = self.input.data().len().min(start.saturating_add(self.max_comment).saturating_add(1));
@@ -674,11 +675,16 @@ fn close_or_line_feed(data: &[u8], pos: usize, stop: usize) -> usize {
 
 /// Where the first byte of `data[pos..stop]` that `hit` takes is, `stop`
 /// if none: eight bytes a step (`hits` marks a word's bytes as
-/// [`zero_bytes`] marks zeros), then byte by byte for the last few.
+/// [`zero_bytes`] marks zeros), then byte by byte for the last few
+/// (under `compact`, byte by byte throughout).
 #[cfg_attr(hot_inline, inline(always))]
 fn scan(data: &[u8], mut pos: usize, stop: usize, hits: impl Fn(u64) -> u64, hit: impl Fn(u8) -> bool) -> usize {
     let data = &data[..stop];
+    // Under `compact`, the byte loop alone: the same answer, less code.
     while let Some(word) = data.get(pos..pos.saturating_add(8)).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+        if cfg!(feature = "compact") {
+            break;
+        }
         let found = hits(u64::from_le_bytes(word));
         if found != 0 {
             return pos + (found.trailing_zeros() / 8) as usize;

@@ -156,7 +156,7 @@ impl<'a> TagValue<'a> {
             Ok(text) => Cow::Borrowed(text),
             Err(_) => String::from_utf8_lossy(self.0),
         };
-        if !self.0.contains(&b'\\') {
+        if !holds(self.0, b'\\') {
             return text;
         }
         // Byte by byte: the escapes are ASCII, so dropping their
@@ -173,6 +173,19 @@ impl<'a> TagValue<'a> {
             }
         }
         Cow::Owned(String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    }
+}
+
+/// Whether `bytes` hold `b`. Under `compact` a plain loop: core's search,
+/// a word at a time, is more code.
+#[cfg_attr(not(feature = "compact"), inline(always))]
+pub(crate) fn holds(bytes: &[u8], b: u8) -> bool {
+    if cfg!(feature = "compact") {
+        // Not `contains`: that is the search this leaves out.
+        #[allow(clippy::manual_contains)]
+        bytes.iter().any(|&x| x == b)
+    } else {
+        bytes.contains(&b)
     }
 }
 

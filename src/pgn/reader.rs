@@ -123,10 +123,18 @@ fn is_chess960_variant(v: &str) -> bool {
 }
 
 /// Whether `v` is one of `names`, ASCII case ignored. (Under `compact`
-/// one loop over the list, not a comparison per name inlined.)
+/// one loop over the list, not a comparison per name inlined; the
+/// comparison out of line too, or the optimiser's unrolling of that loop
+/// copies it several times.)
 #[cfg_attr(feature = "compact", inline(never))]
 fn is_one_of(v: &str, names: &[&str]) -> bool {
-    names.iter().any(|s| v.eq_ignore_ascii_case(s))
+    names.iter().any(|s| same_name(v, s))
+}
+
+/// `a` and `b` the same but for ASCII case (see [`is_one_of`]).
+#[cfg_attr(feature = "compact", inline(never))]
+fn same_name(a: &str, b: &str) -> bool {
+    a.eq_ignore_ascii_case(b)
 }
 
 /// The position a game starts from, given its `FEN` and `Variant` tag
@@ -431,7 +439,9 @@ impl<I: Input> Reader<I> {
                 if self.lexer.newlines >= 2 && self.next_game_starts(&cur) {
                     return self.end_of_movetext();
                 }
-                if self.fast_token(visitor, &mut cur, b)? {
+                // Under `compact`, every token takes the lexer's way: the
+                // shortcut for moves, numbers and comments only saves time.
+                if !cfg!(feature = "compact") && self.fast_token(visitor, &mut cur, b)? {
                     continue;
                 }
                 // The space is skipped already; under `compact` the

@@ -14,7 +14,7 @@ use crate::moves::Move;
 use crate::outcome::GameResult;
 use crate::pgn::input::Input;
 use crate::pgn::reader::start_from_tags;
-use crate::pgn::{Nag, PgnError, PgnErrorKind, ReadOptions, Reader, Skip, TagValue, Visitor};
+use crate::pgn::{holds, Nag, PgnError, PgnErrorKind, ReadOptions, Reader, Skip, TagValue, Visitor};
 use crate::position::{CastlingMode, Position};
 use crate::types::{text_before, text_from, Quoted, QuotedChar};
 
@@ -723,7 +723,7 @@ fn comment_text(raw: &[u8]) -> String {
     let raw = raw.strip_prefix(b" ").unwrap_or(raw);
     let raw = raw.strip_suffix(b" ").unwrap_or(raw);
     let text = String::from_utf8_lossy(raw).into_owned();
-    if !text.as_bytes().contains(&b'\r') {
+    if !holds(text.as_bytes(), b'\r') {
         return text;
     }
     // Each piece from a line feed (or the start) up to the next line feed
