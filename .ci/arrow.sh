@@ -14,11 +14,14 @@ echo "[${SECONDS} s] == arrow: fmt and clippy (the crate, pgn2parquet)"
 cargo fmt -p chess-movegen-arrow -p chess-movegen-tools -- --check
 cargo clippy -p chess-movegen-arrow -p chess-movegen-tools --features chess-movegen-tools/arrow --all-targets -- -D warnings
 
-echo "[${SECONDS} s] == arrow: Rust tests (unit, tables, bad input, threads against one thread, doctests)"
-cargo test -p chess-movegen-arrow
+echo "[${SECONDS} s] == arrow: Rust tests (unit, tables, bad input, threads against one thread, doctests), and the tools' with pgn2parquet"
+# One build for both packages: built apart, the tools' dependencies turn on
+# features (libc's std) that make arrow and parquet build twice. This
+# leaves pgn2parquet in target/debug for the comparison below.
+cargo test -p chess-movegen-arrow -p chess-movegen-tools --features chess-movegen-tools/arrow
+export PGN2PARQUET="$PWD/target/debug/pgn2parquet"
 
 echo "[${SECONDS} s] == arrow: pgn2parquet against python-chess, game by game (committed and generated corpus)"
-cargo build -p chess-movegen-tools --features arrow --profile tools --bin pgn2parquet
 # ARROW_VENV: a venv that already has these (.ci/run passes its Python venv).
 if [ -n "${ARROW_VENV:-}" ]; then
   venv="$ARROW_VENV"
