@@ -34,6 +34,14 @@ if (gz > 78320) { console.error('the .wasm grew past 78.32 KB gzipped'); process
 echo "[${SECONDS} s] == npm test (chess.js, chessops, headless Chromium)"
 npm test
 
+echo "[${SECONDS} s] == the packed package installed as a user installs it: import, and require()"
+tarball="$PWD/$(npm pack --silent)"
+user="$(mktemp -d)"
+(cd "$user" && npm init -y >/dev/null && npm install --no-audit --no-fund "$tarball" >/dev/null \
+  && node --input-type=module -e "import { Chess } from 'chess-movegen'; const c = new Chess(); c.move('e4'); if (c.moves().length !== 20) process.exit(1);" \
+  && node -e "const { Chess } = require('chess-movegen'); const c = new Chess(); c.move('e4'); if (c.moves().length !== 20) process.exit(1);")
+rm -rf "$user" "$tarball"
+
 echo "[${SECONDS} s] == the wasm crate: fmt and clippy (native, and wasm32, where it is no_std with its own allocator)"
 (cd wasm && cargo fmt --check && cargo clippy --all-targets -- -D warnings \
   && cargo clippy --target wasm32-unknown-unknown -- -D warnings)

@@ -1,0 +1,11 @@
+// The package's entry in Node: the module is read and compiled
+// synchronously, so this file has no top-level await and
+// `require('chess-movegen')` works where Node can require ES modules
+// (20.19 and 22.12 on), as `import` does everywhere.
+import { readFileSync } from 'node:fs';
+import { attach } from './wasm.js';
+
+const bytes = readFileSync(new URL('./chess_movegen.wasm', import.meta.url));
+attach(new WebAssembly.Instance(new WebAssembly.Module(bytes), {}));
+
+export * from './api.js';
