@@ -93,17 +93,21 @@ for (const [i, fen] of FENS.slice(0, 3).entries()) {
   const depth = quick ? 3 : 4;
   const ours = new Chess(fen);
   const pos = opsFrom(fen);
-  let t = performance.now();
-  const a = ours.perft(depth);
-  const oursMs = Math.max(performance.now() - t, 0.01);
-  t = performance.now();
-  const b = opsPerft(pos, depth, false);
-  const opsMs = performance.now() - t;
+  // The best of a few runs: one run can meet a collection or a tier-up.
+  const best = (f) => {
+    let result, ms = Infinity;
+    for (let run = 0; run < 3; run++) {
+      const t = performance.now();
+      result = f();
+      ms = Math.min(ms, performance.now() - t);
+    }
+    return [result, Math.max(ms, 0.01)];
+  };
+  const [a, oursMs] = best(() => ours.perft(depth));
+  const [b, opsMs] = best(() => opsPerft(pos, depth, false));
   if (a !== b) throw new Error(`perft differs: ${fen}: ${a} vs ${b}`);
   const ref = new Ref(fen);
-  t = performance.now();
-  const c = ref.perft(depth - 1);
-  const refMs = performance.now() - t;
+  const [c, refMs] = best(() => ref.perft(depth - 1));
   perftRows.push({
     position: `#${i} depth ${depth}`,
     nodes: a,
