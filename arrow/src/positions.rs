@@ -167,7 +167,9 @@ impl PositionsBuilder {
     /// The table's columns so far as a batch; the builders start again
     /// empty.
     pub fn finish(&mut self) -> RecordBatch {
-        let next = PositionsBuilder::with_capacity(self.uci, self.san, &self.source, &self.sizes());
+        let mut next = PositionsBuilder::with_capacity(self.uci, self.san, &self.source, &self.sizes());
+        // The writer's memory of ranks serves the next batch too.
+        std::mem::swap(&mut next.fen_writer, &mut self.fen_writer);
         std::mem::replace(self, next).batch()
     }
 
