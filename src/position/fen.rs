@@ -727,9 +727,11 @@ pub struct FenWriter {
     placement: [u64; 7],
     /// Ranks whose text is not written yet (bit `r` for rank `r`).
     stale: u8,
-    /// Each rank's text (a1's rank first), its bytes in the order of a
-    /// little-endian word, padded with zeros to 8 bytes.
+    /// Each rank's text and a slash (a1's rank first), its bytes in the
+    /// order of a little-endian word, padded with zeros to 8 bytes; the
+    /// slash is left out of a text of 8 bytes (see [`FenText::board`]).
     ranks: [u64; 8],
+    /// The length of each rank's text and its slash.
     lens: [u8; 8],
     /// What the castling text was written from (rooks with rights; kings,
     /// rooks and White's pieces on the back ranks; castling mode), and the
@@ -888,9 +890,10 @@ impl FenWriter {
             }
             _ => rank_text(codes, row),
         };
-        self.ranks[rank] = text;
         // The text's bytes are not zero, those after it are.
-        self.lens[rank] = 8 - (text.leading_zeros() / 8) as u8;
+        let len = 8 - text.leading_zeros() / 8;
+        self.ranks[rank] = text | u64::from(b'/').checked_shl(8 * len).unwrap_or(0);
+        self.lens[rank] = len as u8 + 1;
     }
 }
 
@@ -1111,12 +1114,15 @@ impl FenText<'_> {
             stale &= stale - 1;
         }
         writer.stale = 0;
-        // Each rank and a slash; the last slash is then taken back.
+        // Each rank and its slash, stored as 16 bytes: the rank's word,
+        // then a slash, which a text of 8 bytes needs there and any
+        // shorter one leaves to the next rank's bytes to overwrite. The
+        // last slash is then taken back.
         for rank in (0..8).rev() {
             let at = self.len & INDEX_MASK;
-            self.bytes[at..at + 8].copy_from_slice(&writer.ranks[rank].to_le_bytes());
+            let word = u128::from(writer.ranks[rank]) | u128::from(b'/') << 64;
+            self.bytes[at..at + 16].copy_from_slice(&word.to_le_bytes());
             self.len += usize::from(writer.lens[rank]);
-            self.push(b'/');
         }
         self.len -= 1;
     }
