@@ -1,6 +1,5 @@
 //! FEN parsing and writing.
 
-use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
@@ -696,7 +695,9 @@ impl Position {
     ///
     /// Only those of `out`.
     pub fn write_fen<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
-        out.write_str(FenBuffer::new(self, &mut FenWriter::new()).as_str())
+        // Through a setup, as `Position::fen`: one instance of the writer
+        // for both.
+        out.write_str(FenBuffer::new(&self.to_setup(), &mut FenWriter::new()).as_str())
     }
 }
 
@@ -741,34 +742,58 @@ pub struct FenWriter {
     castling_len: u8,
     /// The texts of ranks written before, made once the writer has
     /// written [`MEMO_AFTER`] FENs (a writer used for a few FENs only
-    /// does without it).
+    /// does without it). Not under the `compact` feature, which keeps
+    /// the code small instead.
+    #[cfg(not(feature = "compact"))]
     memo: Option<RankMemo>,
+    #[cfg(not(feature = "compact"))]
     writes: u32,
 }
 
 /// The number of FENs a writer writes before it makes its rank memo.
+#[cfg(not(feature = "compact"))]
 const MEMO_AFTER: u32 = 64;
 
 /// The number of rank texts a [`RankMemo`] keeps: `1 << RANK_MEMO_BITS`.
+#[cfg(not(feature = "compact"))]
 const RANK_MEMO_BITS: u32 = 14;
+#[cfg(not(feature = "compact"))]
 const RANK_MEMO: usize = 1 << RANK_MEMO_BITS;
 
 /// Rank texts by what they are written from, in a table indexed by a
 /// hash of that (a later rank with the same hash takes the slot): the
 /// same ranks come back from game to game, and finding one costs a few
 /// instructions where writing it costs some per piece.
+#[cfg(not(feature = "compact"))]
 #[derive(Clone)]
-struct RankMemo(Box<[[u64; 2]; RANK_MEMO]>);
+struct RankMemo(alloc::boxed::Box<[[u64; 2]; RANK_MEMO]>);
 
+#[cfg(not(feature = "compact"))]
 impl RankMemo {
     fn new() -> RankMemo {
         // Zeros, which the allocator gives fast; no key is 0 (see
-        // `FenWriter::write_rank`).
+        // `RankMemo::text`).
         let slots = alloc::vec![[0u64, 0]; RANK_MEMO].into_boxed_slice();
         RankMemo(slots.try_into().unwrap_or_else(|_| unreachable!("RANK_MEMO slots")))
     }
+
+    /// The text of the rank [`rank_text`] writes from `codes` and `row`,
+    /// written only when the memo does not have it.
+    #[inline(always)]
+    fn text(&mut self, codes: u64, row: u8) -> u64 {
+        // Everything the text depends on: the codes and, in bit 4 of each
+        // byte, whether the square is occupied; bit 7 set so that no key
+        // is 0, the key of an empty slot.
+        let key = codes | spread_bits(row) << 4 | 0x80;
+        let slot = &mut self.0[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - RANK_MEMO_BITS)) as usize];
+        if slot[0] != key {
+            *slot = [key, rank_text(codes, row)];
+        }
+        slot[1]
+    }
 }
 
+#[cfg(not(feature = "compact"))]
 impl fmt::Debug for RankMemo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "RankMemo({} slots)", RANK_MEMO)
@@ -792,16 +817,18 @@ impl FenWriter {
             castling_key: None,
             castling: [0; 16],
             castling_len: 0,
+            #[cfg(not(feature = "compact"))]
             memo: None,
+            #[cfg(not(feature = "compact"))]
             writes: 0,
         }
     }
 
-    /// Counts a FEN written and makes the rank memo when it is time (not
-    /// under the `compact` feature, which keeps the code small instead).
+    /// Counts a FEN written and makes the rank memo when it is time.
     #[inline(always)]
     fn with_memo(&mut self) -> &mut FenWriter {
-        if !cfg!(feature = "compact") && self.memo.is_none() {
+        #[cfg(not(feature = "compact"))]
+        if self.memo.is_none() {
             self.writes += 1;
             if self.writes >= MEMO_AFTER {
                 self.memo = Some(RankMemo::new());
@@ -876,20 +903,13 @@ impl FenWriter {
         let black = (setup.pieces_of_color(Color::Black).0 >> (8 * rank)) as u8;
         let codes = u64::from_le_bytes(roles) | spread_bits(black) << 3;
         let row = (setup.occupied().0 >> (8 * rank)) as u8;
+        #[cfg(not(feature = "compact"))]
         let text = match &mut self.memo {
-            Some(memo) if !cfg!(feature = "compact") => {
-                // Everything the text depends on: the codes and, in bit 4
-                // of each byte, whether the square is occupied; bit 7 set
-                // so that no key is 0, the key of an empty slot.
-                let key = codes | spread_bits(row) << 4 | 0x80;
-                let slot = &mut memo.0[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - RANK_MEMO_BITS)) as usize];
-                if slot[0] != key {
-                    *slot = [key, rank_text(codes, row)];
-                }
-                slot[1]
-            }
-            _ => rank_text(codes, row),
+            Some(memo) => memo.text(codes, row),
+            None => rank_text(codes, row),
         };
+        #[cfg(feature = "compact")]
+        let text = rank_text(codes, row);
         // The text's bytes are not zero, those after it are.
         let len = 8 - text.leading_zeros() / 8;
         self.ranks[rank] = text | u64::from(b'/').checked_shl(8 * len).unwrap_or(0);
