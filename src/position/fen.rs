@@ -706,6 +706,11 @@ impl Position {
 /// or two ranks, so a game's positions in order are written several times
 /// faster than each on its own. The text is that of [`Position::fen`].
 ///
+/// After its 64th FEN a writer also keeps the texts of the ranks it has
+/// written, in a table of 256 KiB (freed with the writer; not under the
+/// `compact` feature), as the same ranks come back from game to game:
+/// keep one writer for a whole file rather than one per game.
+///
 /// ```
 /// use chess_movegen::{FenWriter, Position};
 /// let mut writer = FenWriter::new();
