@@ -39,14 +39,21 @@ impl Bits {
             self.bytes.extend_from_slice(src);
         } else {
             // Each byte's low bits go into the free high bits of the byte
-            // before, its others start the next one.
-            let mut carry = self.bytes.pop().expect("a partly filled byte");
-            self.bytes.extend(src.iter().map(|&b| {
-                let byte = carry | b << shift;
-                carry = b >> (8 - shift);
-                byte
-            }));
-            self.bytes.push(carry);
+            // before, its others start the next one: eight bytes a step,
+            // then the last few one by one.
+            let mut carry = u64::from(self.bytes.pop().expect("a partly filled byte"));
+            self.bytes.reserve(src.len() + 1);
+            let mut words = src.chunks_exact(8);
+            for word in words.by_ref() {
+                let word = u64::from_le_bytes(word.try_into().expect("8 bytes"));
+                self.bytes.extend_from_slice(&(carry | word << shift).to_le_bytes());
+                carry = word >> (64 - shift);
+            }
+            for &b in words.remainder() {
+                self.bytes.push((carry | u64::from(b) << shift) as u8);
+                carry = u64::from(b) >> (8 - shift);
+            }
+            self.bytes.push(carry as u8);
         }
         self.len += n;
         self.bytes.truncate(self.len.div_ceil(8));
@@ -112,7 +119,8 @@ mod tests {
             let mut bits = Bits::default();
             let mut parts = Vec::new();
             for _ in 0..next(8) {
-                let n = next(40) as usize;
+                // Up to 150 bits: parts of 8 bytes and more too.
+                let n = next(150) as usize;
                 let part: Vec<bool> = match next(4) {
                     0 => {
                         bits.append_ones(n);

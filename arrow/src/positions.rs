@@ -167,7 +167,9 @@ impl PositionsBuilder {
     /// The table's columns so far as a batch; the builders start again
     /// empty.
     pub fn finish(&mut self) -> RecordBatch {
-        let next = PositionsBuilder::with_capacity(self.uci, self.san, &self.source, &self.sizes());
+        let mut next = PositionsBuilder::with_capacity(self.uci, self.san, &self.source, &self.sizes());
+        // The writer's memory of ranks serves the next batch too.
+        std::mem::swap(&mut next.fen_writer, &mut self.fen_writer);
         std::mem::replace(self, next).batch()
     }
 
@@ -292,9 +294,11 @@ impl TextColumn {
             let piece = (self.values.len() - start).min(total - (self.values.len() - start));
             self.values.extend_from_within(start..start + piece);
         }
-        let base = *self.offsets.last().expect("the first offset is there") as usize;
-        self.offsets
-            .extend((1..=n).map(|i| i32::try_from(base + i * text.len()).expect("a batch's text fits 32-bit offsets")));
+        // The last offset checked once: every one before it is smaller.
+        let base = *self.offsets.last().expect("the first offset is there");
+        i32::try_from(base as usize + total).expect("a batch's text fits 32-bit offsets");
+        let len = text.len() as i32;
+        self.offsets.extend((1..=n as i32).map(|i| base + i * len));
     }
 
     /// The column as an array, with `nulls`.

@@ -146,6 +146,26 @@ impl Record {
     }
 }
 
+impl Record {
+    /// Keeps the move's UCI and SAN texts (those wanted): kept out of
+    /// [`Visitor::play`], whose path without them stays small.
+    #[inline(never)]
+    fn push_texts(&mut self, before: &Position, mv: Move) {
+        if self.wants.uci {
+            self.uci.push(&before.uci(mv));
+        }
+        if self.wants.san {
+            // The null move as PGN files (and python-chess) write it; the
+            // library's SAN gives its UCI text.
+            if mv.is_null() {
+                self.san.push("--");
+            } else {
+                self.san.push(&before.san(mv));
+            }
+        }
+    }
+}
+
 impl Visitor for Record {
     type Output = ();
 
@@ -179,17 +199,8 @@ impl Visitor for Record {
         } else {
             self.last_before = *before;
         }
-        if self.wants.uci {
-            self.uci.push(&before.uci(mv));
-        }
-        if self.wants.san {
-            // The null move as PGN files (and python-chess) write it; the
-            // library's SAN gives its UCI text.
-            if mv.is_null() {
-                self.san.push("--");
-            } else {
-                self.san.push(&before.san(mv));
-            }
+        if self.wants.uci || self.wants.san {
+            self.push_texts(before, mv);
         }
         self.last_move = Some(mv);
         Skip(false)

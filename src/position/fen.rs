@@ -675,7 +675,7 @@ impl Position {
     /// assert_eq!(Position::startpos().fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     /// ```
     pub fn fen(&self) -> String {
-        String::from(FenText::new(&self.to_setup(), &mut FenWriter::new()).as_str())
+        String::from(FenBuffer::new(&self.to_setup(), &mut FenWriter::new()).as_str())
     }
 
     /// Writes the FEN (the text of [`Position::fen`]) to `out` with one
@@ -695,7 +695,9 @@ impl Position {
     ///
     /// Only those of `out`.
     pub fn write_fen<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
-        FenWriter::new().write(self, out)
+        // Through a setup, as `Position::fen`: one instance of the writer
+        // for both.
+        out.write_str(FenBuffer::new(&self.to_setup(), &mut FenWriter::new()).as_str())
     }
 }
 
@@ -703,6 +705,11 @@ impl Position {
 /// of the castling rights) from one FEN to the next: a move changes one
 /// or two ranks, so a game's positions in order are written several times
 /// faster than each on its own. The text is that of [`Position::fen`].
+///
+/// After its 64th FEN a writer also keeps the texts of the ranks it has
+/// written, in a table of 256 KiB (freed with the writer; not under the
+/// `compact` feature), as the same ranks come back from game to game:
+/// keep one writer for a whole file rather than one per game.
 ///
 /// ```
 /// use chess_movegen::{FenWriter, Position};
@@ -726,9 +733,11 @@ pub struct FenWriter {
     placement: [u64; 7],
     /// Ranks whose text is not written yet (bit `r` for rank `r`).
     stale: u8,
-    /// Each rank's text (a1's rank first), its bytes in the order of a
-    /// little-endian word, padded with zeros to 8 bytes.
+    /// Each rank's text and a slash (a1's rank first), its bytes in the
+    /// order of a little-endian word, padded with zeros to 8 bytes; the
+    /// slash is left out of a text of 8 bytes (see [`FenText::board`]).
     ranks: [u64; 8],
+    /// The length of each rank's text and its slash.
     lens: [u8; 8],
     /// What the castling text was written from (rooks with rights; kings,
     /// rooks and White's pieces on the back ranks; castling mode), and the
@@ -736,6 +745,64 @@ pub struct FenWriter {
     castling_key: Option<(u64, u64, u64, u64, CastlingMode)>,
     castling: [u8; 16],
     castling_len: u8,
+    /// The texts of ranks written before, made once the writer has
+    /// written [`MEMO_AFTER`] FENs (a writer used for a few FENs only
+    /// does without it). Not under the `compact` feature, which keeps
+    /// the code small instead.
+    #[cfg(not(feature = "compact"))]
+    memo: Option<RankMemo>,
+    #[cfg(not(feature = "compact"))]
+    writes: u32,
+}
+
+/// The number of FENs a writer writes before it makes its rank memo.
+#[cfg(not(feature = "compact"))]
+const MEMO_AFTER: u32 = 64;
+
+/// The number of rank texts a [`RankMemo`] keeps: `1 << RANK_MEMO_BITS`.
+#[cfg(not(feature = "compact"))]
+const RANK_MEMO_BITS: u32 = 14;
+#[cfg(not(feature = "compact"))]
+const RANK_MEMO: usize = 1 << RANK_MEMO_BITS;
+
+/// Rank texts by what they are written from, in a table indexed by a
+/// hash of that (a later rank with the same hash takes the slot): the
+/// same ranks come back from game to game, and finding one costs a few
+/// instructions where writing it costs some per piece.
+#[cfg(not(feature = "compact"))]
+#[derive(Clone)]
+struct RankMemo(alloc::boxed::Box<[[u64; 2]; RANK_MEMO]>);
+
+#[cfg(not(feature = "compact"))]
+impl RankMemo {
+    fn new() -> RankMemo {
+        // Zeros, which the allocator gives fast; no key is 0 (see
+        // `RankMemo::text`).
+        let slots = alloc::vec![[0u64, 0]; RANK_MEMO].into_boxed_slice();
+        RankMemo(slots.try_into().unwrap_or_else(|_| unreachable!("RANK_MEMO slots")))
+    }
+
+    /// The text of the rank [`rank_text`] writes from `codes` and `row`,
+    /// written only when the memo does not have it.
+    #[inline(always)]
+    fn text(&mut self, codes: u64, row: u8) -> u64 {
+        // Everything the text depends on: the codes and, in bit 4 of each
+        // byte, whether the square is occupied; bit 7 set so that no key
+        // is 0, the key of an empty slot.
+        let key = codes | spread_bits(row) << 4 | 0x80;
+        let slot = &mut self.0[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - RANK_MEMO_BITS)) as usize];
+        if slot[0] != key {
+            *slot = [key, rank_text(codes, row)];
+        }
+        slot[1]
+    }
+}
+
+#[cfg(not(feature = "compact"))]
+impl fmt::Debug for RankMemo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "RankMemo({} slots)", RANK_MEMO)
+    }
 }
 
 impl Default for FenWriter {
@@ -755,7 +822,24 @@ impl FenWriter {
             castling_key: None,
             castling: [0; 16],
             castling_len: 0,
+            #[cfg(not(feature = "compact"))]
+            memo: None,
+            #[cfg(not(feature = "compact"))]
+            writes: 0,
         }
+    }
+
+    /// Counts a FEN written and makes the rank memo when it is time.
+    #[inline(always)]
+    fn with_memo(&mut self) -> &mut FenWriter {
+        #[cfg(not(feature = "compact"))]
+        if self.memo.is_none() {
+            self.writes += 1;
+            if self.writes >= MEMO_AFTER {
+                self.memo = Some(RankMemo::new());
+            }
+        }
+        self
     }
 
     /// Writes the FEN of `pos` (the text of [`Position::fen`]) to `out`
@@ -765,7 +849,7 @@ impl FenWriter {
     ///
     /// Only those of `out`.
     pub fn write<W: fmt::Write + ?Sized>(&mut self, pos: &Position, out: &mut W) -> fmt::Result {
-        out.write_str(FenText::new(&pos.to_setup(), self).as_str())
+        out.write_str(FenBuffer::new(pos, self.with_memo()).as_str())
     }
 
     /// Writes the FEN of `setup` (the text of [`Setup::fen`]) to `out`
@@ -775,7 +859,7 @@ impl FenWriter {
     ///
     /// Only those of `out`.
     pub fn write_setup<W: fmt::Write + ?Sized>(&mut self, setup: &Setup, out: &mut W) -> fmt::Result {
-        out.write_str(FenText::new(setup, self).as_str())
+        out.write_str(FenBuffer::new(setup, self.with_memo()).as_str())
     }
 
     /// Appends the FEN of `pos` (the text of [`Position::fen`]) to `out`
@@ -792,12 +876,18 @@ impl FenWriter {
     /// assert_eq!(bytes, b"fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     /// ```
     pub fn write_bytes(&mut self, pos: &Position, out: &mut Vec<u8>) {
-        out.extend_from_slice(FenText::new(&pos.to_setup(), self).as_bytes());
+        // Written in place: the room the writer may touch, then cut to
+        // the text.
+        let start = out.len();
+        out.resize(start + TEXT_ROOM, 0);
+        let room: &mut [u8; TEXT_ROOM] = (&mut out[start..start + TEXT_ROOM]).try_into().expect("TEXT_ROOM bytes");
+        let len = FenText::write(room, pos, self.with_memo());
+        out.truncate(start + len);
     }
 
     /// Marks the ranks whose pieces differ from those last written.
     #[inline(always)]
-    fn note_placement(&mut self, setup: &Setup) {
+    fn note_placement<S: FenSource>(&mut self, setup: &S) {
         let mut now = [0u64; 7];
         for role in Role::ALL {
             now[role.index()] = setup.pieces_of_role(role).0;
@@ -808,38 +898,53 @@ impl FenWriter {
         self.placement = now;
     }
 
-    /// The text of `rank` (0 for the first): each piece's letter, each
-    /// run of empty squares as its length, from the rank's occupancy
-    /// bits (work per piece, not per square). A rank has at most 8
-    /// characters: one word.
-    fn write_rank(&mut self, setup: &Setup, rank: usize) {
+    /// Writes the text of `rank` (0 for the first), from the memo when
+    /// it has it.
+    fn write_rank<S: FenSource>(&mut self, setup: &S, rank: usize) {
         // The letter index of each square of the rank, a byte each: the
         // role's index (6 where empty), 8 more for Black.
         let mailbox = setup.mailbox();
         let roles: [u8; 8] = core::array::from_fn(|file| mailbox[8 * rank + file].map_or(6, |role| role as u8));
         let black = (setup.pieces_of_color(Color::Black).0 >> (8 * rank)) as u8;
         let codes = u64::from_le_bytes(roles) | spread_bits(black) << 3;
-        let mut row = (setup.occupied().0 >> (8 * rank)) as u8;
-        let (mut text, mut shift, mut file) = (0u64, 0u32, 0u8);
-        while row != 0 {
-            let next = row.trailing_zeros() as u8;
-            if next > file {
-                text |= u64::from(b'0' + next - file) << shift;
-                shift += 8;
-            }
-            let letter = LETTERS[((codes >> (8 * next)) & 15) as usize];
-            text |= u64::from(letter) << shift;
-            shift += 8;
-            file = next + 1;
-            row &= row - 1;
-        }
-        if file < 8 {
-            text |= u64::from(b'0' + 8 - file) << shift;
-            shift += 8;
-        }
-        self.ranks[rank] = text;
-        self.lens[rank] = (shift / 8) as u8;
+        let row = (setup.occupied().0 >> (8 * rank)) as u8;
+        #[cfg(not(feature = "compact"))]
+        let text = match &mut self.memo {
+            Some(memo) => memo.text(codes, row),
+            None => rank_text(codes, row),
+        };
+        #[cfg(feature = "compact")]
+        let text = rank_text(codes, row);
+        // The text's bytes are not zero, those after it are.
+        let len = 8 - text.leading_zeros() / 8;
+        self.ranks[rank] = text | u64::from(b'/').checked_shl(8 * len).unwrap_or(0);
+        self.lens[rank] = len as u8 + 1;
     }
+}
+
+/// The text of a rank whose squares have the letter indices `codes` (a
+/// byte each, see [`LETTERS`]) and the occupancy bits `row`: each piece's
+/// letter, each run of empty squares as its length (work per piece, not
+/// per square), the first square in the lowest byte. A rank has at most
+/// 8 characters: one word.
+fn rank_text(codes: u64, mut row: u8) -> u64 {
+    let (mut text, mut shift, mut file) = (0u64, 0u32, 0u8);
+    while row != 0 {
+        let next = row.trailing_zeros() as u8;
+        if next > file {
+            text |= u64::from(b'0' + next - file) << shift;
+            shift += 8;
+        }
+        let letter = LETTERS[((codes >> (8 * next)) & 15) as usize];
+        text |= u64::from(letter) << shift;
+        shift += 8;
+        file = next + 1;
+        row &= row - 1;
+    }
+    if file < 8 {
+        text |= u64::from(b'0' + 8 - file) << shift;
+    }
+    text
 }
 
 /// The FEN letter of each role (by index) for White, then for Black
@@ -873,64 +978,146 @@ const fn nonzero_bytes(word: u64) -> u8 {
 /// clocks and the 5 spaces between the fields.
 const FEN_CAPACITY: usize = 71 + 1 + 16 + 2 + 10 + 10 + 5;
 
-/// The size of a [`FenText`]'s buffer: any index under 128 and 8 bytes
-/// from it fit, so that indices masked with [`INDEX_MASK`] (all the text's
-/// are under 128) need no bounds check.
-const TEXT_ROOM: usize = 136;
+/// The room a FEN is written in: any index under 128 and 16 bytes from
+/// it fit, so that indices masked with [`INDEX_MASK`] (all the text's are
+/// under 128) need no bounds check, and a rank (8 bytes) or the castling
+/// text (16) is copied whole, whatever its length.
+const TEXT_ROOM: usize = 144;
 const INDEX_MASK: usize = 127;
-const _: () = assert!(FEN_CAPACITY + 8 <= INDEX_MASK + 1 && INDEX_MASK + 1 + 8 <= TEXT_ROOM);
+const _: () = assert!(FEN_CAPACITY <= INDEX_MASK + 1 && INDEX_MASK + 1 + 16 <= TEXT_ROOM);
 
-/// A FEN written into a buffer on the stack: the one FEN writer, behind
-/// [`Position::fen`], [`Position::write_fen`], [`Setup::fen`] and
-/// [`Setup::write_fen`].
-pub(crate) struct FenText {
-    /// Room for 8 more bytes after the text: a rank is copied as 8
-    /// bytes, whatever its length (see [`TEXT_ROOM`]).
+/// What the FEN writer reads: a [`Setup`] or a [`Position`], which have
+/// these accessors alike, so that a position's FEN is written without
+/// first copying the position into a setup.
+pub(crate) trait FenSource {
+    fn mailbox(&self) -> &[Option<Role>; 64];
+    fn pieces_of_role(&self, role: Role) -> Bitboard;
+    fn pieces_of_color(&self, color: Color) -> Bitboard;
+    fn occupied(&self) -> Bitboard;
+    fn side_to_move(&self) -> Color;
+    fn castling_rooks(&self) -> Bitboard;
+    fn castling_mode(&self) -> CastlingMode;
+    fn ep_square(&self) -> Option<Square>;
+    fn halfmove_clock(&self) -> u32;
+    fn fullmove_number(&self) -> u32;
+    /// The setup, for the castling letters (written only when the
+    /// writer's cached text does not fit).
+    fn setup(&self) -> Setup;
+}
+
+/// The accessors of [`FenSource`] as the type's own.
+macro_rules! fen_source {
+    ($type:ty, $setup:expr) => {
+        impl FenSource for $type {
+            #[inline(always)]
+            fn mailbox(&self) -> &[Option<Role>; 64] {
+                <$type>::mailbox(self)
+            }
+            #[inline(always)]
+            fn pieces_of_role(&self, role: Role) -> Bitboard {
+                <$type>::pieces_of_role(self, role)
+            }
+            #[inline(always)]
+            fn pieces_of_color(&self, color: Color) -> Bitboard {
+                <$type>::pieces_of_color(self, color)
+            }
+            #[inline(always)]
+            fn occupied(&self) -> Bitboard {
+                <$type>::occupied(self)
+            }
+            #[inline(always)]
+            fn side_to_move(&self) -> Color {
+                <$type>::side_to_move(self)
+            }
+            #[inline(always)]
+            fn castling_rooks(&self) -> Bitboard {
+                <$type>::castling_rooks(self)
+            }
+            #[inline(always)]
+            fn castling_mode(&self) -> CastlingMode {
+                <$type>::castling_mode(self)
+            }
+            #[inline(always)]
+            fn ep_square(&self) -> Option<Square> {
+                <$type>::ep_square(self)
+            }
+            #[inline(always)]
+            fn halfmove_clock(&self) -> u32 {
+                <$type>::halfmove_clock(self)
+            }
+            #[inline(always)]
+            fn fullmove_number(&self) -> u32 {
+                <$type>::fullmove_number(self)
+            }
+            fn setup(&self) -> Setup {
+                $setup(self)
+            }
+        }
+    };
+}
+
+fen_source!(Setup, Setup::clone);
+fen_source!(Position, Position::to_setup);
+
+/// A FEN written into a buffer on the stack: behind [`Position::fen`],
+/// [`Setup::fen`] and the writers to a `fmt::Write`.
+pub(crate) struct FenBuffer {
     bytes: [u8; TEXT_ROOM],
     len: usize,
 }
 
-impl FenText {
-    /// The FEN of `setup`, with the ranks and castling text `writer`
+impl FenBuffer {
+    /// The FEN of `source`, with the ranks and castling text `writer`
     /// still has from the FEN before.
     #[inline(always)]
-    pub(crate) fn new(setup: &Setup, writer: &mut FenWriter) -> FenText {
-        let mut out = FenText { bytes: [0; TEXT_ROOM], len: 0 };
-        // Written in place: a text made in a function and returned is
-        // copied to the caller's buffer.
-        out.fill(setup, writer);
-        out
-    }
-
-    #[inline(never)]
-    fn fill(&mut self, setup: &Setup, writer: &mut FenWriter) {
-        self.board(setup, writer);
-        self.push(b' ');
-        self.push(setup.side_to_move().char() as u8);
-        self.push(b' ');
-        self.castling(setup, writer);
-        self.push(b' ');
-        match setup.ep_square() {
-            Some(ep) => {
-                self.push(ep.file().char() as u8);
-                self.push(ep.rank().char() as u8);
-            }
-            None => self.push(b'-'),
-        }
-        self.push(b' ');
-        self.number(setup.halfmove_clock());
-        self.push(b' ');
-        self.number(setup.fullmove_number());
+    pub(crate) fn new<S: FenSource>(source: &S, writer: &mut FenWriter) -> FenBuffer {
+        let mut bytes = [0; TEXT_ROOM];
+        let len = FenText::write(&mut bytes, source, writer);
+        FenBuffer { bytes, len }
     }
 
     /// The text (ASCII).
     pub(crate) fn as_str(&self) -> &str {
-        core::str::from_utf8(self.as_bytes()).unwrap_or_default()
+        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+    }
+}
+
+/// A FEN as it is written: the one FEN writer, behind every way out
+/// ([`FenBuffer`], [`FenWriter::write_bytes`]).
+struct FenText<'a> {
+    /// The text, then room for 16 bytes more (see [`TEXT_ROOM`]).
+    bytes: &'a mut [u8; TEXT_ROOM],
+    len: usize,
+}
+
+impl FenText<'_> {
+    /// Writes the FEN of `source` at the start of `room`, with the ranks
+    /// and castling text `writer` still has from the FEN before, and
+    /// returns its length (the bytes after it are left changed).
+    #[inline(never)]
+    fn write<S: FenSource>(room: &mut [u8; TEXT_ROOM], source: &S, writer: &mut FenWriter) -> usize {
+        let mut text = FenText { bytes: room, len: 0 };
+        text.board(source, writer);
+        text.put(u64::from_le_bytes([b' ', source.side_to_move().char() as u8, b' ', 0, 0, 0, 0, 0]), 3);
+        text.castling(source, writer);
+        match source.ep_square() {
+            Some(ep) => text
+                .put(u64::from_le_bytes([b' ', ep.file().char() as u8, ep.rank().char() as u8, b' ', 0, 0, 0, 0]), 4),
+            None => text.put(u64::from_le_bytes(*b" - \0\0\0\0\0"), 3),
+        }
+        text.number(source.halfmove_clock());
+        text.push(b' ');
+        text.number(source.fullmove_number());
+        text.len
     }
 
-    /// The text's bytes.
-    pub(crate) fn as_bytes(&self) -> &[u8] {
-        &self.bytes[..self.len]
+    /// Appends the first `n` bytes of `word` (its lowest byte first):
+    /// the pieces of a FEN's tail in one store each.
+    #[inline(always)]
+    fn put(&mut self, word: u64, n: usize) {
+        let at = self.len & INDEX_MASK;
+        self.bytes[at..at + 8].copy_from_slice(&word.to_le_bytes());
+        self.len += n;
     }
 
     #[inline(always)]
@@ -944,84 +1131,49 @@ impl FenText {
     /// The ranks from the eighth down, those the writer has not changed
     /// copied from it.
     #[inline(always)]
-    fn board(&mut self, setup: &Setup, writer: &mut FenWriter) {
-        writer.note_placement(setup);
+    fn board<S: FenSource>(&mut self, source: &S, writer: &mut FenWriter) {
+        writer.note_placement(source);
         let mut stale = writer.stale;
         while stale != 0 {
-            writer.write_rank(setup, stale.trailing_zeros() as usize);
+            writer.write_rank(source, stale.trailing_zeros() as usize);
             stale &= stale - 1;
         }
         writer.stale = 0;
-        // Each rank and a slash; the last slash is then taken back.
+        // Each rank and its slash, stored as 16 bytes: the rank's word,
+        // then a slash, which a text of 8 bytes needs there and any
+        // shorter one leaves to the next rank's bytes to overwrite. The
+        // last slash is then taken back.
         for rank in (0..8).rev() {
             let at = self.len & INDEX_MASK;
-            self.bytes[at..at + 8].copy_from_slice(&writer.ranks[rank].to_le_bytes());
+            let word = u128::from(writer.ranks[rank]) | u128::from(b'/') << 64;
+            self.bytes[at..at + 16].copy_from_slice(&word.to_le_bytes());
             self.len += usize::from(writer.lens[rank]);
-            self.push(b'/');
         }
         self.len -= 1;
     }
 
-    /// Castling rights as the reader reads them back (see
-    /// [`Setup::from_fen`]): `K`/`Q` (`k`/`q`) where that letter names the
-    /// castling rook in the setup's castling mode (the outermost rook on
-    /// its side of the king: always so in standard chess), the rook's file
-    /// letter otherwise (X-FEN, or Shredder-FEN where `K`/`Q` would name
-    /// another rook). Rooks of each color from the h-file down; castling
-    /// rooks off the back ranks cannot be written and are left out.
-    fn castling(&mut self, setup: &Setup, writer: &mut FenWriter) {
-        if setup.castling_rooks().is_empty() {
+    /// The castling text, from the writer when what it depends on is as
+    /// in the FEN before (see [`castling_letters`]).
+    #[inline(always)]
+    fn castling<S: FenSource>(&mut self, source: &S, writer: &mut FenWriter) {
+        if source.castling_rooks().is_empty() {
             self.push(b'-');
             return;
         }
         // The letters depend on the kings and rooks on the back ranks and
         // their colours (see `castling_rook`), nothing else of the board.
         let back = back_rank(Color::White) | back_rank(Color::Black);
-        let kings = setup.pieces_of_role(Role::King) & back;
-        let kings_and_rooks = kings | (setup.pieces_of_role(Role::Rook) & back);
-        let white = setup.pieces_of_color(Color::White) & kings_and_rooks;
-        let key = Some((setup.castling_rooks().0, kings.0, kings_and_rooks.0, white.0, setup.castling_mode()));
-        let start = self.len;
-        if writer.castling_key == key {
-            let len = usize::from(writer.castling_len);
-            self.bytes[start..start + len].copy_from_slice(&writer.castling[..len]);
-            self.len += len;
-            return;
+        let kings = source.pieces_of_role(Role::King) & back;
+        let kings_and_rooks = kings | (source.pieces_of_role(Role::Rook) & back);
+        let white = source.pieces_of_color(Color::White) & kings_and_rooks;
+        let key = Some((source.castling_rooks().0, kings.0, kings_and_rooks.0, white.0, source.castling_mode()));
+        if writer.castling_key != key {
+            writer.castling_len = castling_letters(&source.setup(), &mut writer.castling) as u8;
+            writer.castling_key = key;
         }
-        self.castling_letters(setup);
-        let len = self.len - start;
-        writer.castling[..len].copy_from_slice(&self.bytes[start..self.len]);
-        writer.castling_len = len as u8;
-        writer.castling_key = key;
-    }
-
-    fn castling_letters(&mut self, setup: &Setup) {
-        let start = self.len;
-        for color in Color::ALL {
-            let rooks = setup.castling_rooks() & back_rank(color);
-            if rooks.is_empty() {
-                continue;
-            }
-            // The rooks `K` and `Q` (`k` and `q`) name, found once per
-            // colour.
-            let (k, q) = if color == Color::White { ('K', 'Q') } else { ('k', 'q') };
-            let (king_side, queen_side) = (castling_rook(setup, k), castling_rook(setup, q));
-            for rook in rooks.into_iter().rev() {
-                let letter = if Some(rook) == king_side {
-                    k
-                } else if Some(rook) == queen_side {
-                    q
-                } else if color == Color::White {
-                    rook.file().char().to_ascii_uppercase()
-                } else {
-                    rook.file().char()
-                };
-                self.push(letter as u8);
-            }
-        }
-        if self.len == start {
-            self.push(b'-');
-        }
+        let at = self.len & INDEX_MASK;
+        self.bytes[at..at + 16].copy_from_slice(&writer.castling);
+        self.len += usize::from(writer.castling_len);
     }
 
     /// `n` in decimal.
@@ -1032,8 +1184,7 @@ impl FenText {
         if n < 10 {
             self.push(b'0' + n as u8);
         } else if n < 100 {
-            self.push(b'0' + (n / 10) as u8);
-            self.push(b'0' + (n % 10) as u8);
+            self.put(u64::from(b'0' + (n / 10) as u8) | u64::from(b'0' + (n % 10) as u8) << 8, 2);
         } else if n < 1000 {
             self.push(b'0' + (n / 100) as u8);
             self.push(b'0' + (n / 10 % 10) as u8);
@@ -1059,6 +1210,48 @@ impl FenText {
             self.push(d);
         }
     }
+}
+
+/// Writes the castling rights of `setup` (which has some) to `out` and
+/// returns their length, as the reader reads them back (see
+/// [`Setup::from_fen`]): `K`/`Q` (`k`/`q`) where that letter names the
+/// castling rook in the setup's castling mode (the outermost rook on its
+/// side of the king: always so in standard chess), the rook's file letter
+/// otherwise (X-FEN, or Shredder-FEN where `K`/`Q` would name another
+/// rook). Rooks of each color from the h-file down; castling rooks off
+/// the back ranks cannot be written and are left out (`-` when none is
+/// left).
+fn castling_letters(setup: &Setup, out: &mut [u8; 16]) -> usize {
+    let mut len = 0;
+    for color in Color::ALL {
+        let rooks = setup.castling_rooks() & back_rank(color);
+        if rooks.is_empty() {
+            continue;
+        }
+        // The rooks `K` and `Q` (`k` and `q`) name, found once per
+        // colour.
+        let (k, q) = if color == Color::White { ('K', 'Q') } else { ('k', 'q') };
+        let (king_side, queen_side) = (castling_rook(setup, k), castling_rook(setup, q));
+        for rook in rooks.into_iter().rev() {
+            let letter = if Some(rook) == king_side {
+                k
+            } else if Some(rook) == queen_side {
+                q
+            } else if color == Color::White {
+                rook.file().char().to_ascii_uppercase()
+            } else {
+                rook.file().char()
+            };
+            // At most 16 letters: one for each back-rank square.
+            out[len] = letter as u8;
+            len += 1;
+        }
+    }
+    if len == 0 {
+        out[0] = b'-';
+        len = 1;
+    }
+    len
 }
 
 /// # Construction: FEN for comparison

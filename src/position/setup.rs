@@ -172,7 +172,7 @@ impl Setup {
     /// ```
     pub fn fen(&self) -> alloc::string::String {
         alloc::string::String::from(
-            crate::position::fen::FenText::new(self, &mut crate::position::fen::FenWriter::new()).as_str(),
+            crate::position::fen::FenBuffer::new(self, &mut crate::position::fen::FenWriter::new()).as_str(),
         )
     }
 
@@ -183,7 +183,7 @@ impl Setup {
     ///
     /// Only those of `out`.
     pub fn write_fen<W: fmt::Write + ?Sized>(&self, out: &mut W) -> fmt::Result {
-        crate::position::fen::FenWriter::new().write_setup(self, out)
+        out.write_str(crate::position::fen::FenBuffer::new(self, &mut crate::position::fen::FenWriter::new()).as_str())
     }
 
     /// The role on each square (a1 first), whatever its colour.
