@@ -168,7 +168,7 @@ impl PositionsBuilder {
     /// empty.
     pub fn finish(&mut self) -> RecordBatch {
         let mut next = PositionsBuilder::with_capacity(self.uci, self.san, &self.source, &self.sizes());
-        // The writer's memory of ranks serves the next batch too.
+        // The writer's ranks serve the next batch's first FEN too.
         std::mem::swap(&mut next.fen_writer, &mut self.fen_writer);
         std::mem::replace(self, next).batch()
     }

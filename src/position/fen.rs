@@ -706,11 +706,6 @@ impl Position {
 /// or two ranks, so a game's positions in order are written several times
 /// faster than each on its own. The text is that of [`Position::fen`].
 ///
-/// After its 64th FEN a writer also keeps the texts of the ranks it has
-/// written, in a table of 256 KiB (freed with the writer; not under the
-/// `compact` feature), as the same ranks come back from game to game:
-/// keep one writer for a whole file rather than one per game.
-///
 /// ```
 /// use chess_movegen::{FenWriter, Position};
 /// let mut writer = FenWriter::new();
@@ -745,64 +740,6 @@ pub struct FenWriter {
     castling_key: Option<(u64, u64, u64, u64, CastlingMode)>,
     castling: [u8; 16],
     castling_len: u8,
-    /// The texts of ranks written before, made once the writer has
-    /// written [`MEMO_AFTER`] FENs (a writer used for a few FENs only
-    /// does without it). Not under the `compact` feature, which keeps
-    /// the code small instead.
-    #[cfg(not(feature = "compact"))]
-    memo: Option<RankMemo>,
-    #[cfg(not(feature = "compact"))]
-    writes: u32,
-}
-
-/// The number of FENs a writer writes before it makes its rank memo.
-#[cfg(not(feature = "compact"))]
-const MEMO_AFTER: u32 = 64;
-
-/// The number of rank texts a [`RankMemo`] keeps: `1 << RANK_MEMO_BITS`.
-#[cfg(not(feature = "compact"))]
-const RANK_MEMO_BITS: u32 = 14;
-#[cfg(not(feature = "compact"))]
-const RANK_MEMO: usize = 1 << RANK_MEMO_BITS;
-
-/// Rank texts by what they are written from, in a table indexed by a
-/// hash of that (a later rank with the same hash takes the slot): the
-/// same ranks come back from game to game, and finding one costs a few
-/// instructions where writing it costs some per piece.
-#[cfg(not(feature = "compact"))]
-#[derive(Clone)]
-struct RankMemo(alloc::boxed::Box<[[u64; 2]; RANK_MEMO]>);
-
-#[cfg(not(feature = "compact"))]
-impl RankMemo {
-    fn new() -> RankMemo {
-        // Zeros, which the allocator gives fast; no key is 0 (see
-        // `RankMemo::text`).
-        let slots = alloc::vec![[0u64, 0]; RANK_MEMO].into_boxed_slice();
-        RankMemo(slots.try_into().unwrap_or_else(|_| unreachable!("RANK_MEMO slots")))
-    }
-
-    /// The text of the rank [`rank_text`] writes from `codes` and `row`,
-    /// written only when the memo does not have it.
-    #[inline(always)]
-    fn text(&mut self, codes: u64, row: u8) -> u64 {
-        // Everything the text depends on: the codes and, in bit 4 of each
-        // byte, whether the square is occupied; bit 7 set so that no key
-        // is 0, the key of an empty slot.
-        let key = codes | spread_bits(row) << 4 | 0x80;
-        let slot = &mut self.0[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - RANK_MEMO_BITS)) as usize];
-        if slot[0] != key {
-            *slot = [key, rank_text(codes, row)];
-        }
-        slot[1]
-    }
-}
-
-#[cfg(not(feature = "compact"))]
-impl fmt::Debug for RankMemo {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "RankMemo({} slots)", RANK_MEMO)
-    }
 }
 
 impl Default for FenWriter {
@@ -822,24 +759,7 @@ impl FenWriter {
             castling_key: None,
             castling: [0; 16],
             castling_len: 0,
-            #[cfg(not(feature = "compact"))]
-            memo: None,
-            #[cfg(not(feature = "compact"))]
-            writes: 0,
         }
-    }
-
-    /// Counts a FEN written and makes the rank memo when it is time.
-    #[inline(always)]
-    fn with_memo(&mut self) -> &mut FenWriter {
-        #[cfg(not(feature = "compact"))]
-        if self.memo.is_none() {
-            self.writes += 1;
-            if self.writes >= MEMO_AFTER {
-                self.memo = Some(RankMemo::new());
-            }
-        }
-        self
     }
 
     /// Writes the FEN of `pos` (the text of [`Position::fen`]) to `out`
@@ -849,7 +769,7 @@ impl FenWriter {
     ///
     /// Only those of `out`.
     pub fn write<W: fmt::Write + ?Sized>(&mut self, pos: &Position, out: &mut W) -> fmt::Result {
-        out.write_str(FenBuffer::new(pos, self.with_memo()).as_str())
+        out.write_str(FenBuffer::new(pos, self).as_str())
     }
 
     /// Writes the FEN of `setup` (the text of [`Setup::fen`]) to `out`
@@ -859,7 +779,7 @@ impl FenWriter {
     ///
     /// Only those of `out`.
     pub fn write_setup<W: fmt::Write + ?Sized>(&mut self, setup: &Setup, out: &mut W) -> fmt::Result {
-        out.write_str(FenBuffer::new(setup, self.with_memo()).as_str())
+        out.write_str(FenBuffer::new(setup, self).as_str())
     }
 
     /// Appends the FEN of `pos` (the text of [`Position::fen`]) to `out`
@@ -881,7 +801,7 @@ impl FenWriter {
         let start = out.len();
         out.resize(start + TEXT_ROOM, 0);
         let room: &mut [u8; TEXT_ROOM] = (&mut out[start..start + TEXT_ROOM]).try_into().expect("TEXT_ROOM bytes");
-        let len = FenText::write(room, pos, self.with_memo());
+        let len = FenText::write(room, pos, self);
         out.truncate(start + len);
     }
 
@@ -898,8 +818,7 @@ impl FenWriter {
         self.placement = now;
     }
 
-    /// Writes the text of `rank` (0 for the first), from the memo when
-    /// it has it.
+    /// Writes the text of `rank` (0 for the first).
     fn write_rank<S: FenSource>(&mut self, setup: &S, rank: usize) {
         // The letter index of each square of the rank, a byte each: the
         // role's index (6 where empty), 8 more for Black.
@@ -908,12 +827,6 @@ impl FenWriter {
         let black = (setup.pieces_of_color(Color::Black).0 >> (8 * rank)) as u8;
         let codes = u64::from_le_bytes(roles) | spread_bits(black) << 3;
         let row = (setup.occupied().0 >> (8 * rank)) as u8;
-        #[cfg(not(feature = "compact"))]
-        let text = match &mut self.memo {
-            Some(memo) => memo.text(codes, row),
-            None => rank_text(codes, row),
-        };
-        #[cfg(feature = "compact")]
         let text = rank_text(codes, row);
         // The text's bytes are not zero, those after it are.
         let len = 8 - text.leading_zeros() / 8;
@@ -1320,7 +1233,7 @@ mod tests {
     }
 
     #[test]
-    fn writer_with_memory_writes_each_fen_as_fen_does() {
+    fn one_writer_writes_each_fen_as_fen_does() {
         // Random games (a fixed linear congruential sequence), standard
         // and Chess960, written by one writer in order and interleaved.
         let mut seed = 7u64;
