@@ -1,19 +1,26 @@
 //! Bulk perft's last two plies: every legal move of a position is played
 //! (bitboards only) and the replies are counted without building them.
 
-use crate::attacks::between;
-use crate::moves::{Move, MoveList};
-use crate::position::castling_moves::king_on_own_half;
-use crate::position::movegen::{
-    shift, CastlingKnown, Counter, Known, LeafAnyCastling, LeafNoCastling, LeafStandard, Nothing, Targets, Visitor,
-};
+use crate::moves::MoveList;
+use crate::position::movegen::{CastlingKnown, Counter, Known, Nothing, Targets};
 use crate::position::Position;
-use crate::types::castling::{back_rank, CORNERS};
-use crate::types::{Bitboard, Color, Rank, Role, Square};
+use crate::types::{Color, Square};
+#[cfg(not(feature = "compact"))]
+use crate::{
+    attacks::between,
+    moves::Move,
+    position::castling_moves::king_on_own_half,
+    position::movegen::Visitor,
+    position::movegen::{shift, LeafAnyCastling, LeafNoCastling, LeafStandard},
+    types::castling::{back_rank, CORNERS},
+    types::Bitboard,
+    types::{Rank, Role},
+};
 
 /// Bulk perft's list of a parent's moves: the double steps landing on
 /// `enabling` (squares beside a pawn of the opponent, which may then
 /// capture en passant) go to `double_steps`, every other move to `main`.
+#[cfg(not(feature = "compact"))]
 struct SplitDoubleSteps<'a> {
     us: Color,
     main: &'a mut MoveList,
@@ -21,6 +28,7 @@ struct SplitDoubleSteps<'a> {
     enabling: Bitboard,
 }
 
+#[cfg(not(feature = "compact"))]
 impl Visitor for SplitDoubleSteps<'_> {
     #[cfg_attr(hot_inline, inline(always))]
     fn piece(&mut self, from: Square, to: Bitboard) {
@@ -73,6 +81,18 @@ impl Position {
         }
     }
 
+    /// Under `compact`: the moves in one list and one counting loop that
+    /// knows nothing of the children (less code; the general loop's
+    /// castling and en-passant checks at every child).
+    #[cfg(feature = "compact")]
+    fn perft_2_for<const WHITE: bool>(&self) -> u64 {
+        let us = if WHITE { Color::White } else { Color::Black };
+        let mut moves = MoveList::new();
+        self.generate_for_side::<true, WHITE, Nothing, _>(self.king(us), &Targets::ALL, &mut moves);
+        self.count_replies::<WHITE, Nothing>(&moves, self.king(!us))
+    }
+
+    #[cfg(not(feature = "compact"))]
     #[cfg_attr(hot_inline, inline(always))]
     fn perft_2_for<const WHITE: bool>(&self) -> u64 {
         let us = if WHITE { Color::White } else { Color::Black };
@@ -118,6 +138,7 @@ impl Position {
     /// [`Position::count_replies`] for the double steps that may enable
     /// an en-passant capture (nothing known of the children): rare, so
     /// out of line, leaving the common loops the registers.
+    #[cfg(not(feature = "compact"))]
     #[inline(never)]
     fn count_double_steps<const WHITE: bool>(&self, moves: &MoveList, their_king: Square) -> u64 {
         self.count_replies::<WHITE, Nothing>(moves, their_king)

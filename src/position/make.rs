@@ -502,6 +502,12 @@ impl Position {
     #[must_use]
     pub fn play(&self, mv: Move) -> Position {
         debug_assert!(self.is_legal(mv), "play: {mv:?} is not legal in {self:?}");
+        if cfg!(feature = "compact") {
+            // One body of the move applier: `make_move`'s, on a copy.
+            let mut next = *self;
+            next.apply_in_place(mv);
+            return next;
+        }
         let roles = (self.board[mv.origin_index()], self.board[mv.target_index()]);
         let mut next = self.copy_inline();
         apply_move!(self, next, mv, roles);

@@ -124,6 +124,7 @@ known! {
     /// Bulk perft's leaves without en passant or castling rights.
     LeafNoCastling: None, false, false;
     /// Bulk perft's leaves without en passant, with standard castling.
+    #[cfg_attr(feature = "compact", allow(dead_code))]
     LeafStandard: Standard, false, false;
     /// Bulk perft's leaves without en passant, with any castling.
     LeafAnyCastling: Any, false, false;

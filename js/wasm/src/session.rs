@@ -169,8 +169,16 @@ static SESSIONS: Local<Sessions> = Local::new(Sessions { all: Vec::new(), free: 
 pub(crate) fn with<R>(h: u32, f: impl FnOnce(&mut Session) -> Result<R, String>) -> Result<R, String> {
     SESSIONS.with_borrow_mut(|s| match s.all.get_mut(h as usize).and_then(Option::as_mut) {
         Some(session) => f(session),
-        None => Err(format!("no game with handle {h} (freed?)")),
+        None => Err(no_game(h)),
     })
+}
+
+/// The error for a freed or unknown handle: out of line, as [`with`] is
+/// inlined into every export.
+#[cold]
+#[inline(never)]
+fn no_game(h: u32) -> String {
+    format!("no game with handle {h} (freed?)")
 }
 
 /// Keeps `session` under a free handle; returns the handle.
