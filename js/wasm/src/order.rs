@@ -12,7 +12,7 @@ use chess_movegen::{Move, Position, Role};
 /// pawn's push, double push, then captures (White's toward the a-file
 /// first, Black's toward the h-file); promotions to knight, bishop, rook,
 /// queen; castling last, the king's side first.
-fn chessjs_key(pos: &Position, mv: Move) -> u32 {
+pub(crate) fn chessjs_key(pos: &Position, mv: Move) -> u32 {
     let (from, to) = (mv.from(), mv.to());
     if mv.is_castle() {
         // The king takes its rook: toward the a-file for the queen's side.
@@ -63,14 +63,37 @@ const ANGLES: [u8; 25] = {
     angles
 };
 
-/// Sorts `moves` (legal in `pos`) into chess.js's order (see
-/// [`chessjs_key`]). An insertion sort on keys packed with the moves:
-/// lists are short, and the core library's sorts would add kilobytes to
-/// the module.
-pub(crate) fn sort_as_chessjs(pos: &Position, moves: &mut [Move]) {
-    let mut keyed: Vec<u64> =
-        moves.iter().map(|&mv| u64::from(chessjs_key(pos, mv)) << 16 | u64::from(mv.to_bits())).collect();
-    for i in 1..keyed.len() {
+/// Sorts moves keyed by [`chessjs_key`] in their bits 39 and up: by the
+/// square moved from first (a counting sort; castling after every
+/// square), then by the whole key within each square's moves (an
+/// insertion sort over the list, which has only those runs out of order).
+/// The generator lists the moves by kind of piece, so a lone insertion
+/// sort would move most of them far; the core library's sorts would add
+/// kilobytes to the module.
+pub(crate) fn sort(keyed: &mut Vec<u64>) {
+    // The square's place in chess.js's scan, 64 for castling.
+    let bucket = |k: u64| ((k >> 51) as usize).min(64);
+    let n = keyed.len();
+    let mut starts = [0u16; 66];
+    for &k in keyed.iter() {
+        starts[bucket(k) + 1] += 1;
+    }
+    for i in 1..starts.len() {
+        starts[i] += starts[i - 1];
+    }
+    // Placed after the list (in its spare room, if any), then moved back.
+    keyed.resize(2 * n, 0);
+    for i in 0..n {
+        let k = keyed[i];
+        let at = &mut starts[bucket(k)];
+        if let Some(slot) = keyed.get_mut(n + usize::from(*at)) {
+            *slot = k;
+        }
+        *at += 1;
+    }
+    keyed.copy_within(n.., 0);
+    keyed.truncate(n);
+    for i in 1..n {
         let x = keyed[i];
         let mut j = i;
         while j > 0 && keyed[j - 1] > x {
@@ -78,8 +101,5 @@ pub(crate) fn sort_as_chessjs(pos: &Position, moves: &mut [Move]) {
             j -= 1;
         }
         keyed[j] = x;
-    }
-    for (mv, k) in moves.iter_mut().zip(keyed) {
-        *mv = Move::from_bits(k as u16);
     }
 }
