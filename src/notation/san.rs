@@ -1046,4 +1046,66 @@ mod tests {
         }
         assert!(found > 10_000 && ambiguous > 100, "{found} found, {ambiguous} ambiguous");
     }
+
+    /// Over random games: every legal move's [`SanParts`], in the order of
+    /// the legal moves, writes what [`Position::san`] writes, and reads
+    /// back from its number; equal numbers have equal texts and equal
+    /// texts equal numbers, from whatever position.
+    #[test]
+    fn san_parts_write_the_san_and_number_it() {
+        use alloc::collections::BTreeMap;
+        let mut rng = Rng(0x0bad_cafe_1234_5678);
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            crate::test_positions::KIWIPETE,
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1",
+            "1k6/8/8/2N1N3/8/2N1N3/8/4K3 w - - 0 1",
+            "7k/8/8/8/8/8/Q1Q5/K1Q5 w - - 0 1",
+        ];
+        let (mut text_of, mut bits_of) = (BTreeMap::new(), BTreeMap::new());
+        let mut marks = [0; 3];
+        for game in 0..40 {
+            let mut pos = Position::from_fen(starts[game % starts.len()]).unwrap();
+            for _ in 0..100 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let mut seen = 0;
+                pos.for_each_legal_san_parts(|mv, san| {
+                    assert_eq!(mv, moves[seen]);
+                    seen += 1;
+                    let text = pos.san(mv);
+                    assert_eq!(san.to_string(), text, "{}", pos.fen());
+                    assert_eq!(SanParts::from_bits(san.to_bits()), Some(san));
+                    assert!(san.to_bits() < 1 << 23);
+                    marks[san.mark() as usize] += 1;
+                    assert_eq!(text_of.entry(san.to_bits()).or_insert_with(|| text.clone()), &text);
+                    assert_eq!(bits_of.entry(text).or_insert(san.to_bits()), &san.to_bits());
+                });
+                assert_eq!(seen, moves.len());
+                pos = pos.play(moves[(rng.next() % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(text_of.len() > 1000 && marks.iter().all(|&n| n > 0), "{} texts, marks {marks:?}", text_of.len());
+        // Each kind of disambiguation was met: file, rank, both.
+        let parts: Vec<SanParts> = text_of.keys().filter_map(|&bits| SanParts::from_bits(bits)).collect();
+        for (file, rank) in [(true, false), (false, true), (true, true)] {
+            let shown =
+                |s: &SanParts| s.role() != Role::Pawn && s.file().is_some() == file && s.rank().is_some() == rank;
+            assert!(parts.iter().any(shown), "no SAN with file {file}, rank {rank}");
+        }
+    }
+
+    #[test]
+    fn san_parts_from_bits_refuses_numbers_never_given() {
+        let castle = 6 << 20;
+        assert_eq!(SanParts::from_bits(castle).map(|s| s.to_string()), Some(String::from("O-O")));
+        assert_eq!(SanParts::from_bits(7 << 20 | 2 << 7).map(|s| s.to_string()), Some(String::from("O-O-O#")));
+        for bits in [1 << 23, u32::MAX, 3 << 7, castle | 1, castle | CAPTURE, 1 << 12, 1 << 16, 5 << 9] {
+            assert_eq!(SanParts::from_bits(bits), None, "{bits:#x}");
+        }
+    }
 }
