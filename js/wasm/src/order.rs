@@ -3,16 +3,17 @@
 //! move") plays the same game with this package as with chess.js.
 
 use alloc::vec::Vec;
-use chess_movegen::{Move, Position, Role};
+use chess_movegen::{Move, Role};
 
-/// Where chess.js lists `mv` among the legal moves of `pos`, as a sort
-/// key: by the square moved from, a8 to h1 rank by rank; a piece's moves
-/// by direction, clockwise from the left (chess.js tries a knight's jumps
-/// and a sliding piece's or king's steps in that order), then outward; a
-/// pawn's push, double push, then captures (White's toward the a-file
-/// first, Black's toward the h-file); promotions to knight, bishop, rook,
-/// queen; castling last, the king's side first.
-pub(crate) fn chessjs_key(pos: &Position, mv: Move) -> u32 {
+/// Where chess.js lists `mv`, a legal move of a piece of `role`, among
+/// the legal moves, as a sort key: by the square moved from, a8 to h1
+/// rank by rank; a piece's moves by direction, clockwise from the left
+/// (chess.js tries a knight's jumps and a sliding piece's or king's steps
+/// in that order), then outward; a pawn's push, double push, then
+/// captures (White's toward the a-file first, Black's toward the
+/// h-file); promotions to knight, bishop, rook, queen; castling last,
+/// the king's side first.
+pub(crate) fn chessjs_key(mv: Move, role: Role) -> u32 {
     let (from, to) = (mv.from(), mv.to());
     if mv.is_castle() {
         // The king takes its rook: toward the a-file for the queen's side.
@@ -20,7 +21,7 @@ pub(crate) fn chessjs_key(pos: &Position, mv: Move) -> u32 {
     }
     let (mut y, mut x) = (to.rank() as i32 - from.rank() as i32, to.file() as i32 - from.file() as i32);
     let distance = y.abs().max(x.abs());
-    let way = if pos.role_at(from) == Some(Role::Pawn) {
+    let way = if role == Role::Pawn {
         if x == 0 {
             distance - 1
         } else {

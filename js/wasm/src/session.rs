@@ -351,8 +351,8 @@ pub extern "C" fn moves(h: u32, from: u32, role: u32, verbose: u32) -> i32 {
         // sorted with its SAN's number and the move below its key.
         let mut keyed: Vec<u64> = Vec::with_capacity(128);
         pos.for_each_legal_san_parts(|mv, san| {
-            if from.is_none_or(|sq| mv.from() == sq) && (role.is_none() || pos.role_at(mv.from()) == role) {
-                let key = u64::from(crate::order::chessjs_key(pos, mv));
+            if from.is_none_or(|sq| mv.from() == sq) && role.is_none_or(|r| san.role() == r) {
+                let key = u64::from(crate::order::chessjs_key(mv, san.role()));
                 keyed.push(key << 39 | u64::from(san.to_bits()) << 16 | u64::from(mv.to_bits()));
             }
         });
