@@ -606,10 +606,10 @@ impl Position {
     /// let mut checks = 0;
     /// pos.for_each_legal_san_parts(|_, san| {
     ///     texts.push(san.to_string());
-    ///     checks += usize::from(san.mark == CheckMark::Check);
+    ///     checks += usize::from(san.mark() == CheckMark::Check);
     /// });
     /// assert_eq!(texts, pos.san_all(&pos.legal_moves()));
-    /// assert_eq!(checks, 3); // Rh8+, Ra8+, Rh1-e1+
+    /// assert_eq!(checks, 2); // Ra8+, Rh8+
     /// # Ok::<(), chess_movegen::FenError>(())
     /// ```
     pub fn for_each_legal_san_parts(&self, mut f: impl FnMut(Move, SanParts)) {
