@@ -116,41 +116,125 @@ const FILE_SHOWN: u32 = 1 << 15;
 const RANK_SHOWN: u32 = 1 << 19;
 const CASTLE_ROLE: u32 = 6;
 
-impl SanParts {
-    /// The parts of a normal move's SAN without a check mark: the
-    /// moving piece's `role`, the origin `from` (its file shown with
-    /// `file`, its rank with `rank`), `capture`, the destination `to`, the
-    /// promotion.
-    #[cfg_attr(hot_inline, inline(always))]
-    #[allow(clippy::too_many_arguments)]
+/// What the rule of SAN ([`Position::san_body_with`]) decides for a
+/// legal move, without its check mark, handed to one of two makers: the
+/// text writer ([`SanWriter`]) and the packer into [`SanParts`]
+/// ([`SanPacker`]), each working from the fields without the other.
+trait SanMaker {
+    /// What is made.
+    type Output;
+
+    /// `O-O` or `O-O-O`.
+    fn castle(self, side: CastlingSide) -> Self::Output;
+
+    /// Any other move: the moving piece's `role`, its origin `from`, of
+    /// which the SAN shows the file if `shown.0` and the rank if
+    /// `shown.1`, `capture`, the destination `to` and the promotion.
     fn normal(
+        self,
         role: Role,
         from: Square,
-        file: bool,
-        rank: bool,
+        shown: (bool, bool),
+        capture: bool,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Self::Output;
+}
+
+/// The one writer of SAN text (without the check mark, see
+/// [`write_mark`]), which [`Position::san`], [`Position::for_each_san`]
+/// and [`SanParts`]'s [`fmt::Display`] share.
+struct SanWriter<'a>(&'a mut String);
+
+impl SanMaker for SanWriter<'_> {
+    type Output = fmt::Result;
+
+    #[cfg_attr(hot_inline, inline(always))]
+    fn castle(self, side: CastlingSide) -> fmt::Result {
+        self.0.write_str(match side {
+            CastlingSide::KingSide => "O-O",
+            CastlingSide::QueenSide => "O-O-O",
+        })
+    }
+
+    #[cfg_attr(hot_inline, inline(always))]
+    fn normal(
+        self,
+        role: Role,
+        from: Square,
+        shown: (bool, bool),
+        capture: bool,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> fmt::Result {
+        let out = self.0;
+        if role != Role::Pawn {
+            out.write_char(role.upper_char())?;
+        }
+        if shown.0 {
+            out.write_char(from.file().char())?;
+        }
+        if shown.1 {
+            out.write_char(from.rank().char())?;
+        }
+        if capture {
+            out.write_char('x')?;
+        }
+        out.write_char(to.file().char())?;
+        out.write_char(to.rank().char())?;
+        if let Some(promotion) = promotion {
+            out.write_char('=')?;
+            out.write_char(promotion.upper_char())?;
+        }
+        Ok(())
+    }
+}
+
+/// The packer of a SAN into [`SanParts`], with its check mark.
+struct SanPacker(CheckMark);
+
+impl SanMaker for SanPacker {
+    type Output = SanParts;
+
+    #[cfg_attr(hot_inline, inline(always))]
+    fn castle(self, side: CastlingSide) -> SanParts {
+        SanParts((CASTLE_ROLE + side as u32) << 20 | (self.0 as u32) << 7)
+    }
+
+    #[cfg_attr(hot_inline, inline(always))]
+    fn normal(
+        self,
+        role: Role,
+        from: Square,
+        shown: (bool, bool),
         capture: bool,
         to: Square,
         promotion: Option<Role>,
     ) -> SanParts {
         let mut bits = to.index() as u32 | (role.index() as u32) << 20 | u32::from(capture) << 6;
-        bits |= promotion.map_or(0, |role| role.index() as u32) << 9;
-        if file {
+        bits |= promotion.map_or(0, |role| role.index() as u32) << 9 | (self.0 as u32) << 7;
+        if shown.0 {
             bits |= FILE_SHOWN | (from.file().index() as u32) << 12;
         }
-        if rank {
+        if shown.1 {
             bits |= RANK_SHOWN | (from.rank().index() as u32) << 16;
         }
         SanParts(bits)
     }
+}
 
-    /// The parts of castling on `side`.
-    const fn castle(side: CastlingSide) -> SanParts {
-        SanParts((CASTLE_ROLE + side as u32) << 20)
-    }
-
-    /// The same with check mark `mark` (none before).
-    const fn with_mark(self, mark: CheckMark) -> SanParts {
-        SanParts(self.0 | (mark as u32) << 7)
+impl SanParts {
+    /// Hands the SAN without its check mark to `maker`.
+    fn make<M: SanMaker>(self, maker: M) -> M::Output {
+        match self.castling_side() {
+            Some(side) => maker.castle(side),
+            None => {
+                let (file, rank) = (self.file(), self.rank());
+                let from = Square::new(file.unwrap_or(File::A), rank.unwrap_or(Rank::First));
+                let shown = (file.is_some(), rank.is_some());
+                maker.normal(self.role(), from, shown, self.is_capture(), self.to(), self.promotion())
+            }
+        }
     }
 
     /// `O-O` or `O-O-O`'s side, `None` for any other move.
@@ -249,39 +333,6 @@ impl SanParts {
             None
         }
     }
-
-    /// Writes the SAN: the one writer of SAN text, which
-    /// [`Position::san`], [`Position::for_each_san`] and [`fmt::Display`]
-    /// share.
-    #[cfg_attr(hot_inline, inline(always))]
-    fn write<W: fmt::Write>(self, out: &mut W) -> fmt::Result {
-        let bits = self.0;
-        let kind = bits >> 20;
-        let digit = |base: u8, shift: u32| char::from(base + (bits >> shift) as u8 % 8);
-        if kind >= CASTLE_ROLE {
-            out.write_str(if kind == CASTLE_ROLE { "O-O" } else { "O-O-O" })?;
-        } else {
-            if kind != 0 {
-                out.write_char(self.role().upper_char())?;
-            }
-            if bits & FILE_SHOWN != 0 {
-                out.write_char(digit(b'a', 12))?;
-            }
-            if bits & RANK_SHOWN != 0 {
-                out.write_char(digit(b'1', 16))?;
-            }
-            if bits & CAPTURE != 0 {
-                out.write_char('x')?;
-            }
-            out.write_char(digit(b'a', 0))?;
-            out.write_char(digit(b'1', 3))?;
-            if let Some(promotion) = self.promotion() {
-                out.write_char('=')?;
-                out.write_char(promotion.upper_char())?;
-            }
-        }
-        write_mark(self.mark(), out)
-    }
 }
 
 /// Writes a check mark (SAN's and long algebraic's).
@@ -296,7 +347,11 @@ fn write_mark<W: fmt::Write>(mark: CheckMark, out: &mut W) -> fmt::Result {
 
 impl fmt::Display for SanParts {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write(f)
+        // Through a string: one writer in the code, for strings.
+        let mut text = String::with_capacity(8);
+        let _ = self.make(SanWriter(&mut text));
+        let _ = write_mark(self.mark(), &mut text);
+        f.write_str(&text)
     }
 }
 
@@ -497,7 +552,8 @@ impl Position {
             return self.uci(mv);
         }
         let mut out = String::with_capacity(8);
-        let _ = self.san_parts(mv).write(&mut out);
+        self.write_san_body(mv, self.san_rivals(mv), &mut out);
+        let _ = write_mark(self.check_mark(mv), &mut out);
         out
     }
 
@@ -583,10 +639,11 @@ impl Position {
     pub fn for_each_san(&self, moves: &[Move], mut f: impl FnMut(Move, &str)) {
         let mut out = String::with_capacity(16);
         let legal = self.legal_moves();
-        self.each_san_parts(&legal, moves, true, |mv, san| match san {
-            Some(san) => {
+        self.each_san(&legal, moves, true, |mv, san| match san {
+            Some((rivals, mark)) => {
                 out.clear();
-                let _ = san.write(&mut out);
+                self.write_san_body(mv, rivals, &mut out);
+                let _ = write_mark(mark, &mut out);
                 f(mv, &out);
             }
             None => f(mv, &self.uci(mv)),
@@ -614,21 +671,28 @@ impl Position {
     /// ```
     pub fn for_each_legal_san_parts(&self, mut f: impl FnMut(Move, SanParts)) {
         let legal = self.legal_moves();
-        self.each_san_parts(&legal, &legal, false, |mv, san| {
-            if let Some(san) = san {
-                f(mv, san);
+        self.each_san(&legal, &legal, false, |mv, san| {
+            if let Some((rivals, mark)) = san {
+                f(mv, self.san_parts_with(mv, rivals, mark));
             }
         });
     }
 
-    /// The SAN parts of each move of `moves`, given the position's legal
-    /// moves `legal` (one generation for all: the rivals a move must be
-    /// told apart from are the listed legal moves of its kind to its
-    /// square), and a mate test only for the moves that give check; `None`
-    /// for a move that is not legal here, which `check` tells apart (else
-    /// every move is one of `legal`).
+    /// What the SAN of each move of `moves` is made from: the origins of
+    /// its rivals (see [`Position::san_body_with`]) and its check mark,
+    /// given the position's legal moves `legal` (one generation for all:
+    /// the rivals a move must be told apart from are the listed legal
+    /// moves of its kind to its square), and a mate test only for the moves
+    /// that give check; `None` for a move that is not legal here, which
+    /// `check` tells apart (else every move is one of `legal`).
     #[cfg_attr(hot_inline, inline(always))]
-    fn each_san_parts(&self, legal: &[Move], moves: &[Move], check: bool, mut f: impl FnMut(Move, Option<SanParts>)) {
+    fn each_san(
+        &self,
+        legal: &[Move],
+        moves: &[Move],
+        check: bool,
+        mut f: impl FnMut(Move, Option<(Bitboard, CheckMark)>),
+    ) {
         // The origins of the legal normal moves (no promotion, en passant
         // or castling) to each square: whether a normal move is legal, and
         // its rivals (those of its piece's role, its own square taken
@@ -651,7 +715,7 @@ impl Position {
             }
             let (from, to) = (mv.from(), mv.to());
             let pieces = self.role_at(from).map_or(Bitboard::EMPTY, |role| self.pieces(us, role));
-            let san = self.san_body_with(mv, origins[to.index()] & pieces.without(from));
+            let rivals = origins[to.index()] & pieces.without(from);
             let mark = if !self.gives_check_with(&checks, mv) {
                 CheckMark::None
             } else if self.play(mv).has_legal_moves() {
@@ -659,32 +723,47 @@ impl Position {
             } else {
                 CheckMark::Mate
             };
-            f(mv, Some(san.with_mark(mark)));
+            f(mv, Some((rivals, mark)));
         }
     }
 
-    /// The SAN parts of legal `mv`, its rivals found by the generator.
-    fn san_parts(&self, mv: Move) -> SanParts {
+    /// The SAN parts of legal `mv`, told apart from `rivals` (see
+    /// [`Position::san_body_with`]), with `mark`.
+    #[cfg_attr(hot_inline, inline(always))]
+    fn san_parts_with(&self, mv: Move, rivals: Bitboard, mark: CheckMark) -> SanParts {
+        self.san_body_with(mv, rivals, SanPacker(mark))
+    }
+
+    /// Appends the SAN of legal `mv` without its check mark to `out`, told
+    /// apart from `rivals` (see [`Position::san_body_with`]).
+    #[cfg_attr(hot_inline, inline(always))]
+    fn write_san_body(&self, mv: Move, rivals: Bitboard, out: &mut String) {
+        let _ = self.san_body_with(mv, rivals, SanWriter(out));
+    }
+
+    /// The origins of the other pieces of legal `mv`'s role that can move
+    /// to its square (empty for pawns and castling), found by the generator.
+    fn san_rivals(&self, mv: Move) -> Bitboard {
         let (from, to) = (mv.from(), mv.to());
         let role = self.role_at(from).unwrap_or(Role::Pawn);
-        let rivals = if role == Role::Pawn || mv.is_castle() {
+        if role == Role::Pawn || mv.is_castle() {
             Bitboard::EMPTY
         } else {
             let pieces = self.pieces(self.side_to_move(), role);
             let rivals = self.legal_moves_masked(pieces.without(from), to.bitboard());
             rivals.iter().filter(|m| !m.is_castle()).fold(Bitboard::EMPTY, |b, m| b.with(m.from()))
-        };
-        self.san_body_with(mv, rivals).with_mark(self.check_mark(mv))
+        }
     }
 
     /// The SAN of legal `mv` without its check mark, told apart from the
     /// moves of other pieces of its role to its square, which start on
     /// `rivals` (ignored for pawns and castling): the rule of SAN's
-    /// disambiguation.
+    /// disambiguation. `maker` writes or packs it from the fields (a
+    /// compact build keeps a copy of the rule for each maker).
     #[cfg_attr(hot_inline, inline(always))]
-    fn san_body_with(&self, mv: Move, rivals: Bitboard) -> SanParts {
+    fn san_body_with<M: SanMaker>(&self, mv: Move, rivals: Bitboard, maker: M) -> M::Output {
         if let Some(side) = mv.castling_side() {
-            return SanParts::castle(side);
+            return maker.castle(side);
         }
         let (from, to) = (mv.from(), mv.to());
         let role = self.role_at(from).unwrap_or(Role::Pawn);
@@ -701,7 +780,7 @@ impl Position {
         } else {
             (true, true)
         };
-        SanParts::normal(role, from, file, rank, capture, to, mv.promotion_role())
+        maker.normal(role, from, (file, rank), capture, to, mv.promotion_role())
     }
 
     /// Reads a move in standard algebraic notation and returns it if it is
