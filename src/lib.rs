@@ -218,6 +218,7 @@ mod types;
 
 pub use game::{Game, GameState, LineError, Repetitions};
 pub use moves::{Move, MoveKind, MoveList};
+pub use notation::san::{CheckMark, SanParts};
 pub use outcome::{DrawReason, GameResult, Outcome};
 pub use packed::{PackError, PackedPosition};
 pub use perft::{perft, perft_divide, perft_stats, PerftStats};

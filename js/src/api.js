@@ -76,6 +76,40 @@ function readWords(len) {
   return out;
 }
 
+// Each SAN's string by the number of its parts (the module's `moves`
+// answers with these numbers: js/wasm/src/session.rs), made once per
+// process from the module's text, when first met: a lookup per move
+// instead of a string made from bytes. The numbers are those of the SANs
+// met, a few thousand in long use (tens of thousands can be written).
+const SAN_TEXTS = new Map();
+
+/** The SANs of `len` bytes of SAN numbers (4 bytes each) at `start` in the answer. */
+function sansOf(start, len) {
+  const n = len >> 2;
+  const out = new Array(n);
+  if (n === 0) return out;
+  const ptr = w.io_ptr() + start;
+  const bytes = heap();
+  // The texts not made yet are asked for after the loop: asking
+  // overwrites the answer.
+  let missing = null;
+  for (let i = 0, at = ptr; i < n; i++, at += 4) {
+    const code = bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16);
+    const san = SAN_TEXTS.get(code);
+    if (san === undefined) (missing ??= []).push(i, code);
+    else out[i] = san;
+  }
+  if (missing !== null) {
+    for (let k = 0; k < missing.length; k += 2) {
+      const code = missing[k + 1];
+      let san = SAN_TEXTS.get(code);
+      if (san === undefined) SAN_TEXTS.set(code, (san = recv(w.san_text(code))));
+      out[missing[k]] = san;
+    }
+  }
+  return out;
+}
+
 /** The answer text, or throws the error the module reported. */
 function recv(result) {
   if (result < 0) throw new Error(read(-1 - result));
@@ -253,7 +287,7 @@ function recordOf(len) {
 
 /**
  * The moves of a verbose list answer: their count, the packed position,
- * their heads, then their SANs.
+ * their heads, then their SANs' numbers.
  */
 function listOf(len) {
   if (len < 0) throw new Error(read(-1 - len));
@@ -263,9 +297,11 @@ function listOf(len) {
   const n = bytes[ptr] | (bytes[ptr + 1] << 8);
   const pos = packedWords(bytes, ptr + 4);
   const heads = ptr + 36;
-  const sans = decoder.decode(bytes.subarray(heads + 8 * n, ptr + len)).split(' ');
   const out = new Array(n);
-  for (let i = 0; i < n; i++) out[i] = Move.fromHead(bytes, heads + 8 * i, pos, sans[i]);
+  for (let i = 0; i < n; i++) out[i] = Move.fromHead(bytes, heads + 8 * i, pos);
+  // Asking the module for a text overwrites the answer: the heads are read first.
+  const sans = sansOf(heads + 8 * n - ptr, len - (heads + 8 * n - ptr));
+  for (let i = 0; i < n; i++) out[i].san = sans[i];
   return out;
 }
 
@@ -286,7 +322,10 @@ const freed = new FinalizationRegistry((cell) => {
 // one game in the module (`SHARED`), loaded with the FEN of the one
 // asking (the owner): they cost no memory of their own and no
 // finalization. A game that changes gets its own (`#write`).
-let sharedOwner = null;
+// The owner is a game's number (a number, not an object: one allocation
+// less per game made); 0 for none.
+let sharedOwner = 0;
+let games = 0;
 /** A freed game's handle. */
 const FREED = -2;
 
@@ -295,7 +334,7 @@ export class Chess {
   // The game's own handle, or -1 while it is the FEN it was made with.
   #h = -1;
   #cell = null;
-  #token = {};
+  #token = ++games;
   #fen0 = DEFAULT_POSITION;
   #flags0 = 0;
   #chess960;
@@ -327,7 +366,7 @@ export class Chess {
     if (this.#h >= 0) return this.#h;
     this.#read();
     this.#h = w.session_take(SHARED);
-    sharedOwner = null;
+    sharedOwner = 0;
     this.#cell = { h: this.#h };
     freed.register(this, this.#cell);
     return this.#h;
@@ -530,7 +569,7 @@ export class Chess {
     const len = w.moves(this.#read(), from, role ? String(role).charCodeAt(0) : 0, verbose ? 1 : 0);
     if (verbose) return listOf(len);
     if (len < 0) throw new Error(read(-1 - len));
-    const sans = readWords(len);
+    const sans = sansOf(0, len);
     if (all) this.#sans = sans.slice();
     return sans;
   }

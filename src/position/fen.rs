@@ -285,28 +285,22 @@ fn split_fields(text: &str) -> ([(&str, usize); 7], usize) {
     // Only text that `check_chars` passes comes here (a whole FEN, or the
     // part before the first character it refuses): its only bytes up to
     // the space are ASCII whitespace, so one compare tells a separator.
-    let separator = |b: u8| b <= b' ';
     let bytes = text.as_bytes();
     let mut fields = [("", text.len()); 7];
     let mut count = 0;
     let mut i = 0;
-    loop {
-        while i < bytes.len() && separator(bytes[i]) {
-            i += 1;
-        }
-        if i == bytes.len() {
-            return (fields, count);
-        }
-        let start = i;
-        while i < bytes.len() && !separator(bytes[i]) {
-            i += 1;
-        }
+    // Slice searches, without a bounds check per byte.
+    while let Some(skip) = bytes.get(i..).and_then(|rest| rest.iter().position(|&b| b > b' ')) {
+        let start = i + skip;
+        let rest = bytes.get(start..).unwrap_or_default();
+        i = start + rest.iter().position(|&b| b <= b' ').unwrap_or(rest.len());
         if count < fields.len() {
             // Both ends are at an ASCII byte or the text's end.
             fields[count] = (text.get(start..i).unwrap_or(""), start);
         }
         count += 1;
     }
+    (fields, count)
 }
 
 /// The first character that no FEN may hold (see
@@ -424,13 +418,14 @@ fn parse_board(setup: &mut Setup, text: &str, offset: usize, lenient: bool) -> R
     // here and is reported whole, from its first byte.
     let (mut row, mut file) = (0, 0u32);
     let rank = |row: usize| Rank::ALL[7 - row];
+    let mut after_digit = false;
     for (i, &b) in bytes.iter().enumerate() {
         let at = offset + i;
         if b == b'/' {
             if file < 8 {
                 return Err(error(FenErrorKind::RankTooShort { rank: rank(row) }, FenField::Board, at));
             }
-            (row, file) = (row + 1, 0);
+            (row, file, after_digit) = (row + 1, 0, false);
             continue;
         }
         if file >= 8 {
@@ -441,13 +436,16 @@ fn parse_board(setup: &mut Setup, text: &str, offset: usize, lenient: bool) -> R
             if file > 8 {
                 return Err(error(FenErrorKind::RankTooLong { rank: rank(row) }, FenField::Board, at));
             }
-            if !lenient && i > 0 && bytes[i - 1].is_ascii_digit() {
+            if !lenient && after_digit {
                 return Err(error(FenErrorKind::AdjacentDigits, FenField::Board, at));
             }
+            after_digit = true;
         } else if let Some(piece) = PIECE_OF_BYTE.get(usize::from(b)).copied().flatten() {
-            // Each square is reached once, on a board that starts empty.
-            setup.place(Square::ALL[(7 - row) * 8 + file as usize], piece);
+            // Each square is reached once, on a board that starts empty
+            // (row and file are below 8 here).
+            setup.place(Square::from_index_wrapping(((7 - row as u8) << 3) | file as u8), piece);
             file += 1;
+            after_digit = false;
         } else {
             let c = text_from(text, i).chars().next().unwrap_or(char::REPLACEMENT_CHARACTER);
             return Err(error(FenErrorKind::InvalidBoardChar(c), FenField::Board, at));

@@ -107,7 +107,15 @@ pub(crate) fn input_bytes(len: usize) -> Vec<u8> {
 /// is); `f` must not write the buffer: the answer goes there after it
 /// returns.
 pub(crate) fn with_input<R>(len: usize, f: impl FnOnce(&str) -> R) -> R {
-    IO.with_borrow(|io| f(&String::from_utf8_lossy(&io[..len.min(io.len())])))
+    IO.with_borrow(|io| {
+        let bytes = &io[..len.min(io.len())];
+        // Valid UTF-8 (JavaScript's encoder writes nothing else) is read
+        // with the faster check.
+        match core::str::from_utf8(bytes) {
+            Ok(text) => f(text),
+            Err(_) => f(&String::from_utf8_lossy(bytes)),
+        }
+    })
 }
 
 /// Answers with what `write` appends to the emptied buffer: its length

@@ -3,16 +3,17 @@
 //! move") plays the same game with this package as with chess.js.
 
 use alloc::vec::Vec;
-use chess_movegen::{Move, Position, Role};
+use chess_movegen::{Move, Role};
 
-/// Where chess.js lists `mv` among the legal moves of `pos`, as a sort
-/// key: by the square moved from, a8 to h1 rank by rank; a piece's moves
-/// by direction, clockwise from the left (chess.js tries a knight's jumps
-/// and a sliding piece's or king's steps in that order), then outward; a
-/// pawn's push, double push, then captures (White's toward the a-file
-/// first, Black's toward the h-file); promotions to knight, bishop, rook,
-/// queen; castling last, the king's side first.
-fn chessjs_key(pos: &Position, mv: Move) -> u32 {
+/// Where chess.js lists `mv`, a legal move of a piece of `role`, among
+/// the legal moves, as a sort key: by the square moved from, a8 to h1
+/// rank by rank; a piece's moves by direction, clockwise from the left
+/// (chess.js tries a knight's jumps and a sliding piece's or king's steps
+/// in that order), then outward; a pawn's push, double push, then
+/// captures (White's toward the a-file first, Black's toward the
+/// h-file); promotions to knight, bishop, rook, queen; castling last,
+/// the king's side first.
+pub(crate) fn chessjs_key(mv: Move, role: Role) -> u32 {
     let (from, to) = (mv.from(), mv.to());
     if mv.is_castle() {
         // The king takes its rook: toward the a-file for the queen's side.
@@ -20,7 +21,7 @@ fn chessjs_key(pos: &Position, mv: Move) -> u32 {
     }
     let (mut y, mut x) = (to.rank() as i32 - from.rank() as i32, to.file() as i32 - from.file() as i32);
     let distance = y.abs().max(x.abs());
-    let way = if pos.role_at(from) == Some(Role::Pawn) {
+    let way = if role == Role::Pawn {
         if x == 0 {
             distance - 1
         } else {
@@ -63,14 +64,37 @@ const ANGLES: [u8; 25] = {
     angles
 };
 
-/// Sorts `moves` (legal in `pos`) into chess.js's order (see
-/// [`chessjs_key`]). An insertion sort on keys packed with the moves:
-/// lists are short, and the core library's sorts would add kilobytes to
-/// the module.
-pub(crate) fn sort_as_chessjs(pos: &Position, moves: &mut [Move]) {
-    let mut keyed: Vec<u64> =
-        moves.iter().map(|&mv| u64::from(chessjs_key(pos, mv)) << 16 | u64::from(mv.to_bits())).collect();
-    for i in 1..keyed.len() {
+/// Sorts moves keyed by [`chessjs_key`] in their bits 39 and up: by the
+/// square moved from first (a counting sort; castling after every
+/// square), then by the whole key within each square's moves (an
+/// insertion sort over the list, which has only those runs out of order).
+/// The generator lists the moves by kind of piece, so a lone insertion
+/// sort would move most of them far; the core library's sorts would add
+/// kilobytes to the module.
+pub(crate) fn sort(keyed: &mut Vec<u64>) {
+    // The square's place in chess.js's scan, 64 for castling.
+    let bucket = |k: u64| ((k >> 51) as usize).min(64);
+    let n = keyed.len();
+    let mut starts = [0u16; 66];
+    for &k in keyed.iter() {
+        starts[bucket(k) + 1] += 1;
+    }
+    for i in 1..starts.len() {
+        starts[i] += starts[i - 1];
+    }
+    // Placed after the list (in its spare room, if any), then moved back.
+    keyed.resize(2 * n, 0);
+    for i in 0..n {
+        let k = keyed[i];
+        let at = &mut starts[bucket(k)];
+        if let Some(slot) = keyed.get_mut(n + usize::from(*at)) {
+            *slot = k;
+        }
+        *at += 1;
+    }
+    keyed.copy_within(n.., 0);
+    keyed.truncate(n);
+    for i in 1..n {
         let x = keyed[i];
         let mut j = i;
         while j > 0 && keyed[j - 1] > x {
@@ -78,8 +102,5 @@ pub(crate) fn sort_as_chessjs(pos: &Position, moves: &mut [Move]) {
             j -= 1;
         }
         keyed[j] = x;
-    }
-    for (mv, k) in moves.iter_mut().zip(keyed) {
-        *mv = Move::from_bits(k as u16);
     }
 }

@@ -9,7 +9,7 @@ use core::fmt::Write;
 use chess_movegen::pgn::{Node, PgnGame, Tags};
 use chess_movegen::{
     perft, perft_divide, CastlingMode, Color, FenErrorKind, FenOptions, Game, GameResult, IllegalReason, Move,
-    MoveError, Piece, Position, Repairs, Repetitions, Setup, Square,
+    MoveError, Piece, Position, Repairs, Repetitions, SanParts, Setup, Square,
 };
 
 use crate::record::{reply_record, write_head, write_packed, write_record};
@@ -343,10 +343,10 @@ pub extern "C" fn remove(h: u32, sq: u32) -> i32 {
 
 /// The legal moves, filtered by their square `from` (see [`square`]; 64
 /// or more for any) and the letter of their piece `role` (its character
-/// code; 0 for any), in chess.js's order (see `order`): SANs separated
-/// by spaces, or (`verbose`) their count
-/// (`u32`), the position packed, each move's head and their SANs
-/// separated by spaces (see `record`).
+/// code; 0 for any), in chess.js's order (see `order`): each move's SAN
+/// as the number of its parts (`SanParts::to_bits`, below 2^23, in 4
+/// bytes; [`san_text`] writes it), after (`verbose`) their count
+/// (`u32`), the position packed and each move's head (see `record`).
 #[no_mangle]
 pub extern "C" fn moves(h: u32, from: u32, role: u32, verbose: u32) -> i32 {
     let written = with(h, |s| {
@@ -354,33 +354,38 @@ pub extern "C" fn moves(h: u32, from: u32, role: u32, verbose: u32) -> i32 {
             return Ok(reply_in_place(|_| {}));
         };
         let role = letter(role).and_then(chess_movegen::Role::from_char);
-        let list = match square(from) {
-            Ok(sq) => pos.legal_moves_from(sq),
-            Err(_) => pos.legal_moves(),
-        };
-        let mut list: Vec<Move> =
-            list.iter().copied().filter(|mv| role.is_none() || pos.role_at(mv.from()) == role).collect();
-        crate::order::sort_as_chessjs(pos, &mut list);
+        let from = square(from).ok();
+        // One legal-move generation for the moves and their SANs, each
+        // sorted with its SAN's number and the move below its key.
+        let mut keyed: Vec<u64> = Vec::with_capacity(128);
+        pos.for_each_legal_san_parts(|mv, san| {
+            if from.is_none_or(|sq| mv.from() == sq) && role.is_none_or(|r| san.role() == r) {
+                let key = u64::from(crate::order::chessjs_key(mv, san.role()));
+                keyed.push(key << 39 | u64::from(san.to_bits()) << 16 | u64::from(mv.to_bits()));
+            }
+        });
+        crate::order::sort(&mut keyed);
         Ok(reply_in_place(|out| {
             if verbose != 0 {
-                out.extend_from_slice(&(list.len() as u32).to_le_bytes());
+                out.extend_from_slice(&(keyed.len() as u32).to_le_bytes());
                 write_packed(out, pos);
-                for &mv in &list {
-                    write_head(out, pos, mv);
+                for &k in &keyed {
+                    write_head(out, pos, Move::from_bits(k as u16));
                 }
             }
-            // One legal-move generation for all the SANs, written straight
-            // into the reply, a space between two.
-            let start = out.len();
-            pos.for_each_san(&list, |_, san| {
-                if out.len() > start {
-                    out.push(b' ');
-                }
-                out.extend_from_slice(san.as_bytes());
-            });
+            for &k in &keyed {
+                out.extend_from_slice(&((k >> 16) as u32 & 0x7f_ffff).to_le_bytes());
+            }
         }))
     });
     written.unwrap_or_else(|message| reply(Err(message)))
+}
+
+/// The SAN of the number `code` that [`moves`] answers with, or an error
+/// for a number it never gives.
+#[no_mangle]
+pub extern "C" fn san_text(code: u32) -> i32 {
+    reply(SanParts::from_bits(code).map(|san| san.to_string()).ok_or_else(|| format!("no SAN has the number {code}")))
 }
 
 /// Plays the buffer's move (SAN, long algebraic or UCI; with `strict`,
