@@ -244,18 +244,16 @@ impl<'a> GameState<'a> {
     /// game's clock, fivefold repetition (the first that holds is given;
     /// see [`Game::outcome`]).
     pub fn outcome(&self) -> Option<Outcome> {
-        let seventy_five = Some(Outcome::Draw(DrawReason::SeventyFiveMoves));
-        match self.position.outcome() {
-            // The position's own clock may differ from the game's.
-            None => {}
-            ending if ending == seventy_five => {}
-            ending => return ending,
-        }
-        if self.is_seventy_five_moves() {
-            seventy_five
-        } else {
-            self.is_fivefold_repetition().then_some(Outcome::Draw(DrawReason::FivefoldRepetition))
-        }
+        self.outcome_given(self.position.has_legal_moves())
+    }
+
+    /// [`GameState::outcome`] with whether the side to move has a legal
+    /// move already known (a move about to be played is one): the other
+    /// endings need no move generation.
+    fn outcome_given(&self, has_legal_moves: bool) -> Option<Outcome> {
+        self.position
+            .outcome_at(has_legal_moves, self.halfmove_clock)
+            .or_else(|| self.is_fivefold_repetition().then_some(Outcome::Draw(DrawReason::FivefoldRepetition)))
     }
 
     /// True if a draw by the fifty-move rule may be claimed, now or by
@@ -436,7 +434,7 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn push(&mut self, mv: Move) -> Result<(), MoveError> {
-        self.check_not_over(|| alloc::format!("{mv}"))?;
+        self.check_not_over(self.position.is_legal(mv), || alloc::format!("{mv}"))?;
         self.push_in_running_game(mv)
     }
 
@@ -456,8 +454,9 @@ impl Game {
     /// [`MoveError::GameOver`] if the game has ended, else the
     /// [`MoveError`] of parsing; the game is left untouched.
     pub fn push_uci(&mut self, text: &str) -> Result<Move, MoveError> {
-        self.check_not_over(|| echo(text.as_bytes()))?;
-        let mv = self.position.parse_uci(text)?;
+        let parsed = self.position.parse_uci(text);
+        self.check_not_over(parsed.is_ok(), || echo(text.as_bytes()))?;
+        let mv = parsed?;
         self.push_in_running_game(mv).map(|()| mv)
     }
 
@@ -474,14 +473,19 @@ impl Game {
     /// [`Game::push_san`] on bytes (for move texts cut from a larger
     /// text, such as [`Game::push_line`]'s).
     pub(crate) fn push_san_bytes(&mut self, text: &[u8]) -> Result<Move, MoveError> {
-        self.check_not_over(|| echo(text))?;
-        let mv = self.position.read_san(text)?;
+        let parsed = self.position.read_san(text);
+        self.check_not_over(parsed.is_ok(), || echo(text))?;
+        let mv = parsed?;
         self.push_in_running_game(mv).map(|()| mv)
     }
 
     /// `Err(GameOver)` naming the move text if the game has ended.
-    fn check_not_over(&self, text: impl FnOnce() -> String) -> Result<(), MoveError> {
-        match self.outcome() {
+    /// `legal_move` tells that the move about to be played is legal: the
+    /// side to move is then neither mated nor stalemated, which spares a
+    /// move generation. (An illegal or unreadable move still reports
+    /// `GameOver` first when the game has ended.)
+    fn check_not_over(&self, legal_move: bool, text: impl FnOnce() -> String) -> Result<(), MoveError> {
+        match self.state().outcome_given(legal_move || self.position.has_legal_moves()) {
             None => Ok(()),
             Some(outcome) => Err(MoveError::GameOver { text: text(), outcome }),
         }

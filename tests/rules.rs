@@ -238,6 +238,10 @@ fn ended_games_have_no_claims_and_refuse_moves() {
     let mut game = Game::from_fen("k7/8/8/2Q5/8/8/8/K7 w - - 149 120").unwrap();
     game.push_uci("c5b6").unwrap();
     assert_eq!(over(&game), Outcome::Draw(DrawReason::Stalemate));
+    // A move that is not legal there is refused as after the game's end too.
+    let refused = MoveError::GameOver { text: "a8a7".into(), outcome: Outcome::Draw(DrawReason::Stalemate) };
+    assert_eq!(game.clone().push_uci("a8a7"), Err(refused));
+    assert!(matches!(game.clone().push_san("Ka7"), Err(MoveError::GameOver { .. })));
     // A dead position is drawn at once, whatever the clock says.
     let game = Game::from_fen("7k/8/8/8/8/8/8/1B2K3 w - - 120 100").unwrap();
     assert!(game.position().has_legal_moves());

@@ -235,6 +235,58 @@ test('a move played keeps its texts: read later, after more moves or an undo, th
   }
 });
 
+test('undo() answers the move taken back, after any change of the game since it was played', () => {
+  const line = ['e4', 'c5', 'Nf3', 'd6', 'd4', 'cxd4', 'Nxd4', 'Nf6', 'Nc3', 'a6'];
+  const ours = new Chess();
+  const ref = new Ref();
+  // Undone at once, after more moves, twice in a row, and after an undo and another move.
+  for (const [i, san] of line.entries()) {
+    assert.deepEqual(shape(ours.move(san)), shape(ref.move(san)));
+    if (i % 3 === 2) {
+      assert.deepEqual(shape(ours.undo()), shape(ref.undo()), `undo after ${san}`);
+      assert.deepEqual(shape(ours.undo()), shape(ref.undo()), `second undo after ${san}`);
+      for (const again of line.slice(i - 1, i + 1)) assert.deepEqual(shape(ours.move(again)), shape(ref.move(again)));
+    }
+  }
+  // A game read from PGN, then undone.
+  const pgn = new Chess();
+  const pgnRef = new Ref();
+  pgn.loadPgn(ref.pgn());
+  pgnRef.loadPgn(ref.pgn());
+  assert.deepEqual(shape(pgn.undo()), shape(pgnRef.undo()), 'undo after loadPgn');
+  // A move then a new position: nothing to take back, as chess.js.
+  for (const change of [(g) => g.load('8/8/8/4k3/8/8/4P3/4K3 w - - 0 1'), (g) => g.reset(), (g) => g.clear()]) {
+    const g = new Chess();
+    const r = new Ref();
+    g.move('e4');
+    r.move('e4');
+    change(g);
+    change(r);
+    assert.equal(g.undo(), r.undo(), `undo after ${change}`);
+    assert.equal(g.fen(), r.fen());
+  }
+  // The board edited after a move: the history starts again from it here
+  // (js/README: where this package differs), so nothing is taken back.
+  for (const edit of [(g) => g.put({ type: 'p', color: 'w' }, 'a3'), (g) => g.remove('h2'), (g) => g.setCastlingRights('w', { k: false })]) {
+    const g = new Chess();
+    g.move('e4');
+    const fen = g.fen();
+    edit(g);
+    assert.equal(g.undo(), null, `undo after ${edit}`);
+    assert.notEqual(g.fen(), fen);
+  }
+  // By 16-bit move, and the null move.
+  const bits = new Chess();
+  const played = bits.move('e4');
+  bits.undo();
+  assert.deepEqual(shape(bits.moveBits(played.bits)), shape(played));
+  assert.deepEqual(shape(bits.undo()), shape(played));
+  const nullRef = new Ref();
+  const nullOurs = new Chess();
+  assert.deepEqual(shape(nullOurs.move(null)), shape(nullRef.move(null)));
+  assert.deepEqual(shape(nullOurs.undo()), shape(nullRef.undo()));
+});
+
 test('games not changed since made or loaded (which share one game in the module) answer for themselves', () => {
   const fens = [
     'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',

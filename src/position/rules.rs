@@ -144,7 +144,15 @@ impl Position {
     /// # Ok::<(), chess_movegen::FenError>(())
     /// ```
     pub fn outcome(&self) -> Option<Outcome> {
-        if !self.has_legal_moves() {
+        self.outcome_at(self.has_legal_moves(), self.halfmove_clock())
+    }
+
+    /// [`Position::outcome`] with whether the side to move has a legal
+    /// move already known (a move about to be played is one, sparing a
+    /// move generation) and the clock `halfmove_clock` (a game's may
+    /// differ from the position's, see [`crate::GameState`]).
+    pub(crate) fn outcome_at(&self, has_legal_moves: bool, halfmove_clock: u32) -> Option<Outcome> {
+        if !has_legal_moves {
             return Some(if self.is_check() {
                 Outcome::Checkmate { winner: !self.side_to_move() }
             } else {
@@ -153,7 +161,7 @@ impl Position {
         }
         if self.is_insufficient_material() {
             Some(Outcome::Draw(DrawReason::InsufficientMaterial))
-        } else if self.is_seventy_five_move_rule() {
+        } else if halfmove_clock >= SEVENTY_FIVE_MOVES {
             Some(Outcome::Draw(DrawReason::SeventyFiveMoves))
         } else {
             None

@@ -24,8 +24,8 @@ fn role_code(role: Option<Role>) -> u32 {
     role.map_or(0, |r| r.index() as u32 + 1)
 }
 
-/// Appends the head of `mv` in `pos` (see [`HEAD_BYTES`]).
-pub(crate) fn write_head(out: &mut Vec<u8>, pos: &Position, mv: Move) {
+/// The head of `mv` in `pos` (see [`HEAD_BYTES`]).
+fn head(pos: &Position, mv: Move) -> [u8; HEAD_BYTES] {
     let captured = captured(pos, mv);
     let fields = u32::from(pos.side_to_move() == Color::Black)
         | (mv.from() as u32) << 1
@@ -34,10 +34,13 @@ pub(crate) fn write_head(out: &mut Vec<u8>, pos: &Position, mv: Move) {
         | role_code(captured) << 16
         | role_code(mv.promotion_role()) << 19
         | flags(pos, mv, captured.is_some()) << 22;
-    out.extend_from_slice(&fields.to_le_bytes());
-    out.extend_from_slice(&mv.to_bits().to_le_bytes());
-    out.push(u8::from(pos.castling_mode() == CastlingMode::Chess960));
-    out.push(0);
+    let chess960 = u64::from(pos.castling_mode() == CastlingMode::Chess960);
+    (u64::from(fields) | u64::from(mv.to_bits()) << 32 | chess960 << 48).to_le_bytes()
+}
+
+/// Appends the head of `mv` in `pos` (see [`HEAD_BYTES`]).
+pub(crate) fn write_head(out: &mut Vec<u8>, pos: &Position, mv: Move) {
+    out.extend_from_slice(&head(pos, mv));
 }
 
 /// The position a record was last packed from, with its packed bytes: a
@@ -46,15 +49,20 @@ pub(crate) fn write_head(out: &mut Vec<u8>, pos: &Position, mv: Move) {
 /// from it, without unpacking the position and checking it again.
 static LAST_PACKED: Local<Option<([u8; 32], Position)>> = Local::new(None);
 
-/// Appends `pos` packed in 32 bytes.
-pub(crate) fn write_packed(out: &mut Vec<u8>, pos: &Position) {
+/// `pos` packed in 32 bytes.
+fn packed(pos: &Position) -> [u8; 32] {
     let packed = PackedPosition::pack(pos, 0, GameResult::Unfinished).to_bytes();
-    out.extend_from_slice(&packed);
     LAST_PACKED.with_borrow_mut(|last| {
         if last.as_ref().is_none_or(|(bytes, _)| *bytes != packed) {
             *last = Some((packed, *pos));
         }
     });
+    packed
+}
+
+/// Appends `pos` packed in 32 bytes.
+pub(crate) fn write_packed(out: &mut Vec<u8>, pos: &Position) {
+    out.extend_from_slice(&packed(pos));
 }
 
 /// The position of a record's packed bytes and castling mode.
@@ -68,10 +76,18 @@ fn unpack(bytes: [u8; 32], mode: CastlingMode) -> Result<Position, String> {
     }
 }
 
+/// The whole record of `mv` in `pos` (see [`RECORD_BYTES`]).
+#[inline(never)]
+pub(crate) fn record(pos: &Position, mv: Move) -> [u8; RECORD_BYTES] {
+    let mut record = [0; RECORD_BYTES];
+    record[..HEAD_BYTES].copy_from_slice(&head(pos, mv));
+    record[HEAD_BYTES..].copy_from_slice(&packed(pos));
+    record
+}
+
 /// Appends the whole record of `mv` in `pos` (see [`RECORD_BYTES`]).
 pub(crate) fn write_record(out: &mut Vec<u8>, pos: &Position, mv: Move) {
-    write_head(out, pos, mv);
-    write_packed(out, pos);
+    out.extend_from_slice(&record(pos, mv));
 }
 
 /// A text of the move of the record in the buffer (see
@@ -108,11 +124,11 @@ fn captured(pos: &Position, mv: Move) -> Option<Role> {
 
 /// Answers the record of a move played or taken back (nothing for none),
 /// or an error.
-pub(crate) fn reply_record(result: Result<Option<(Position, Move)>, String>) -> i32 {
+pub(crate) fn reply_record(result: Result<Option<[u8; RECORD_BYTES]>, String>) -> i32 {
     match result {
         Ok(found) => reply_in_place(|out| {
-            if let Some((pos, mv)) = found {
-                write_record(out, &pos, mv);
+            if let Some(record) = found {
+                out.extend_from_slice(&record);
             }
         }),
         Err(message) => reply(Err(message)),

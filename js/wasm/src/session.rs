@@ -12,7 +12,7 @@ use chess_movegen::{
     MoveError, Piece, Position, Repairs, Repetitions, SanParts, Setup, Square,
 };
 
-use crate::record::{reply_record, write_head, write_packed, write_record};
+use crate::record::{record, reply_record, write_head, write_packed, write_record, RECORD_BYTES};
 use crate::{reply, reply_bytes, reply_in_place, short, with_input, Local};
 
 /// One game.
@@ -32,6 +32,11 @@ pub(crate) struct Session {
     over: Vec<(Move, Position)>,
     /// The repetitions of the game and of the moves in `over`.
     over_repetitions: Option<Repetitions>,
+    /// The record `play` answered for the last move of the history:
+    /// `undo` answers it again, without packing the position once more.
+    /// Set by every move played (`keep_record`); taking a move back or
+    /// starting over drops it.
+    last_record: Option<[u8; RECORD_BYTES]>,
 }
 
 impl Session {
@@ -43,6 +48,7 @@ impl Session {
             comments: vec![None],
             over: Vec::new(),
             over_repetitions: None,
+            last_record: None,
         }
     }
 
@@ -83,8 +89,16 @@ impl Session {
         self.over.push((mv, after));
     }
 
+    /// The record of `mv`, just played from `pos`, kept for `undo`.
+    fn keep_record(&mut self, pos: &Position, mv: Move) -> [u8; RECORD_BYTES] {
+        let record = record(pos, mv);
+        self.last_record = Some(record);
+        record
+    }
+
     /// Takes back the last move: the position before it and the move.
     pub(crate) fn pop(&mut self) -> Option<(Position, Move)> {
+        self.last_record = None;
         let Some((mv, _)) = self.over.pop() else {
             let mv = self.game.pop()?;
             return Some((*self.game.position(), mv));
@@ -129,6 +143,7 @@ impl Session {
 
     /// Starts over from `pos` (history and comments go, tags stay).
     pub(crate) fn restart(&mut self, pos: Position) {
+        self.last_record = None;
         self.game.restart(pos);
         self.over.clear();
         self.over_repetitions = None;
@@ -399,7 +414,7 @@ pub extern "C" fn play(h: u32, len: usize, strict: u32) -> i32 {
             let mv = parsed.map_err(|e| invalid_move(text, &e))?;
             s.push(mv).map_err(|e| invalid_move(text, &e))?;
             s.comments.push(None);
-            Ok(Some((pos, mv)))
+            Ok(Some(s.keep_record(&pos, mv)))
         })
     }))
 }
@@ -444,7 +459,7 @@ pub extern "C" fn play_bits(h: u32, bits: u32) -> i32 {
         let mv = Move::from_bits(bits as u16);
         s.push(mv).map_err(|e| format!("Invalid move: {bits}: {e}"))?;
         s.comments.push(None);
-        Ok(Some((pos, mv)))
+        Ok(Some(s.keep_record(&pos, mv)))
     }))
 }
 
@@ -456,11 +471,12 @@ pub extern "C" fn undo(h: u32) -> i32 {
         if s.broken.is_some() {
             return Ok(None);
         }
+        let kept = s.last_record;
         let Some((before, mv)) = s.pop() else {
             return Ok(None);
         };
         s.comments.pop();
-        Ok(Some((before, mv)))
+        Ok(Some(kept.unwrap_or_else(|| record(&before, mv))))
     }))
 }
 
