@@ -434,17 +434,22 @@ impl Game {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn push(&mut self, mv: Move) -> Result<(), MoveError> {
-        self.check_not_over(self.position.is_legal(mv), || alloc::format!("{mv}"))?;
-        self.push_in_running_game(mv)
+        let legal = self.position.is_legal(mv);
+        self.check_not_over(legal, || alloc::format!("{mv}"))?;
+        if !legal {
+            // The error that says why, from the checked applier.
+            return self.position.try_play(mv).map(|_| ());
+        }
+        self.push_legal(mv);
+        Ok(())
     }
 
-    /// [`Game::push`] once the game is known not to have ended.
-    fn push_in_running_game(&mut self, mv: Move) -> Result<(), MoveError> {
-        let undo = self.position.try_make_move(mv)?;
+    /// Plays `mv`, legal here, in a game known not to have ended.
+    fn push_legal(&mut self, mv: Move) {
+        let undo = self.position.make_move(mv);
         self.moves.push(mv);
         self.undos.push(undo);
         self.repetitions.push(self.position.repetition_key(), self.position.halfmove_clock());
-        Ok(())
     }
 
     /// Reads a UCI move and plays it (see [`Position::parse_uci`]).
@@ -457,7 +462,8 @@ impl Game {
         let parsed = self.position.parse_uci(text);
         self.check_not_over(parsed.is_ok(), || echo(text.as_bytes()))?;
         let mv = parsed?;
-        self.push_in_running_game(mv).map(|()| mv)
+        self.push_legal(mv);
+        Ok(mv)
     }
 
     /// Reads a SAN move and plays it (see [`Position::parse_san`]).
@@ -476,7 +482,8 @@ impl Game {
         let parsed = self.position.read_san(text);
         self.check_not_over(parsed.is_ok(), || echo(text))?;
         let mv = parsed?;
-        self.push_in_running_game(mv).map(|()| mv)
+        self.push_legal(mv);
+        Ok(mv)
     }
 
     /// `Err(GameOver)` naming the move text if the game has ended.

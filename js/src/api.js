@@ -100,14 +100,16 @@ function sansOf(start, len) {
     else out[i] = san;
   }
   if (missing !== null) {
-    for (let k = 0; k < missing.length; k += 2) {
-      const code = missing[k + 1];
-      let san = SAN_TEXTS.get(code);
-      if (san === undefined) SAN_TEXTS.set(code, (san = recv(w.san_text(code))));
-      out[missing[k]] = san;
-    }
+    for (let k = 0; k < missing.length; k += 2) out[missing[k]] = sanOf(missing[k + 1]);
   }
   return out;
+}
+
+/** The SAN of a SAN number (asking the module the first time). */
+function sanOf(code) {
+  let san = SAN_TEXTS.get(code);
+  if (san === undefined) SAN_TEXTS.set(code, (san = recv(w.san_text(code))));
+  return san;
 }
 
 /** The answer text, or throws the error the module reported. */
@@ -188,8 +190,22 @@ export class Move {
     return m;
   }
 
-  /** A text of the move: 0 SAN, 1 UCI, 2 FEN before, 3 FEN after. */
+  /** The move's SAN, by its number (see `sansOf`). */
+  #sanText() {
+    this.#put();
+    const code = w.move_san();
+    if (code < 0) throw new Error(read(-1 - code));
+    return sanOf(code);
+  }
+
+  /** A text of the move: 1 UCI, 2 FEN before, 3 FEN after. */
   #text(what) {
+    this.#put();
+    return recv(w.move_text(what));
+  }
+
+  /** Writes the move's record into the module's buffer. */
+  #put() {
     const ptr = w.io_reserve(40);
     const bytes = heap();
     bytes[ptr + 4] = this.#bits & 0xff;
@@ -203,7 +219,6 @@ export class Move {
       bytes[at + 2] = x >> 16;
       bytes[at + 3] = x >> 24;
     }
-    return recv(w.move_text(what));
   }
 
   // The accessors also answer for an object made from Move.prototype by
@@ -212,7 +227,7 @@ export class Move {
   // TypeError.
   /** The library's 16-bit move (not one of chess.js's fields, so not enumerable). */
   get bits() { return #pos in this ? this.#bits : undefined; }
-  get san() { return #pos in this ? (this.#san ??= this.#text(0)) : undefined; }
+  get san() { return #pos in this ? (this.#san ??= this.#sanText()) : undefined; }
   set san(v) { if (#pos in this) this.#san = v; else ownField(this, 'san', v); }
   get lan() { return #pos in this ? (this.#lan ??= this.#text(1)) : undefined; }
   set lan(v) { if (#pos in this) this.#lan = v; else ownField(this, 'lan', v); }

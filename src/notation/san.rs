@@ -557,6 +557,21 @@ impl Position {
         out
     }
 
+    /// The SAN of `mv` as [`SanParts`] (the number [`Position::san`]'s
+    /// text is made from); `None` if `mv` is not legal here.
+    ///
+    /// ```
+    /// use chess_movegen::{Move, Position, Square};
+    /// let pos = Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")?;
+    /// let nxe5 = pos.san_parts(Move::new(Square::F3, Square::E5)).unwrap();
+    /// assert_eq!(nxe5.to_string(), "Nxe5");
+    /// assert_eq!(pos.san_parts(Move::new(Square::F3, Square::F5)), None);
+    /// # Ok::<(), chess_movegen::FenError>(())
+    /// ```
+    pub fn san_parts(&self, mv: Move) -> Option<SanParts> {
+        self.is_legal(mv).then(|| self.san_parts_with(mv, self.san_rivals(mv), self.check_mark(mv)))
+    }
+
     /// The move in long algebraic notation, for move lists shown to people:
     /// piece letter, origin, `-` or `x`, destination, promotion, check
     /// mark (`Ng1-f3`, `e7xd8=Q+`, `O-O`). A move that is not legal here is

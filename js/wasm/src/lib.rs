@@ -35,7 +35,7 @@ use alloc::vec::Vec;
 use core::cell::RefCell;
 
 pub use pgn::*;
-pub use record::move_text;
+pub use record::{move_san, move_text};
 pub use session::*;
 pub use tree::*;
 

@@ -90,25 +90,40 @@ pub(crate) fn write_record(out: &mut Vec<u8>, pos: &Position, mv: Move) {
     out.extend_from_slice(&record(pos, mv));
 }
 
-/// A text of the move of the record in the buffer (see
-/// [`RECORD_BYTES`]; its fields are not read): `what` 0 its SAN, 1 its
-/// UCI, 2 the FEN before it, 3 the FEN after it; or an error for a
+/// The position and the move of the record in the buffer (see
+/// [`RECORD_BYTES`]; its fields are not read), or an error for a record
+/// that is not one.
+fn read_record() -> Result<(Position, Move), String> {
+    let record = input_bytes(RECORD_BYTES);
+    let bytes: [u8; 32] = record.get(HEAD_BYTES..).and_then(|b| b.try_into().ok()).ok_or("short move record")?;
+    let mode = if record[6] != 0 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+    let pos = unpack(bytes, mode)?;
+    Ok((pos, Move::from_bits(u16::from_le_bytes([record[4], record[5]]))))
+}
+
+/// A text of the move of the record in the buffer: `what` 0 its SAN, 1
+/// its UCI, 2 the FEN before it, 3 the FEN after it; or an error for a
 /// record that is not one.
 #[no_mangle]
 pub extern "C" fn move_text(what: u32) -> i32 {
-    let record = input_bytes(RECORD_BYTES);
-    reply((|| {
-        let bytes: [u8; 32] = record.get(HEAD_BYTES..).and_then(|b| b.try_into().ok()).ok_or("short move record")?;
-        let mode = if record[6] != 0 { CastlingMode::Chess960 } else { CastlingMode::Standard };
-        let pos = unpack(bytes, mode)?;
-        let mv = Move::from_bits(u16::from_le_bytes([record[4], record[5]]));
-        Ok(match what {
-            0 => crate::session::san_any(&pos, mv),
-            1 => pos.uci(mv),
-            2 => pos.normalized_fen(),
-            _ => crate::session::play_any(&pos, mv).normalized_fen(),
-        })
-    })())
+    reply(read_record().map(|(pos, mv)| match what {
+        0 => crate::session::san_any(&pos, mv),
+        1 => pos.uci(mv),
+        2 => pos.normalized_fen(),
+        _ => crate::session::play_any(&pos, mv).normalized_fen(),
+    }))
+}
+
+/// The SAN of the move of the record in the buffer as the number of its
+/// parts (see `san_text`), or an error (negative, as every answer) for a
+/// record that is not one or whose move is not legal (the null move's
+/// SAN is the glue's).
+#[no_mangle]
+pub extern "C" fn move_san() -> i32 {
+    match read_record().and_then(|(pos, mv)| pos.san_parts(mv).ok_or_else(|| "not a legal move".into())) {
+        Ok(san) => san.to_bits() as i32,
+        Err(message) => reply(Err(message)),
+    }
 }
 
 /// What `mv` captures: the pawn for en passant, nothing for castling.
