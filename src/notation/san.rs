@@ -1081,6 +1081,36 @@ mod tests {
             .collect()
     }
 
+    /// Positions with the edge cases of SAN: promotions, en passant,
+    /// castling, three knights or queens on one square, mates.
+    const STARTS: [&str; 7] = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        crate::test_positions::KIWIPETE,
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1",
+        "1k6/8/8/2N1N3/8/2N1N3/8/4K3 w - - 0 1",
+        "7k/8/8/8/8/8/Q1Q5/K1Q5 w - - 0 1",
+    ];
+
+    /// Calls `f` with each position of `games` random games of at most
+    /// `plies` plies from [`STARTS`] that has legal moves, its legal
+    /// moves and the games' random numbers.
+    fn random_games(seed: u64, games: usize, plies: usize, mut f: impl FnMut(&Position, &[Move], &mut Rng)) {
+        let mut rng = Rng(seed);
+        for game in 0..games {
+            let mut pos = Position::from_fen(STARTS[game % STARTS.len()]).unwrap();
+            for _ in 0..plies {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                f(&pos, &moves, &mut rng);
+                pos = pos.play(moves[(rng.next() % moves.len() as u64) as usize]);
+            }
+        }
+    }
+
     /// Over random games: every text of a piece letter (or none), an
     /// optional origin file or rank and a destination resolves to the one
     /// legal move that fits it, is ambiguous with exactly the moves that
@@ -1088,56 +1118,39 @@ mod tests {
     /// move read back as that move.
     #[test]
     fn read_san_finds_exactly_the_fitting_moves() {
-        let mut rng = Rng(0x1234_5678_9abc_def1);
-        let starts = [
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            crate::test_positions::KIWIPETE,
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-            "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1",
-            "1k6/8/8/2N1N3/8/2N1N3/8/4K3 w - - 0 1",
-        ];
         let (mut found, mut ambiguous) = (0, 0);
-        for game in 0..30 {
-            let mut pos = Position::from_fen(starts[game % starts.len()]).unwrap();
-            for _ in 0..80 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                for &mv in &moves {
-                    assert_eq!(pos.parse_san(&pos.san(mv)), Ok(mv), "{} in {}", pos.san(mv), pos.fen());
-                    assert_eq!(pos.parse_san(&pos.lan(mv)), Ok(mv), "{} in {}", pos.lan(mv), pos.fen());
-                }
-                for role in Role::ALL {
-                    let letter = if role == Role::Pawn { String::new() } else { format!("{}", role.upper_char()) };
-                    for to in Square::ALL {
-                        let hint = match rng.next() % 3 {
-                            0 => String::new(),
-                            1 => format!("{}", File::ALL[(rng.next() % 8) as usize].char()),
-                            _ => format!("{}", Rank::ALL[(rng.next() % 8) as usize].char()),
-                        };
-                        let promotion = if role == Role::Pawn && Bitboard::BACK_RANKS.contains(to) { "=N" } else { "" };
-                        let text = format!("{letter}{hint}{to}{promotion}");
-                        let Ok(San::Normal(m)) = parse(text.as_bytes()) else { panic!("{text}") };
-                        let fits = fitting(&pos, m);
-                        match (pos.read_san(text.as_bytes()), fits.len()) {
-                            (Ok(mv), 1) => {
-                                assert_eq!(mv, fits[0], "{text} in {}", pos.fen());
-                                found += 1;
-                            }
-                            (Err(MoveError::Ambiguous { candidates, .. }), n) if n > 1 => {
-                                assert_eq!(candidates, fits, "{text} in {}", pos.fen());
-                                ambiguous += 1;
-                            }
-                            (Err(MoveError::Illegal { .. }), 0) => {}
-                            (other, _) => panic!("{text} in {}: {other:?}, fitting {fits:?}", pos.fen()),
+        random_games(0x1234_5678_9abc_def1, 30, 80, |pos, moves, rng| {
+            for &mv in moves {
+                assert_eq!(pos.parse_san(&pos.san(mv)), Ok(mv), "{} in {}", pos.san(mv), pos.fen());
+                assert_eq!(pos.parse_san(&pos.lan(mv)), Ok(mv), "{} in {}", pos.lan(mv), pos.fen());
+            }
+            for role in Role::ALL {
+                let letter = if role == Role::Pawn { String::new() } else { format!("{}", role.upper_char()) };
+                for to in Square::ALL {
+                    let hint = match rng.next() % 3 {
+                        0 => String::new(),
+                        1 => format!("{}", File::ALL[(rng.next() % 8) as usize].char()),
+                        _ => format!("{}", Rank::ALL[(rng.next() % 8) as usize].char()),
+                    };
+                    let promotion = if role == Role::Pawn && Bitboard::BACK_RANKS.contains(to) { "=N" } else { "" };
+                    let text = format!("{letter}{hint}{to}{promotion}");
+                    let Ok(San::Normal(m)) = parse(text.as_bytes()) else { panic!("{text}") };
+                    let fits = fitting(pos, m);
+                    match (pos.read_san(text.as_bytes()), fits.len()) {
+                        (Ok(mv), 1) => {
+                            assert_eq!(mv, fits[0], "{text} in {}", pos.fen());
+                            found += 1;
                         }
+                        (Err(MoveError::Ambiguous { candidates, .. }), n) if n > 1 => {
+                            assert_eq!(candidates, fits, "{text} in {}", pos.fen());
+                            ambiguous += 1;
+                        }
+                        (Err(MoveError::Illegal { .. }), 0) => {}
+                        (other, _) => panic!("{text} in {}: {other:?}, fitting {fits:?}", pos.fen()),
                     }
                 }
-                pos = pos.play(moves[(rng.next() % moves.len() as u64) as usize]);
             }
-        }
+        });
         assert!(found > 10_000 && ambiguous > 100, "{found} found, {ambiguous} ambiguous");
     }
 
@@ -1148,41 +1161,24 @@ mod tests {
     #[test]
     fn san_parts_write_the_san_and_number_it() {
         use alloc::collections::BTreeMap;
-        let mut rng = Rng(0x0bad_cafe_1234_5678);
-        let starts = [
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            crate::test_positions::KIWIPETE,
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-            "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1",
-            "1k6/8/8/2N1N3/8/2N1N3/8/4K3 w - - 0 1",
-            "7k/8/8/8/8/8/Q1Q5/K1Q5 w - - 0 1",
-        ];
         let (mut text_of, mut bits_of) = (BTreeMap::new(), BTreeMap::new());
         let mut marks = [0; 3];
-        for game in 0..40 {
-            let mut pos = Position::from_fen(starts[game % starts.len()]).unwrap();
-            for _ in 0..100 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let mut seen = 0;
-                pos.for_each_legal_san_parts(|mv, san| {
-                    assert_eq!(mv, moves[seen]);
-                    seen += 1;
-                    let text = pos.san(mv);
-                    assert_eq!(san.to_string(), text, "{}", pos.fen());
-                    assert_eq!(SanParts::from_bits(san.to_bits()), Some(san));
-                    assert!(san.to_bits() < 1 << 23);
-                    marks[san.mark() as usize] += 1;
-                    assert_eq!(text_of.entry(san.to_bits()).or_insert_with(|| text.clone()), &text);
-                    assert_eq!(bits_of.entry(text).or_insert(san.to_bits()), &san.to_bits());
-                });
-                assert_eq!(seen, moves.len());
-                pos = pos.play(moves[(rng.next() % moves.len() as u64) as usize]);
-            }
-        }
+        random_games(0x0bad_cafe_1234_5678, 40, 100, |pos, moves, _| {
+            let mut seen = 0;
+            pos.for_each_legal_san_parts(|mv, san| {
+                assert_eq!(mv, moves[seen]);
+                seen += 1;
+                let text = pos.san(mv);
+                assert_eq!(san.to_string(), text, "{}", pos.fen());
+                assert_eq!(pos.san_parts(mv), Some(san));
+                assert_eq!(SanParts::from_bits(san.to_bits()), Some(san));
+                assert!(san.to_bits() < 1 << 23);
+                marks[san.mark() as usize] += 1;
+                assert_eq!(text_of.entry(san.to_bits()).or_insert_with(|| text.clone()), &text);
+                assert_eq!(bits_of.entry(text).or_insert(san.to_bits()), &san.to_bits());
+            });
+            assert_eq!(seen, moves.len());
+        });
         assert!(text_of.len() > 1000 && marks.iter().all(|&n| n > 0), "{} texts, marks {marks:?}", text_of.len());
         // Each kind of disambiguation was met: file, rank, both.
         let parts: Vec<SanParts> = text_of.keys().filter_map(|&bits| SanParts::from_bits(bits)).collect();
