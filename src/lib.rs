@@ -106,7 +106,12 @@
 //!   null moves.
 //! - Notation: [`uci`](Position::uci), [`parse_uci`](Position::parse_uci),
 //!   [`san`](Position::san), [`parse_san`](Position::parse_san),
-//!   [`lan`](Position::lan); errors: [`MoveError`], [`IllegalReason`].
+//!   [`lan`](Position::lan); a whole list's SANs:
+//!   [`san_all`](Position::san_all), [`for_each_san`](Position::for_each_san);
+//!   SANs as numbers ([`SanParts`], for callers keeping their own
+//!   strings): [`san_parts`](Position::san_parts),
+//!   [`for_each_legal_san_parts`](Position::for_each_legal_san_parts);
+//!   errors: [`MoveError`], [`IllegalReason`].
 //! - Checks and rules: [`is_check`](Position::is_check),
 //!   [`checkers`](Position::checkers), [`pinned`](Position::pinned),
 //!   [`attackers_to`](Position::attackers_to), [`is_checkmate`](Position::is_checkmate),
