@@ -1004,6 +1004,7 @@ pub(crate) fn san_syntax(text: &[u8], reason: SyntaxReason) -> MoveError {
 mod tests {
     use super::*;
     use alloc::format;
+    use alloc::string::ToString;
 
     struct Rng(u64);
     impl Rng {
