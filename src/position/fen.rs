@@ -280,25 +280,38 @@ impl FenOptions {
     }
 }
 
-/// The text and byte offset of each field present.
+/// The text and byte offset of each field present, and how many there are.
 fn split_fields(text: &str) -> ([(&str, usize); 7], usize) {
+    split_fields_from(text, [("", text.len()); 7], 0, 0)
+}
+
+/// [`split_fields`] from byte `from` on, after the `count` fields already
+/// in `fields` (all before `from`).
+fn split_fields_from<'a>(
+    text: &'a str,
+    mut fields: [(&'a str, usize); 7],
+    mut count: usize,
+    from: usize,
+) -> ([(&'a str, usize); 7], usize) {
     // Only text that `check_chars` passes comes here (a whole FEN, or the
     // part before the first character it refuses): its only bytes up to
     // the space are ASCII whitespace, so one compare tells a separator.
     let bytes = text.as_bytes();
-    let mut fields = [("", text.len()); 7];
-    let mut count = 0;
-    let mut i = 0;
-    // Slice searches, without a bounds check per byte.
-    while let Some(skip) = bytes.get(i..).and_then(|rest| rest.iter().position(|&b| b > b' ')) {
-        let start = i + skip;
-        let rest = bytes.get(start..).unwrap_or_default();
-        i = start + rest.iter().position(|&b| b <= b' ').unwrap_or(rest.len());
-        if count < fields.len() {
-            // Both ends are at an ASCII byte or the text's end.
-            fields[count] = (text.get(start..i).unwrap_or(""), start);
+    let mut start = None;
+    for i in from..=bytes.len() {
+        let separator = bytes.get(i).is_none_or(|&b| b <= b' ');
+        match (start, separator) {
+            (None, false) => start = Some(i),
+            (Some(first), true) => {
+                if count < fields.len() {
+                    // Both ends are at an ASCII byte or the text's end.
+                    fields[count] = (text.get(first..i).unwrap_or(""), first);
+                }
+                count += 1;
+                start = None;
+            }
+            _ => {}
         }
-        count += 1;
     }
     (fields, count)
 }
@@ -367,12 +380,23 @@ impl ParsedFen {
 /// [`Setup`], checking syntax only.
 pub(crate) fn parse_setup(fen: &str, options: FenOptions) -> Result<ParsedFen, FenError> {
     check_chars(fen)?;
-    let (fields, count) = split_fields(fen);
-    check_field_count(fen, &fields, count, options.lenient)?;
-    let [board, side, castling, ep, halfmove, fullmove, _] = fields;
     let mut setup = Setup::empty();
     setup.set_castling_mode(options.castling);
-    parse_board(&mut setup, board.0, board.1, options.lenient)?;
+    // The board is read in the pass that finds its end; an error in it
+    // is reported after a wrong number of fields.
+    let start = fen.bytes().position(|b| b > b' ').unwrap_or(fen.len());
+    let board = read_board(&mut setup, fen, start, options.lenient);
+    let end = board.unwrap_or_else(|_| field_end(fen, start));
+    let mut first = [("", fen.len()); 7];
+    if start < end {
+        first[0] = (fen.get(start..end).unwrap_or(""), start);
+    }
+    let (fields, count) = split_fields_from(fen, first, usize::from(start < end), end);
+    check_field_count(fen, &fields, count, options.lenient)?;
+    if let Err((kind, at)) = board {
+        return Err(board_error(fen, start, kind, at));
+    }
+    let [board, side, castling, ep, halfmove, fullmove, _] = fields;
     setup.set_side_to_move(parse_side(side.0, side.1)?);
     setup.set_castling_rooks(parse_castling(&setup, castling.0, castling.1, options.lenient)?);
     setup.set_ep_square(parse_ep_square(ep.0, ep.1)?);
@@ -397,64 +421,99 @@ fn check_field_count(fen: &str, fields: &[(&str, usize); 7], count: usize, lenie
 }
 
 fn parse_number(text: &str, field: FenField, offset: usize) -> Result<u32, FenError> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(error(FenErrorKind::InvalidNumber, field, offset));
+    let invalid = || error(FenErrorKind::InvalidNumber, field, offset);
+    if text.is_empty() {
+        return Err(invalid());
     }
-    text.parse().map_err(|_| error(FenErrorKind::InvalidNumber, field, offset))
+    text.bytes().try_fold(0u32, |n, b| {
+        let digit = b.wrapping_sub(b'0');
+        if digit > 9 {
+            return Err(invalid());
+        }
+        n.checked_mul(10).and_then(|n| n.checked_add(u32::from(digit))).ok_or_else(invalid)
+    })
 }
 
-fn parse_board(setup: &mut Setup, text: &str, offset: usize, lenient: bool) -> Result<(), FenError> {
+/// Reads the board field, which starts at byte `start` of `text`, into
+/// `setup` (empty); answers where the field ends (at a separator or the
+/// text's end), or the first error and its byte.
+fn read_board(setup: &mut Setup, text: &str, start: usize, lenient: bool) -> Result<usize, (FenErrorKind, usize)> {
     let bytes = text.as_bytes();
-    let ranks = 1 + bytes.iter().filter(|&&b| b == b'/').count();
-    if ranks != 8 {
-        let at = if ranks > 8 {
-            bytes.iter().enumerate().filter(|&(_, &b)| b == b'/').nth(7).map_or(0, |(i, _)| i)
-        } else {
-            text.len()
-        };
-        return Err(error(FenErrorKind::RankCount { found: ranks }, FenField::Board, offset + at));
-    }
-    // One pass over the bytes: a character outside ASCII is never valid
-    // here and is reported whole, from its first byte.
-    let (mut row, mut file) = (0, 0u32);
-    let rank = |row: usize| Rank::ALL[7 - row];
+    // Row 0 is the eighth rank, described first; `!row & 7` is `7 - row`
+    // for rows 0 to 7, with no bounds check to compile.
+    let (mut row, mut file) = (0u8, 0u8);
+    let rank = |row: u8| Rank::ALL[usize::from(!row & 7)];
     let mut after_digit = false;
-    for (i, &b) in bytes.iter().enumerate() {
-        let at = offset + i;
+    let mut i = start;
+    // A character outside ASCII is never valid here and is reported
+    // whole, from its first byte.
+    while let Some(&b) = bytes.get(i) {
+        if b <= b' ' {
+            break;
+        }
         if b == b'/' {
             if file < 8 {
-                return Err(error(FenErrorKind::RankTooShort { rank: rank(row) }, FenField::Board, at));
+                return Err((FenErrorKind::RankTooShort { rank: rank(row) }, i));
+            }
+            if row == 7 {
+                // A ninth rank.
+                return Err((FenErrorKind::RankCount { found: 9 }, i));
             }
             (row, file, after_digit) = (row + 1, 0, false);
-            continue;
-        }
-        if file >= 8 {
-            return Err(error(FenErrorKind::RankTooLong { rank: rank(row) }, FenField::Board, at));
-        }
-        if let b'1'..=b'8' = b {
-            file += u32::from(b - b'0');
+        } else if file >= 8 {
+            return Err((FenErrorKind::RankTooLong { rank: rank(row) }, i));
+        } else if let b'1'..=b'8' = b {
+            file += b - b'0';
             if file > 8 {
-                return Err(error(FenErrorKind::RankTooLong { rank: rank(row) }, FenField::Board, at));
+                return Err((FenErrorKind::RankTooLong { rank: rank(row) }, i));
             }
             if !lenient && after_digit {
-                return Err(error(FenErrorKind::AdjacentDigits, FenField::Board, at));
+                return Err((FenErrorKind::AdjacentDigits, i));
             }
             after_digit = true;
         } else if let Some(piece) = PIECE_OF_BYTE.get(usize::from(b)).copied().flatten() {
             // Each square is reached once, on a board that starts empty
             // (row and file are below 8 here).
-            setup.place(Square::from_index_wrapping(((7 - row as u8) << 3) | file as u8), piece);
+            setup.place(Square::from_index_wrapping(((7 - row) << 3) | file), piece);
             file += 1;
             after_digit = false;
         } else {
             let c = text_from(text, i).chars().next().unwrap_or(char::REPLACEMENT_CHARACTER);
-            return Err(error(FenErrorKind::InvalidBoardChar(c), FenField::Board, at));
+            return Err((FenErrorKind::InvalidBoardChar(c), i));
         }
+        i += 1;
+    }
+    if row < 7 {
+        return Err((FenErrorKind::RankCount { found: usize::from(row) + 1 }, i));
     }
     if file < 8 {
-        return Err(error(FenErrorKind::RankTooShort { rank: Rank::First }, FenField::Board, offset + text.len()));
+        return Err((FenErrorKind::RankTooShort { rank: Rank::First }, i));
     }
-    Ok(())
+    Ok(i)
+}
+
+/// Where the field that starts at byte `start` of `text` ends.
+fn field_end(text: &str, start: usize) -> usize {
+    let rest = text.as_bytes().get(start..).unwrap_or_default();
+    start + rest.iter().position(|&b| b <= b' ').unwrap_or(rest.len())
+}
+
+/// The error of the board field that starts at byte `start` of `text`,
+/// where [`read_board`] found the error `kind` at byte `at`: a wrong
+/// number of ranks instead, wherever it is in the field, since it makes
+/// every rank's error a guess.
+#[cold]
+fn board_error(text: &str, start: usize, kind: FenErrorKind, at: usize) -> FenError {
+    let field = text.as_bytes().get(start..field_end(text, start)).unwrap_or_default();
+    let slashes = || field.iter().enumerate().filter(|&(_, &b)| b == b'/');
+    let ranks = 1 + slashes().count();
+    let (kind, at) = match ranks {
+        8 => (kind, at),
+        // At the slash that starts the ninth rank.
+        9.. => (FenErrorKind::RankCount { found: ranks }, start + slashes().nth(7).map_or(0, |(i, _)| i)),
+        _ => (FenErrorKind::RankCount { found: ranks }, start + field.len()),
+    };
+    error(kind, FenField::Board, at)
 }
 
 /// The piece each ASCII letter stands for on a FEN board
