@@ -411,30 +411,32 @@ export class Chess {
   }
 
   load(fen, { skipValidation = false, preserveHeaders = false, chess960 = this.#chess960 } = {}) {
-    // The module reads the FEN as it is: the whitespace around it goes
-    // here, and the fields chess.js fills in when two to five are given
-    // (castling, en passant, clocks) are added here.
-    fen = String(fen).trim();
-    let spaces = 0;
-    for (let i = fen.indexOf(' '); i >= 0 && spaces < 5; i = fen.indexOf(' ', i + 1)) spaces++;
-    if (spaces < 5) {
-      // Fewer than six fields (or separators other than a space).
-      const fields = fen.split(/\s+/);
-      if (fields.length >= 2 && fields.length < 6) fen = fields.concat(['-', '-', '0', '1'].slice(fields.length - 2)).join(' ');
-    }
+    fen = String(fen);
     this.#chess960 = chess960;
     this.#changed();
-    const flags = (chess960 ? 1 : 0) | (skipValidation ? 2 : 0) | (preserveHeaders ? 4 : 0);
-    if (this.#h >= 0) {
-      recv(w.load(this.#h, send(fen), flags));
-      return;
-    }
     if (this.#h === FREED) throw new Error('This game was freed (free())');
     // A game without its own has no headers to keep.
-    recv(w.load(SHARED, send(fen), flags & 3));
-    sharedOwner = this.#token;
-    this.#fen0 = fen;
-    this.#flags0 = flags & 3;
+    const own = this.#h >= 0;
+    const h = own ? this.#h : SHARED;
+    const flags = (chess960 ? 1 : 0) | (skipValidation ? 2 : 0) | (own && preserveHeaders ? 4 : 0);
+    let r = w.load(h, send(fen), flags);
+    if (r < 0) {
+      // What chess.js reads besides a FEN: one with whitespace around it
+      // (also Unicode's, which the module refuses), or with two to five
+      // fields, the others (castling, en passant, clocks) filled in. Made
+      // only when the FEN as it is was refused, which a FEN in either
+      // form is.
+      const trimmed = fen.trim();
+      const fields = trimmed.split(/\s+/);
+      const text = fields.length >= 2 && fields.length < 6 ? fields.concat(['-', '-', '0', '1'].slice(fields.length - 2)).join(' ') : trimmed;
+      if (text !== fen) r = w.load(h, send((fen = text)), flags);
+      recv(r);
+    }
+    if (!own) {
+      sharedOwner = this.#token;
+      this.#fen0 = fen;
+      this.#flags0 = flags;
+    }
   }
 
   reset() { this.load(DEFAULT_POSITION, { chess960: false }); }

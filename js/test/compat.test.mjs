@@ -84,6 +84,18 @@ test('FENs chess.js reads: missing fields, castling rights without their king or
     assert.deepEqual(ask(new Chess(fen)), ask(new Ref(refFen)), fen);
     if (fen.split(' ').length === 6) assert.deepEqual(validateFen(fen), refValidateFen(fen), `validateFen ${fen}`);
   }
+  // Also with whitespace around (ASCII or Unicode's, which chess.js
+  // refuses), and into a game that has its own (one that has moved).
+  const short = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq';
+  for (const fen of [` ${short} `, `\u00a0${short}\u3000`, `\t${short} - 0 1\n`]) {
+    assert.equal(new Chess(fen).fen(), new Ref(short).fen(), JSON.stringify(fen));
+    const moved = new Chess();
+    moved.move('d4');
+    moved.load(fen);
+    assert.deepEqual([moved.fen(), moved.history()], [new Ref(short).fen(), []], JSON.stringify(fen));
+  }
+  // A short FEN's error is its board's, not the number of its fields.
+  assert.throws(() => new Chess('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w'), /invalid character 'X'/);
   // What chess.js refuses stays refused: a bad en-passant square, two digits in a row.
   for (const fen of ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e2 0 1', 'rnbqkbnr/pppppppp/17/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1']) {
     assert.equal(validateFen(fen).ok, false, fen);
