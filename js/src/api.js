@@ -118,6 +118,14 @@ function recv(result) {
   return read(result);
 }
 
+/**
+ * Loads `fen` into game `h` with the module's `flags`; answers its result.
+ * The standard start position goes by a flag, not read again.
+ */
+function loadFen(h, fen, flags) {
+  return fen === DEFAULT_POSITION && (flags & 1) === 0 ? w.load(h, 0, flags | 8) : w.load(h, send(fen), flags);
+}
+
 export const WHITE = 'w';
 export const BLACK = 'b';
 export const PAWN = 'p';
@@ -370,7 +378,7 @@ export class Chess {
     if (this.#h >= 0) return this.#h;
     if (this.#h === FREED) throw new Error('This game was freed (free())');
     if (sharedOwner !== this.#token) {
-      recv(w.load(SHARED, send(this.#fen0), this.#flags0));
+      recv(loadFen(SHARED, this.#fen0, this.#flags0));
       sharedOwner = this.#token;
     }
     return SHARED;
@@ -419,7 +427,7 @@ export class Chess {
     const own = this.#h >= 0;
     const h = own ? this.#h : SHARED;
     const flags = (chess960 ? 1 : 0) | (skipValidation ? 2 : 0) | (own && preserveHeaders ? 4 : 0);
-    let r = w.load(h, send(fen), flags);
+    let r = loadFen(h, fen, flags);
     if (r < 0) {
       // What chess.js reads besides a FEN: one with whitespace around it
       // (also Unicode's, which the module refuses), or with two to five

@@ -240,7 +240,7 @@ pub extern "C" fn session_free(h: u32) {
 }
 
 /// Reads a FEN (as it is: the JavaScript side trims the whitespace
-/// around it) with the library's checks, but for castling rights as
+/// around it when the text was refused) with the library's checks, but for castling rights as
 /// chess.js reads them: in any order, and those without their king or
 /// rook in place dropped (the library's lenient reader and its repair);
 /// or (`lenient`) with all of the library's repairs.
@@ -263,13 +263,15 @@ pub(crate) fn parse_fen(fen: &str, chess960: bool, lenient: bool) -> Result<Posi
 
 /// Loads the FEN in the buffer. Flags: bit 0 Chess960, bit 1 skip
 /// validation (a board that is no legal position is kept, unplayable),
-/// bit 2 keep the tags.
+/// bit 2 keep the tags, bit 3 the standard start position instead of
+/// the buffer (`new Chess()`, `reset()`: no FEN to read).
 #[no_mangle]
 pub extern "C" fn load(h: u32, len: usize, flags: u32) -> i32 {
     reply(with_input(len, |fen| {
         with(h, |s| {
             let chess960 = flags & 1 != 0;
-            match parse_fen(fen, chess960, flags & 2 != 0) {
+            let start = flags & 8 != 0 && !chess960;
+            match if start { Ok(Position::startpos()) } else { parse_fen(fen, chess960, flags & 2 != 0) } {
                 Ok(pos) => s.restart(pos),
                 Err(err) if flags & 2 == 0 => return Err(format!("Invalid FEN: {err}")),
                 Err(err) => {
