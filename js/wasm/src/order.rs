@@ -2,7 +2,6 @@
 //! move by its index in `moves()` (a seeded random game, "the first
 //! move") plays the same game with this package as with chess.js.
 
-use alloc::vec::Vec;
 use chess_movegen::{Move, Role};
 
 /// Where chess.js lists `mv`, a legal move of a piece of `role`, among
@@ -64,43 +63,21 @@ const ANGLES: [u8; 25] = {
     angles
 };
 
-/// Sorts moves keyed by [`chessjs_key`] in their bits 39 and up: by the
-/// square moved from first (a counting sort; castling after every
-/// square), then by the whole key within each square's moves (an
-/// insertion sort over the list, which has only those runs out of order).
-/// The generator lists the moves by kind of piece, so a lone insertion
-/// sort would move most of them far; the core library's sorts would add
-/// kilobytes to the module.
-pub(crate) fn sort(keyed: &mut Vec<u64>) {
-    // The square's place in chess.js's scan, 64 for castling.
-    let bucket = |k: u64| ((k >> 51) as usize).min(64);
-    let n = keyed.len();
-    let mut starts = [0u16; 66];
-    for &k in keyed.iter() {
-        starts[bucket(k) + 1] += 1;
-    }
-    for i in 1..starts.len() {
-        starts[i] += starts[i - 1];
-    }
-    // Placed after the list (in its spare room, if any), then moved back.
-    keyed.resize(2 * n, 0);
-    for i in 0..n {
-        let k = keyed[i];
-        let at = &mut starts[bucket(k)];
-        if let Some(slot) = keyed.get_mut(n + usize::from(*at)) {
-            *slot = k;
+/// Sorts moves keyed by [`chessjs_key`] in their bits 39 and up: a
+/// Shell sort (insertion sorts over every 13th, 4th, then every move),
+/// since the generator lists the moves by kind of piece and a lone
+/// insertion sort would move most of them far; the core library's sorts
+/// would add kilobytes to the module.
+pub(crate) fn sort(keyed: &mut [u64]) {
+    for gap in [13, 4, 1] {
+        for i in gap..keyed.len() {
+            let x = keyed[i];
+            let mut j = i;
+            while j >= gap && keyed[j - gap] > x {
+                keyed[j] = keyed[j - gap];
+                j -= gap;
+            }
+            keyed[j] = x;
         }
-        *at += 1;
-    }
-    keyed.copy_within(n.., 0);
-    keyed.truncate(n);
-    for i in 1..n {
-        let x = keyed[i];
-        let mut j = i;
-        while j > 0 && keyed[j - 1] > x {
-            keyed[j] = keyed[j - 1];
-            j -= 1;
-        }
-        keyed[j] = x;
     }
 }
