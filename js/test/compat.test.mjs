@@ -351,6 +351,19 @@ test('a king taken off the board takes its castling rights with it, also when it
   assert.deepEqual(a, b);
 });
 
+test('on a board that is no legal position, castling rights read and set and setTurn passes the move, as chess.js', () => {
+  // A third white knight with all eight pawns: no legal position, but a board chess.js edits as any other.
+  const [ours, ref] = both((g) => [
+    g.put({ type: 'n', color: 'w' }, 'e4'), g.fen(), g.getCastlingRights('w'), g.getCastlingRights('b'),
+    g.setCastlingRights('w', { k: false }), g.getCastlingRights('w'), g.setCastlingRights('b', { q: false, k: true }), g.fen(),
+    g.setTurn('b'), g.turn(), g.setTurn('b'), g.setTurn('w'), g.turn(), g.fen().split(' ').slice(0, 4).join(' '),
+  ]);
+  assert.deepEqual(ours, ref);
+  // An empty board: the turn set before the pieces stays.
+  const [a, b] = both((g) => (g.clear(), [g.setTurn('b'), g.turn(), g.put({ type: 'k', color: 'w' }, 'e1'), g.put({ type: 'k', color: 'b' }, 'e8'), g.turn(), g.moves()]));
+  assert.deepEqual(a, b);
+});
+
 test('loadPgn keeps the spaces inside a comment\'s braces, and a run of line breaks is one space, as chess.js', () => {
   const texts = [
     '{ great game }\n1. e4 e5',

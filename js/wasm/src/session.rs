@@ -603,15 +603,24 @@ pub extern "C" fn attackers(h: u32, sq: u32, black: u32) -> i32 {
 
 /// Passes the move to `black` (1) or white (0) with a null move (the
 /// clocks count it, the en-passant square goes) and answers `1`; answers
-/// nothing if that side is already to move or the board is unplayable,
-/// and an error if the side to move is in check. The history starts
-/// again from the new position.
+/// nothing if that side is already to move, and an error if the side to
+/// move is in check. On a board that is no legal position only the side
+/// to move changes. The history starts again from the new position.
 #[no_mangle]
 pub extern "C" fn set_turn(h: u32, black: u32) -> i32 {
     reply(with(h, |s| {
         let side = if black != 0 { Color::Black } else { Color::White };
         let Ok(&pos) = s.position() else {
-            return Ok(String::new());
+            // A board that is no legal position has no null move: the
+            // side to move changes (the en-passant square goes with it).
+            let mut setup = s.setup();
+            if setup.side_to_move() == side {
+                return Ok(String::new());
+            }
+            setup.set_side_to_move(side);
+            setup.set_ep_square(None);
+            s.set_board(setup);
+            return Ok("1".into());
         };
         if pos.side_to_move() == side {
             return Ok(String::new());
@@ -663,19 +672,21 @@ pub extern "C" fn set_castling(h: u32, black: u32, which: u32, give: u32) -> i32
 /// 4 black king side, 8 black queen side.
 #[no_mangle]
 pub extern "C" fn castling(h: u32) -> u32 {
-    use chess_movegen::{CastlingRights, CastlingSide};
+    use chess_movegen::CastlingSide;
     with(h, |s| {
-        let rights = s.position().map_or(CastlingRights::empty(), |pos| pos.castling_rights());
         let sides = [
             (Color::White, CastlingSide::KingSide),
             (Color::White, CastlingSide::QueenSide),
             (Color::Black, CastlingSide::KingSide),
             (Color::Black, CastlingSide::QueenSide),
         ];
+        // From the board's setup: a board that is no legal position keeps
+        // its rights there too.
+        let setup = s.setup();
         Ok(sides
             .iter()
             .enumerate()
-            .fold(0, |acc, (i, &(c, side))| acc | (u32::from(rights.contains(CastlingRights::of(c, side))) << i)))
+            .fold(0, |acc, (i, &(c, side))| acc | (u32::from(setup.castling_rook(c, side).is_some()) << i)))
     })
     .unwrap_or(0)
 }
