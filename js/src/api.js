@@ -446,8 +446,8 @@ export class Chess {
 
   /**
    * The FEN; its en-passant square only when an en-passant capture is
-   * legal, or with `forceEnpassantSquare` whenever the last move was a
-   * double step.
+   * legal, or with `forceEnpassantSquare` as chess.js keeps it: after a
+   * double step with a pawn beside it (a pinned one too), and as loaded.
    */
   fen({ forceEnpassantSquare = false } = {}) {
     if (forceEnpassantSquare) return recv(w.fen(this.#read(), 1));

@@ -136,11 +136,18 @@ test('move helpers and strict SAN as chess.js has them', () => {
   assert.deepEqual(ours, ref);
 });
 
-test('fen({ forceEnpassantSquare }) after a double step that cannot be taken (pinned pawn)', () => {
+test('fen({ forceEnpassantSquare }) as chess.js: after a double step that a pinned pawn cannot take, and none without a pawn beside', () => {
   const fen = 'rnb1kbn1/p1p1pp2/PpPp2qr/5Pp1/8/R1P4p/1PK1P1PP/1NBQ1BNR b - - 0 1';
   const [ours, ref] = both((g) => (g.move('e5'), [g.fen(), g.fen({ forceEnpassantSquare: true })]), fen);
   assert.deepEqual(ours, ref);
   assert.match(ours[1], / e6 /);
+  // A double step with no pawn beside it leaves no square, as chess.js
+  // keeps it; a FEN's square stays as loaded.
+  const force = (g) => g.fen({ forceEnpassantSquare: true });
+  for (const [start, line] of [[undefined, ['h4']], [undefined, ['e4', 'd5', 'e5', 'f5', 'a3', 'a6', 'd4']], [undefined, ['e4', 'd5', 'e5', 'f5']], ['rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1', []]]) {
+    const [a, b] = both((g) => (line.forEach((m) => g.move(m)), force(g)), start);
+    assert.equal(a, b, `${start} ${line}`);
+  }
 });
 
 test('moves() in the order chess.js lists them: a game that picks moves by index is the same game', () => {

@@ -303,15 +303,26 @@ pub extern "C" fn clear(h: u32, keep_tags: u32) -> i32 {
 }
 
 /// The FEN of the board: with the en-passant square only when an
-/// en-passant capture is legal, or (`force_ep` 1) whenever the last move
-/// was a double step.
+/// en-passant capture is legal, or (`force_ep` 1) as chess.js keeps it:
+/// after a double step when a pawn stands ready to take it (a pinned one
+/// too), and as the FEN loaded gave it.
 #[no_mangle]
 pub extern "C" fn fen(h: u32, force_ep: u32) -> i32 {
     reply(with(h, |s| {
+        let pos = s.now();
         Ok(match &s.broken {
             Some((setup, _)) => setup.fen(),
-            None if force_ep != 0 => s.now().fen(),
-            None => s.now().normalized_fen(),
+            None if force_ep != 0
+                && (s.game.moves().is_empty() && s.over.is_empty()
+                    || pos.ep_square().is_some_and(|ep| {
+                        let us = pos.side_to_move();
+                        (chess_movegen::attacks::pawn_attacks(!us, ep) & pos.pieces(us, chess_movegen::Role::Pawn))
+                            .any()
+                    })) =>
+            {
+                pos.fen()
+            }
+            None => pos.normalized_fen(),
         })
     }))
 }
