@@ -610,8 +610,15 @@ export class Chess {
       // Neither a text nor { from, to }: thrown as chess.js throws a move it cannot read.
       throw new Error(`Invalid move: ${shortText(move)}: a move is a text (SAN, UCI) or { from, to, promotion }`);
     }
+    // As chess.js: squares and the promotion letter as its moves name
+    // them (so that no other text reaches the module's move reader, which
+    // would read `{ from: 'N', to: 'f3' }` as Nf3); a promotion letter on
+    // a move that does not promote is not looked at.
+    if (!SQUARES.includes(move.from) || !SQUARES.includes(move.to)) {
+      throw new Error(`Invalid move: ${shortText(move)}: from and to are squares (a1 … h8)`);
+    }
     const uci = `${move.from}${move.to}`;
-    if (move.promotion) {
+    if (move.promotion === 'q' || move.promotion === 'r' || move.promotion === 'b' || move.promotion === 'n') {
       const r = w.play(h, send(uci + move.promotion), 0);
       if (r >= 0) return recordOf(r);
     }

@@ -371,6 +371,47 @@ test('on a board that is no legal position, castling rights read and set and set
   assert.deepEqual(a, b);
 });
 
+test('move objects as chess.js reads them: squares and promotion letters as its moves name them', () => {
+  const castle = 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1';
+  const promote = '4k3/1P6/8/8/8/8/8/4K3 w - - 0 1';
+  for (const [fen, move] of [[undefined, { from: 'N', to: 'f3' }], [castle, { from: 'O-', to: 'O' }], [undefined, { from: 'E2', to: 'e4' }],
+    [undefined, { from: 'e2', to: 'e4 ' }], [promote, { from: 'b7', to: 'b8', promotion: 'Q' }], [promote, { from: 'b7', to: 'b8', promotion: 'x' }],
+    [promote, { from: 'b7', to: 'b8' }], [promote, { from: 'b7', to: 'b8', promotion: 'n' }], [undefined, { from: 'e2', to: 'e4', promotion: 'Q' }],
+    [undefined, { from: 'g1', to: 'f3', promotion: 'k' }], [castle, { from: 'e1', to: 'g1' }]]) {
+    const [a, b] = both((g) => {
+      try {
+        return g.move(move).san;
+      } catch (e) {
+        return e.constructor === Error && e.message.startsWith(`Invalid move: ${JSON.stringify(move)}`) ? 'refused' : e;
+      }
+    }, fen);
+    assert.equal(a, b, JSON.stringify(move));
+  }
+});
+
+test('move texts read by one library only, as the README lists them', () => {
+  const plays = (Game, fen, move) => {
+    try {
+      return new Game(fen).move(move).san;
+    } catch {
+      return null;
+    }
+  };
+  const start = undefined;
+  const castle = 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1';
+  const promote = '4k3/1P6/8/8/8/8/8/4K3 w - - 0 1';
+  // Ours only.
+  for (const [fen, move, san] of [[start, ' e4 ', 'e4'], [start, 'Nf3++', 'Nf3'], [start, 'Nxf3', 'Nf3'], [start, 'bb3', 'b3'],
+    [promote, 'b8=n', 'b8=N'], [castle, 'e1h1', 'O-O'], [castle, { from: 'e1', to: 'h1' }, 'O-O']]) {
+    assert.deepEqual([plays(Chess, fen, move), plays(Ref, fen, move)], [san, null], JSON.stringify(move));
+  }
+  // chess.js's permissive parser only.
+  for (const [fen, move] of [[start, 'Pe2-e4'], [start, 'ng1f3'], [start, 'Nf3='], [promote, 'b7b8']]) {
+    assert.equal(plays(Chess, fen, move), null, move);
+    assert.notEqual(plays(Ref, fen, move), null, move);
+  }
+});
+
 test('loadPgn keeps the spaces inside a comment\'s braces, and a run of line breaks is one space, as chess.js', () => {
   const texts = [
     '{ great game }\n1. e4 e5',
