@@ -144,6 +144,7 @@ const STANDARD_TAGS = [
 ];
 
 const ROLES = [undefined, 'p', 'n', 'b', 'r', 'q', 'k'];
+const PIECE_TYPES = ROLES.slice(1);
 const FLAGS = 'ncbepkq';
 
 const SQUARE_NAMES = Array.from({ length: 64 }, (_, i) => 'abcdefgh'[i & 7] + ((i >> 3) + 1));
@@ -516,14 +517,19 @@ export class Chess {
   }
 
   findPiece({ type, color }) {
+    // As chess.js: only its piece letters and colours name a piece.
+    if (!PIECE_TYPES.includes(type) || (color !== WHITE && color !== BLACK)) return [];
     const want = color === 'w' ? type.toUpperCase() : type;
     const cells = this.#cells();
     return SQUARES.filter((_, i) => cells[i] === want);
   }
 
-  attackers(square, attackedBy = this.turn()) {
+  attackers(square, attackedBy) {
+    // As chess.js: the side to move when no side is given, and no
+    // attackers of what is not a square or by what is not a side.
+    attackedBy ||= this.turn();
     const index = SQUARE_NAMES.indexOf(square);
-    if (index < 0) throw new Error(`Invalid square: ${String(square).slice(0, 24)}`);
+    if (index < 0 || (attackedBy !== WHITE && attackedBy !== BLACK)) return [];
     const len = w.attackers(this.#read(), index, attackedBy === BLACK ? 1 : 0);
     if (len < 0) recv(len);
     // A bitboard: bit i for square index i (a1 = 0, b1 = 1, … h8 = 63),
@@ -537,7 +543,8 @@ export class Chess {
     return out;
   }
 
-  isAttacked(square, attackedBy) { return this.attackers(square, attackedBy).length > 0; }
+  /** As chess.js: the side is not optional here (none attacks for what is not a side). */
+  isAttacked(square, attackedBy) { return (attackedBy === WHITE || attackedBy === BLACK) && this.attackers(square, attackedBy).length > 0; }
 
   setTurn(color) {
     this.#changed();
@@ -550,6 +557,9 @@ export class Chess {
    * its king and rook in place is not given).
    */
   setCastlingRights(color, rights) {
+    // What is not a side has no rights to change (chess.js answers as if
+    // each right named were set as asked).
+    if (color !== WHITE && color !== BLACK) return [KING, QUEEN].every((side) => rights[side] === undefined || typeof rights[side] === 'boolean');
     let which = 0;
     let give = 0;
     for (const [bit, side] of [[1, KING], [2, QUEEN]]) {
@@ -564,6 +574,7 @@ export class Chess {
   }
 
   getCastlingRights(color) {
+    if (color !== WHITE && color !== BLACK) return { [KING]: false, [QUEEN]: false };
     const bits = w.castling(this.#read()) >> (color === BLACK ? 2 : 0);
     return { [KING]: (bits & 1) !== 0, [QUEEN]: (bits & 2) !== 0 };
   }
@@ -575,12 +586,13 @@ export class Chess {
   }
 
   moves({ verbose = false, square, piece: role } = {}) {
-    const all = square === undefined && role === undefined;
+    // As chess.js: no square (or an empty one) and no piece mean all.
+    const all = !square && role == null;
     if (all && !verbose && this.#sans !== null) return this.#sans.slice();
-    // chess.js reads the square in either case.
-    const from = square === undefined ? 64 : SQUARE_NAMES.indexOf(String(square).toLowerCase());
-    // chess.js answers an unknown square with no moves.
-    if (from < 0) return [];
+    // chess.js reads the square and the piece in either case.
+    const from = !square ? 64 : SQUARE_NAMES.indexOf(String(square).toLowerCase());
+    // chess.js answers an unknown square or piece with no moves.
+    if (from < 0 || (role && !PIECE_TYPES.includes(String(role).toLowerCase()))) return [];
     const len = w.moves(this.#read(), from, role ? String(role).charCodeAt(0) : 0, verbose ? 1 : 0);
     if (verbose) return listOf(len);
     if (len < 0) throw new Error(read(-1 - len));

@@ -389,6 +389,22 @@ test('move objects as chess.js reads them: squares and promotion letters as its 
   }
 });
 
+test('what is not a square, a piece or a side: the answers chess.js gives', () => {
+  const fen = 'r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1';
+  const [ours, ref] = both((g) => {
+    const out = [];
+    for (const sq of ['E4', 'e9', '', null, 'a8']) {
+      for (const side of ['W', 'white', undefined, null, 'w', 'b']) out.push(g.attackers(sq, side), g.isAttacked(sq, side));
+    }
+    for (const square of ['', null, 'E1', 'e9']) out.push(g.moves({ square }).length);
+    for (const piece of ['x', 'K', null, 'q']) out.push(g.moves({ piece }).length);
+    for (const piece of [{ type: 'K', color: 'w' }, { type: 'p', color: 'W' }, { type: undefined, color: 'w' }, { type: 'r', color: 'b' }]) out.push(g.findPiece(piece));
+    for (const side of ['W', undefined, 'b']) out.push(g.getCastlingRights(side), g.setCastlingRights(side, { k: false }), g.fen());
+    return out;
+  }, fen);
+  assert.deepEqual(ours, ref);
+});
+
 test('move texts read by one library only, as the README lists them', () => {
   const plays = (Game, fen, move) => {
     try {
