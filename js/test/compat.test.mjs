@@ -417,7 +417,7 @@ test('move texts read by one library only, as the README lists them', () => {
   const castle = 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1';
   const promote = '4k3/1P6/8/8/8/8/8/4K3 w - - 0 1';
   // Ours only.
-  for (const [fen, move, san] of [[start, ' e4 ', 'e4'], [start, 'Nf3++', 'Nf3'], [start, 'Nxf3', 'Nf3'], [start, 'bb3', 'b3'],
+  for (const [fen, move, san] of [[start, ' e4 ', 'e4'], [start, 'Nf3 e.p.', 'Nf3'], [start, 'Nf3++', 'Nf3'], [start, 'Nxf3', 'Nf3'], [start, 'bb3', 'b3'],
     [promote, 'b8=n', 'b8=N'], [castle, 'e1h1', 'O-O'], [castle, { from: 'e1', to: 'h1' }, 'O-O']]) {
     assert.deepEqual([plays(Chess, fen, move), plays(Ref, fen, move)], [san, null], JSON.stringify(move));
   }
