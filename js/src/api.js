@@ -112,6 +112,11 @@ function sanOf(code) {
   return san;
 }
 
+/** A comment answer: its text, or `undefined` for none (the module's error). */
+function commentOf(result) {
+  return result < 0 ? undefined : read(result);
+}
+
 /** The answer text, or throws the error the module reported. */
 function recv(result) {
   if (result < 0) throw new Error(read(-1 - result));
@@ -788,7 +793,7 @@ export class Chess {
     for (const [name, value] of Object.entries(headers)) recv(w.set_tag(h, send(`${name}\0${value}`)));
     // A comment's line breaks (a run of them) become a space, as chess.js reads them.
     const comment = (comments) => {
-      if (comments.length > 0) recv(w.comment(h, send(comments.join(' ').replace(/[\r\n]+/g, ' ')), 1));
+      if (comments.length > 0) w.comment(h, send(comments.join(' ').replace(/[\r\n]+/g, ' ')), 1);
     };
     comment(tree.comments);
     for (const node of tree.moves) {
@@ -854,10 +859,11 @@ export class Chess {
     return this.getHeaders();
   }
 
-  getComment() { return recv(w.comment(this.#read(), 0, 0)) || undefined; }
+  /** The comment on the position: `undefined` for none, `''` for an empty one (the module answers none as an error). */
+  getComment() { return commentOf(w.comment(this.#read(), 0, 0)); }
   /** Sets the comment on the position; as chess.js, its first `{` and `}` become `[` and `]`. */
-  setComment(comment) { recv(w.comment(this.#write(), send(String(comment).replace('{', '[').replace('}', ']')), 1)); }
-  removeComment() { return recv(w.comment(this.#write(), 0, 2)) || undefined; }
+  setComment(comment) { w.comment(this.#write(), send(String(comment).replace('{', '[').replace('}', ']')), 1); }
+  removeComment() { return commentOf(w.comment(this.#write(), 0, 2)); }
   deleteComment() { return this.removeComment(); }
   #comments(remove) {
     const parts = recv(w.all_comments(remove ? this.#write() : this.#read(), remove ? 1 : 0)).split('\0');

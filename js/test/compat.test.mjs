@@ -389,6 +389,22 @@ test('move objects as chess.js reads them: squares and promotion letters as its 
   }
 });
 
+test('an empty comment is one, apart from none, as chess.js keeps it', () => {
+  const [ours, ref] = both((g) => {
+    const out = [g.getComment(), g.removeComment()];
+    g.setComment('');
+    out.push(g.getComment(), g.getComments(), g.pgn());
+    g.move('e4');
+    out.push(g.getComment());
+    g.setComment('x');
+    out.push(g.removeComment(), g.getComment());
+    g.undo();
+    out.push(g.removeComment(), g.getComment());
+    return out;
+  });
+  assert.deepEqual(ours, ref);
+});
+
 test('what is not a square, a piece or a side: the answers chess.js gives', () => {
   const fen = 'r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1';
   const [ours, ref] = both((g) => {
