@@ -405,6 +405,27 @@ test('an empty comment is one, apart from none, as chess.js keeps it', () => {
   assert.deepEqual(ours, ref);
 });
 
+test('threefold repetition by the FIDE rule: an en-passant square no legal move takes does not tell positions apart', () => {
+  // After 1... e5 the f5 pawn is pinned: the position is the one the
+  // knights come back to twice, so the third time is a repetition.
+  // chess.js 1.4 keys the position with the square and sees it a move later.
+  const fen = 'rnb1kbn1/p1p1pp2/PpPp2qr/5Pp1/8/R1P4p/1PK1P1PP/1NBQ1BNR b - - 0 1';
+  const line = ['e5', 'Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1', 'Ng8'];
+  const [ours, ref] = both((g) => line.map((m) => (g.move(m), g.isThreefoldRepetition())), fen);
+  assert.deepEqual(ours, [false, false, false, false, false, false, false, false, true]);
+  assert.deepEqual(ref, [false, false, false, false, false, false, false, false, false]);
+});
+
+test('a mate on the hundredth half-move is a mate, not a draw by the fifty-move rule (chess.js 1.4 calls it both)', () => {
+  const queries = (g) => (g.move('Rh8#'), ['isCheckmate', 'isDrawByFiftyMoves', 'isDraw', 'isGameOver'].map((q) => g[q]()));
+  const [ours, ref] = both(queries, 'k7/8/1K6/8/8/8/8/7R w - - 99 80');
+  assert.deepEqual(ours, [true, false, false, true]);
+  assert.deepEqual(ref, [true, true, true, true]);
+  // Without the mate the rule draws, in both.
+  const [a, b] = both((g) => (g.move('Rh2'), [g.isDrawByFiftyMoves(), g.isDraw()]), 'k7/8/1K6/8/8/8/8/7R w - - 99 80');
+  assert.deepEqual([a, b], [[true, true], [true, true]]);
+});
+
 test('what is not a square, a piece or a side: the answers chess.js gives', () => {
   const fen = 'r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1';
   const [ours, ref] = both((g) => {
