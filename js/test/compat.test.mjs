@@ -389,6 +389,24 @@ test('move objects as chess.js reads them: squares and promotion letters as its 
   }
 });
 
+test('clear() and a FEN loaded without validation start the history again, as chess.js; so does an edit that leaves no legal position', () => {
+  const [ours, ref] = both((g) => {
+    g.move('e4');
+    g.setComment('x');
+    g.clear();
+    return [g.history(), g.pgn(), g.getComments(), g.undo()];
+  });
+  assert.deepEqual(ours, ref);
+  const [a, b] = both((g) => (g.move('e4'), g.load('4k3/8/8/8/8/8/8/8 w - - 0 1', { skipValidation: true }), [g.history(), g.pgn(), g.undo()]));
+  assert.deepEqual(a, b);
+  // chess.js keeps the moves played before put/remove; the package starts
+  // again from the new board (README), legal or not.
+  const game = new Chess();
+  game.move('e4');
+  game.remove('e1');
+  assert.deepEqual([game.history(), game.undo(), game.pgn().endsWith('\n *')], [[], null, true]);
+});
+
 test('an empty comment is one, apart from none, as chess.js keeps it', () => {
   const [ours, ref] = both((g) => {
     const out = [g.getComment(), g.removeComment()];

@@ -160,9 +160,12 @@ impl Session {
             Ok((pos, _)) => self.restart(pos),
             Err(err) => {
                 // As on a legal board: a right whose king or rook is gone
-                // stays gone (chess.js drops it when the piece leaves).
+                // stays gone (chess.js drops it when the piece leaves),
+                // and the history starts again (the game keeps the last
+                // position, for its castling mode).
                 setup.drop_invalid_castling_rights();
-                self.comments = vec![None];
+                let last = *self.now();
+                self.restart(last);
                 self.broken = Some((setup, err.to_string()));
             }
         }
