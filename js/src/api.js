@@ -112,6 +112,11 @@ function sanOf(code) {
   return san;
 }
 
+/** A comment answer: its text, or `undefined` for none (the module's error). */
+function commentOf(result) {
+  return result < 0 ? undefined : read(result);
+}
+
 /** The answer text, or throws the error the module reported. */
 function recv(result) {
   if (result < 0) throw new Error(read(-1 - result));
@@ -152,6 +157,7 @@ const STANDARD_TAGS = [
 ];
 
 const ROLES = [undefined, 'p', 'n', 'b', 'r', 'q', 'k'];
+const PIECE_TYPES = ROLES.slice(1);
 const FLAGS = 'ncbepkq';
 
 const SQUARE_NAMES = Array.from({ length: 64 }, (_, i) => 'abcdefgh'[i & 7] + ((i >> 3) + 1));
@@ -456,8 +462,8 @@ export class Chess {
 
   /**
    * The FEN; its en-passant square only when an en-passant capture is
-   * legal, or with `forceEnpassantSquare` whenever the last move was a
-   * double step.
+   * legal, or with `forceEnpassantSquare` as chess.js keeps it: after a
+   * double step with a pawn beside it (a pinned one too), and as loaded.
    */
   fen({ forceEnpassantSquare = false } = {}) {
     if (forceEnpassantSquare) return recv(w.fen(this.#read(), 1));
@@ -526,14 +532,19 @@ export class Chess {
   }
 
   findPiece({ type, color }) {
+    // As chess.js: only its piece letters and colours name a piece.
+    if (!PIECE_TYPES.includes(type) || (color !== WHITE && color !== BLACK)) return [];
     const want = color === 'w' ? type.toUpperCase() : type;
     const cells = this.#cells();
     return SQUARES.filter((_, i) => cells[i] === want);
   }
 
-  attackers(square, attackedBy = this.turn()) {
+  attackers(square, attackedBy) {
+    // As chess.js: the side to move when no side is given, and no
+    // attackers of what is not a square or by what is not a side.
+    attackedBy ||= this.turn();
     const index = SQUARE_NAMES.indexOf(square);
-    if (index < 0) throw new Error(`Invalid square: ${String(square).slice(0, 24)}`);
+    if (index < 0 || (attackedBy !== WHITE && attackedBy !== BLACK)) return [];
     const len = w.attackers(this.#read(), index, attackedBy === BLACK ? 1 : 0);
     if (len < 0) recv(len);
     // A bitboard: bit i for square index i (a1 = 0, b1 = 1, … h8 = 63),
@@ -547,7 +558,8 @@ export class Chess {
     return out;
   }
 
-  isAttacked(square, attackedBy) { return this.attackers(square, attackedBy).length > 0; }
+  /** As chess.js: the side is not optional here (none attacks for what is not a side). */
+  isAttacked(square, attackedBy) { return (attackedBy === WHITE || attackedBy === BLACK) && this.attackers(square, attackedBy).length > 0; }
 
   setTurn(color) {
     this.#changed();
@@ -560,6 +572,9 @@ export class Chess {
    * its king and rook in place is not given).
    */
   setCastlingRights(color, rights) {
+    // What is not a side has no rights to change (chess.js answers as if
+    // each right named were set as asked).
+    if (color !== WHITE && color !== BLACK) return [KING, QUEEN].every((side) => rights[side] === undefined || typeof rights[side] === 'boolean');
     let which = 0;
     let give = 0;
     for (const [bit, side] of [[1, KING], [2, QUEEN]]) {
@@ -574,6 +589,7 @@ export class Chess {
   }
 
   getCastlingRights(color) {
+    if (color !== WHITE && color !== BLACK) return { [KING]: false, [QUEEN]: false };
     const bits = w.castling(this.#read()) >> (color === BLACK ? 2 : 0);
     return { [KING]: (bits & 1) !== 0, [QUEEN]: (bits & 2) !== 0 };
   }
@@ -585,12 +601,13 @@ export class Chess {
   }
 
   moves({ verbose = false, square, piece: role } = {}) {
-    const all = square === undefined && role === undefined;
+    // As chess.js: no square (or an empty one) and no piece mean all.
+    const all = !square && role == null;
     if (all && !verbose && this.#sans !== null) return this.#sans.slice();
-    // chess.js reads the square in either case.
-    const from = square === undefined ? 64 : SQUARE_NAMES.indexOf(String(square).toLowerCase());
-    // chess.js answers an unknown square with no moves.
-    if (from < 0) return [];
+    // chess.js reads the square and the piece in either case.
+    const from = !square ? 64 : SQUARE_NAMES.indexOf(String(square).toLowerCase());
+    // chess.js answers an unknown square or piece with no moves.
+    if (from < 0 || (role && !PIECE_TYPES.includes(String(role).toLowerCase()))) return [];
     const len = w.moves(this.#read(), from, role ? String(role).charCodeAt(0) : 0, verbose ? 1 : 0);
     if (verbose) return listOf(len);
     if (len < 0) throw new Error(read(-1 - len));
@@ -620,8 +637,15 @@ export class Chess {
       // Neither a text nor { from, to }: thrown as chess.js throws a move it cannot read.
       throw new Error(`Invalid move: ${shortText(move)}: a move is a text (SAN, UCI) or { from, to, promotion }`);
     }
+    // As chess.js: squares and the promotion letter as its moves name
+    // them (so that no other text reaches the module's move reader, which
+    // would read `{ from: 'N', to: 'f3' }` as Nf3); a promotion letter on
+    // a move that does not promote is not looked at.
+    if (!SQUARES.includes(move.from) || !SQUARES.includes(move.to)) {
+      throw new Error(`Invalid move: ${shortText(move)}: from and to are squares (a1 … h8)`);
+    }
     const uci = `${move.from}${move.to}`;
-    if (move.promotion) {
+    if (move.promotion === 'q' || move.promotion === 'r' || move.promotion === 'b' || move.promotion === 'n') {
       const r = w.play(h, send(uci + move.promotion), 0);
       if (r >= 0) return recordOf(r);
     }
@@ -779,7 +803,7 @@ export class Chess {
     for (const [name, value] of Object.entries(headers)) recv(w.set_tag(h, send(`${name}\0${value}`)));
     // A comment's line breaks (a run of them) become a space, as chess.js reads them.
     const comment = (comments) => {
-      if (comments.length > 0) recv(w.comment(h, send(comments.join(' ').replace(/[\r\n]+/g, ' ')), 1));
+      if (comments.length > 0) w.comment(h, send(comments.join(' ').replace(/[\r\n]+/g, ' ')), 1);
     };
     comment(tree.comments);
     for (const node of tree.moves) {
@@ -845,10 +869,11 @@ export class Chess {
     return this.getHeaders();
   }
 
-  getComment() { return recv(w.comment(this.#read(), 0, 0)) || undefined; }
+  /** The comment on the position: `undefined` for none, `''` for an empty one (the module answers none as an error). */
+  getComment() { return commentOf(w.comment(this.#read(), 0, 0)); }
   /** Sets the comment on the position; as chess.js, its first `{` and `}` become `[` and `]`. */
-  setComment(comment) { recv(w.comment(this.#write(), send(String(comment).replace('{', '[').replace('}', ']')), 1)); }
-  removeComment() { return recv(w.comment(this.#write(), 0, 2)) || undefined; }
+  setComment(comment) { w.comment(this.#write(), send(String(comment).replace('{', '[').replace('}', ']')), 1); }
+  removeComment() { return commentOf(w.comment(this.#write(), 0, 2)); }
   deleteComment() { return this.removeComment(); }
   #comments(remove) {
     const parts = recv(w.all_comments(remove ? this.#write() : this.#read(), remove ? 1 : 0)).split('\0');

@@ -70,7 +70,7 @@ export declare class Chess {
   load(fen: string, options?: { skipValidation?: boolean; preserveHeaders?: boolean; chess960?: boolean }): void;
   reset(): void;
   clear(options?: { preserveHeaders?: boolean }): void;
-  /** The FEN (the en-passant square only when an en-passant capture is legal; with `forceEnpassantSquare`, after any double step). */
+  /** The FEN (the en-passant square only when an en-passant capture is legal; with `forceEnpassantSquare`, also when only a pinned pawn stands ready to take, as chess.js). */
   fen(options?: { forceEnpassantSquare?: boolean }): string;
   isChess960(): boolean;
   turn(): Color;

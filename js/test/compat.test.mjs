@@ -148,11 +148,18 @@ test('move helpers and strict SAN as chess.js has them', () => {
   assert.deepEqual(ours, ref);
 });
 
-test('fen({ forceEnpassantSquare }) after a double step that cannot be taken (pinned pawn)', () => {
+test('fen({ forceEnpassantSquare }) as chess.js: after a double step that a pinned pawn cannot take, and none without a pawn beside', () => {
   const fen = 'rnb1kbn1/p1p1pp2/PpPp2qr/5Pp1/8/R1P4p/1PK1P1PP/1NBQ1BNR b - - 0 1';
   const [ours, ref] = both((g) => (g.move('e5'), [g.fen(), g.fen({ forceEnpassantSquare: true })]), fen);
   assert.deepEqual(ours, ref);
   assert.match(ours[1], / e6 /);
+  // A double step with no pawn beside it leaves no square, as chess.js
+  // keeps it; a FEN's square stays as loaded.
+  const force = (g) => g.fen({ forceEnpassantSquare: true });
+  for (const [start, line] of [[undefined, ['h4']], [undefined, ['e4', 'd5', 'e5', 'f5', 'a3', 'a6', 'd4']], [undefined, ['e4', 'd5', 'e5', 'f5']], ['rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1', []]]) {
+    const [a, b] = both((g) => (line.forEach((m) => g.move(m)), force(g)), start);
+    assert.equal(a, b, `${start} ${line}`);
+  }
 });
 
 test('moves() in the order chess.js lists them: a game that picks moves by index is the same game', () => {
@@ -361,6 +368,131 @@ test('a king taken off the board takes its castling rights with it, also when it
   // A rook taken while its king is away: the other side's right stays.
   const [a, b] = both((g) => [g.remove('e1'), g.remove('h1'), g.put({ type: 'k', color: 'w' }, 'e1'), g.fen()], 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1');
   assert.deepEqual(a, b);
+});
+
+test('on a board that is no legal position, castling rights read and set and setTurn passes the move, as chess.js', () => {
+  // A third white knight with all eight pawns: no legal position, but a board chess.js edits as any other.
+  const [ours, ref] = both((g) => [
+    g.put({ type: 'n', color: 'w' }, 'e4'), g.fen(), g.getCastlingRights('w'), g.getCastlingRights('b'),
+    g.setCastlingRights('w', { k: false }), g.getCastlingRights('w'), g.setCastlingRights('b', { q: false, k: true }), g.fen(),
+    g.setTurn('b'), g.turn(), g.setTurn('b'), g.setTurn('w'), g.turn(), g.fen().split(' ').slice(0, 4).join(' '),
+  ]);
+  assert.deepEqual(ours, ref);
+  // An empty board: the turn set before the pieces stays.
+  const [a, b] = both((g) => (g.clear(), [g.setTurn('b'), g.turn(), g.put({ type: 'k', color: 'w' }, 'e1'), g.put({ type: 'k', color: 'b' }, 'e8'), g.turn(), g.moves()]));
+  assert.deepEqual(a, b);
+});
+
+test('move objects as chess.js reads them: squares and promotion letters as its moves name them', () => {
+  const castle = 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1';
+  const promote = '4k3/1P6/8/8/8/8/8/4K3 w - - 0 1';
+  for (const [fen, move] of [[undefined, { from: 'N', to: 'f3' }], [castle, { from: 'O-', to: 'O' }], [undefined, { from: 'E2', to: 'e4' }],
+    [undefined, { from: 'e2', to: 'e4 ' }], [promote, { from: 'b7', to: 'b8', promotion: 'Q' }], [promote, { from: 'b7', to: 'b8', promotion: 'x' }],
+    [promote, { from: 'b7', to: 'b8' }], [promote, { from: 'b7', to: 'b8', promotion: 'n' }], [undefined, { from: 'e2', to: 'e4', promotion: 'Q' }],
+    [undefined, { from: 'g1', to: 'f3', promotion: 'k' }], [castle, { from: 'e1', to: 'g1' }]]) {
+    const [a, b] = both((g) => {
+      try {
+        return g.move(move).san;
+      } catch (e) {
+        return e.constructor === Error && e.message.startsWith(`Invalid move: ${JSON.stringify(move)}`) ? 'refused' : e;
+      }
+    }, fen);
+    assert.equal(a, b, JSON.stringify(move));
+  }
+});
+
+test('clear() and a FEN loaded without validation start the history again, as chess.js; so does an edit that leaves no legal position', () => {
+  const [ours, ref] = both((g) => {
+    g.move('e4');
+    g.setComment('x');
+    g.clear();
+    return [g.history(), g.pgn(), g.getComments(), g.undo()];
+  });
+  assert.deepEqual(ours, ref);
+  const [a, b] = both((g) => (g.move('e4'), g.load('4k3/8/8/8/8/8/8/8 w - - 0 1', { skipValidation: true }), [g.history(), g.pgn(), g.undo()]));
+  assert.deepEqual(a, b);
+  // chess.js keeps the moves played before put/remove; the package starts
+  // again from the new board (README), legal or not.
+  const game = new Chess();
+  game.move('e4');
+  game.remove('e1');
+  assert.deepEqual([game.history(), game.undo(), game.pgn().endsWith('\n *')], [[], null, true]);
+});
+
+test('an empty comment is one, apart from none, as chess.js keeps it', () => {
+  const [ours, ref] = both((g) => {
+    const out = [g.getComment(), g.removeComment()];
+    g.setComment('');
+    out.push(g.getComment(), g.getComments(), g.pgn());
+    g.move('e4');
+    out.push(g.getComment());
+    g.setComment('x');
+    out.push(g.removeComment(), g.getComment());
+    g.undo();
+    out.push(g.removeComment(), g.getComment());
+    return out;
+  });
+  assert.deepEqual(ours, ref);
+});
+
+test('threefold repetition by the FIDE rule: an en-passant square no legal move takes does not tell positions apart', () => {
+  // After 1... e5 the f5 pawn is pinned: the position is the one the
+  // knights come back to twice, so the third time is a repetition.
+  // chess.js 1.4 keys the position with the square and sees it a move later.
+  const fen = 'rnb1kbn1/p1p1pp2/PpPp2qr/5Pp1/8/R1P4p/1PK1P1PP/1NBQ1BNR b - - 0 1';
+  const line = ['e5', 'Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1', 'Ng8'];
+  const [ours, ref] = both((g) => line.map((m) => (g.move(m), g.isThreefoldRepetition())), fen);
+  assert.deepEqual(ours, [false, false, false, false, false, false, false, false, true]);
+  assert.deepEqual(ref, [false, false, false, false, false, false, false, false, false]);
+});
+
+test('a mate on the hundredth half-move is a mate, not a draw by the fifty-move rule (chess.js 1.4 calls it both)', () => {
+  const queries = (g) => (g.move('Rh8#'), ['isCheckmate', 'isDrawByFiftyMoves', 'isDraw', 'isGameOver'].map((q) => g[q]()));
+  const [ours, ref] = both(queries, 'k7/8/1K6/8/8/8/8/7R w - - 99 80');
+  assert.deepEqual(ours, [true, false, false, true]);
+  assert.deepEqual(ref, [true, true, true, true]);
+  // Without the mate the rule draws, in both.
+  const [a, b] = both((g) => (g.move('Rh2'), [g.isDrawByFiftyMoves(), g.isDraw()]), 'k7/8/1K6/8/8/8/8/7R w - - 99 80');
+  assert.deepEqual([a, b], [[true, true], [true, true]]);
+});
+
+test('what is not a square, a piece or a side: the answers chess.js gives', () => {
+  const fen = 'r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1';
+  const [ours, ref] = both((g) => {
+    const out = [];
+    for (const sq of ['E4', 'e9', '', null, 'a8']) {
+      for (const side of ['W', 'white', undefined, null, 'w', 'b']) out.push(g.attackers(sq, side), g.isAttacked(sq, side));
+    }
+    for (const square of ['', null, 'E1', 'e9']) out.push(g.moves({ square }).length);
+    for (const piece of ['x', 'K', null, 'q']) out.push(g.moves({ piece }).length);
+    for (const piece of [{ type: 'K', color: 'w' }, { type: 'p', color: 'W' }, { type: undefined, color: 'w' }, { type: 'r', color: 'b' }]) out.push(g.findPiece(piece));
+    for (const side of ['W', undefined, 'b']) out.push(g.getCastlingRights(side), g.setCastlingRights(side, { k: false }), g.fen());
+    return out;
+  }, fen);
+  assert.deepEqual(ours, ref);
+});
+
+test('move texts read by one library only, as the README lists them', () => {
+  const plays = (Game, fen, move) => {
+    try {
+      return new Game(fen).move(move).san;
+    } catch {
+      return null;
+    }
+  };
+  const start = undefined;
+  const castle = 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1';
+  const promote = '4k3/1P6/8/8/8/8/8/4K3 w - - 0 1';
+  // Ours only.
+  for (const [fen, move, san] of [[start, ' e4 ', 'e4'], [start, 'Nf3 e.p.', 'Nf3'], [start, 'Nf3++', 'Nf3'], [start, 'Nxf3', 'Nf3'], [start, 'bb3', 'b3'],
+    [promote, 'b8=n', 'b8=N'], [castle, 'e1h1', 'O-O'], [castle, { from: 'e1', to: 'h1' }, 'O-O']]) {
+    assert.deepEqual([plays(Chess, fen, move), plays(Ref, fen, move)], [san, null], JSON.stringify(move));
+  }
+  // chess.js's permissive parser only.
+  for (const [fen, move] of [[start, 'Pe2-e4'], [start, 'ng1f3'], [start, 'Nf3='], [promote, 'b7b8']]) {
+    assert.equal(plays(Chess, fen, move), null, move);
+    assert.notEqual(plays(Ref, fen, move), null, move);
+  }
 });
 
 test('loadPgn keeps the spaces inside a comment\'s braces, and a run of line breaks is one space, as chess.js', () => {

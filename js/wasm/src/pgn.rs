@@ -44,19 +44,20 @@ pub extern "C" fn tags(h: u32) -> i32 {
 }
 
 /// The comment on the current position; `set` 1 sets it from the
-/// buffer, 2 removes it (both answer the old one).
+/// buffer, 2 removes it (both answer the old one). No comment is an
+/// empty error, apart from an empty comment (chess.js's `undefined` and `''`).
 #[no_mangle]
 pub extern "C" fn comment(h: u32, len: usize, set: u32) -> i32 {
     reply(with_input(len, |text| {
         with(h, |s| {
             let slot = s.comments.last_mut().ok_or("no position")?;
-            let old = slot.clone().unwrap_or_default();
+            let old = slot.clone().ok_or(String::new());
             match set {
                 1 => *slot = Some(text.into()),
                 2 => *slot = None,
                 _ => {}
             }
-            Ok(old)
+            old
         })
     }))
 }

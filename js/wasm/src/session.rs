@@ -160,9 +160,12 @@ impl Session {
             Ok((pos, _)) => self.restart(pos),
             Err(err) => {
                 // As on a legal board: a right whose king or rook is gone
-                // stays gone (chess.js drops it when the piece leaves).
+                // stays gone (chess.js drops it when the piece leaves),
+                // and the history starts again (the game keeps the last
+                // position, for its castling mode).
                 setup.drop_invalid_castling_rights();
-                self.comments = vec![None];
+                let last = *self.now();
+                self.restart(last);
                 self.broken = Some((setup, err.to_string()));
             }
         }
@@ -305,15 +308,26 @@ pub extern "C" fn clear(h: u32, keep_tags: u32) -> i32 {
 }
 
 /// The FEN of the board: with the en-passant square only when an
-/// en-passant capture is legal, or (`force_ep` 1) whenever the last move
-/// was a double step.
+/// en-passant capture is legal, or (`force_ep` 1) as chess.js keeps it:
+/// after a double step when a pawn stands ready to take it (a pinned one
+/// too), and as the FEN loaded gave it.
 #[no_mangle]
 pub extern "C" fn fen(h: u32, force_ep: u32) -> i32 {
     reply(with(h, |s| {
+        let pos = s.now();
         Ok(match &s.broken {
             Some((setup, _)) => setup.fen(),
-            None if force_ep != 0 => s.now().fen(),
-            None => s.now().normalized_fen(),
+            None if force_ep != 0
+                && (s.game.moves().is_empty() && s.over.is_empty()
+                    || pos.ep_square().is_some_and(|ep| {
+                        let us = pos.side_to_move();
+                        (chess_movegen::attacks::pawn_attacks(!us, ep) & pos.pieces(us, chess_movegen::Role::Pawn))
+                            .any()
+                    })) =>
+            {
+                pos.fen()
+            }
+            None => pos.normalized_fen(),
         })
     }))
 }
@@ -605,15 +619,24 @@ pub extern "C" fn attackers(h: u32, sq: u32, black: u32) -> i32 {
 
 /// Passes the move to `black` (1) or white (0) with a null move (the
 /// clocks count it, the en-passant square goes) and answers `1`; answers
-/// nothing if that side is already to move or the board is unplayable,
-/// and an error if the side to move is in check. The history starts
-/// again from the new position.
+/// nothing if that side is already to move, and an error if the side to
+/// move is in check. On a board that is no legal position only the side
+/// to move changes. The history starts again from the new position.
 #[no_mangle]
 pub extern "C" fn set_turn(h: u32, black: u32) -> i32 {
     reply(with(h, |s| {
         let side = if black != 0 { Color::Black } else { Color::White };
         let Ok(&pos) = s.position() else {
-            return Ok(String::new());
+            // A board that is no legal position has no null move: the
+            // side to move changes (the en-passant square goes with it).
+            let mut setup = s.setup();
+            if setup.side_to_move() == side {
+                return Ok(String::new());
+            }
+            setup.set_side_to_move(side);
+            setup.set_ep_square(None);
+            s.set_board(setup);
+            return Ok("1".into());
         };
         if pos.side_to_move() == side {
             return Ok(String::new());
@@ -665,19 +688,21 @@ pub extern "C" fn set_castling(h: u32, black: u32, which: u32, give: u32) -> i32
 /// 4 black king side, 8 black queen side.
 #[no_mangle]
 pub extern "C" fn castling(h: u32) -> u32 {
-    use chess_movegen::{CastlingRights, CastlingSide};
+    use chess_movegen::CastlingSide;
     with(h, |s| {
-        let rights = s.position().map_or(CastlingRights::empty(), |pos| pos.castling_rights());
         let sides = [
             (Color::White, CastlingSide::KingSide),
             (Color::White, CastlingSide::QueenSide),
             (Color::Black, CastlingSide::KingSide),
             (Color::Black, CastlingSide::QueenSide),
         ];
+        // From the board's setup: a board that is no legal position keeps
+        // its rights there too.
+        let setup = s.setup();
         Ok(sides
             .iter()
             .enumerate()
-            .fold(0, |acc, (i, &(c, side))| acc | (u32::from(rights.contains(CastlingRights::of(c, side))) << i)))
+            .fold(0, |acc, (i, &(c, side))| acc | (u32::from(setup.castling_rook(c, side).is_some()) << i)))
     })
     .unwrap_or(0)
 }
