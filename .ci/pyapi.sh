@@ -5,13 +5,14 @@
 # on them too. Engine tests run when `stockfish` is on PATH (or in
 # /usr/games); they skip otherwise.
 #
-# Usage: .ci/pyapi.sh VENV   (a venv with `pip install ./python pytest hypothesis chess==1.11.2` done)
+# Usage: .ci/pyapi.sh VENV [PYTEST ARGS]   (a venv with `pip install ./python pytest hypothesis chess==1.11.2` done)
 set -euo pipefail
 venv="$1"
+shift
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 "$venv/bin/pip" download --quiet --no-deps --no-binary :all: "chess==1.11.2" -d "$work"
 tar xzf "$work/chess-1.11.2.tar.gz" -C "$work"
 export PATH="$PATH:/usr/games"
 cd "$(dirname "$0")/../python"
-PYTHON_CHESS_DATA="$work/chess-1.11.2/data" "$venv/bin/pytest" -q tests
+PYTHON_CHESS_DATA="$work/chess-1.11.2/data" "$venv/bin/pytest" -q "$@" tests
