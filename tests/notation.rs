@@ -41,6 +41,10 @@ fn check_round_trips(pos: &Position) {
         assert!(sans.insert(san.clone()), "two moves share the SAN {san} in {}", pos.fen());
         let uci = pos.uci(mv);
         assert_eq!(pos.parse_uci(&uci), Ok(mv), "{uci} in {}", pos.fen());
+        // The SAN reader reads UCI too (both castling forms), so that
+        // callers given either notation need one reader.
+        assert_eq!(pos.parse_san(&uci), Ok(mv), "{uci} in {}", pos.fen());
+        assert_eq!(pos.parse_san(&mv.to_string()), Ok(mv), "{mv} in {}", pos.fen());
         assert_eq!(pos.lan(mv), expected_lan(pos, mv, &san), "{mv:?} in {}", pos.fen());
     }
 }
@@ -121,6 +125,9 @@ proptest! {
         let _ = pos.parse_uci(&text);
         if let Ok(mv) = pos.parse_san(&text) {
             prop_assert!(pos.is_legal(mv));
+        }
+        if let Ok(mv) = pos.parse_uci(&text) {
+            prop_assert_eq!(pos.parse_san(&text), Ok(mv));
         }
     }
 }

@@ -160,6 +160,7 @@ const ROLES = [undefined, 'p', 'n', 'b', 'r', 'q', 'k'];
 const PIECE_TYPES = ROLES.slice(1);
 const FLAGS = 'ncbepkq';
 
+const SQUARE_SET = new Set(SQUARES);
 const SQUARE_NAMES = Array.from({ length: 64 }, (_, i) => 'abcdefgh'[i & 7] + ((i >> 3) + 1));
 const FLAG_TEXTS = Array.from({ length: 128 }, (_, x) => [...FLAGS].filter((_, i) => (x >> i) & 1).join(''));
 
@@ -625,7 +626,7 @@ export class Chess {
     }
     const h = this.#write();
     if (typeof move === 'string') {
-      const played = recordOf(w.play(h, send(move), strict ? 1 : 0));
+      const played = recordOf(w.play(h, send(move)));
       // chess.js's strict parser takes a move's own SAN only: not over-disambiguated.
       if (strict && bareSan(played.san) !== bareSan(move)) {
         w.undo(h);
@@ -641,15 +642,15 @@ export class Chess {
     // them (so that no other text reaches the module's move reader, which
     // would read `{ from: 'N', to: 'f3' }` as Nf3); a promotion letter on
     // a move that does not promote is not looked at.
-    if (!SQUARES.includes(move.from) || !SQUARES.includes(move.to)) {
+    if (!SQUARE_SET.has(move.from) || !SQUARE_SET.has(move.to)) {
       throw new Error(`Invalid move: ${shortText(move)}: from and to are squares (a1 … h8)`);
     }
-    const uci = `${move.from}${move.to}`;
+    const uci = move.from + move.to;
     if (move.promotion === 'q' || move.promotion === 'r' || move.promotion === 'b' || move.promotion === 'n') {
-      const r = w.play(h, send(uci + move.promotion), 0);
+      const r = w.play(h, send(uci + move.promotion));
       if (r >= 0) return recordOf(r);
     }
-    const r = w.play(h, send(uci), 0);
+    const r = w.play(h, send(uci));
     if (r < 0) {
       throw new Error(`Invalid move: ${shortText(move)}: ${read(-1 - r).replace(/^Invalid move: [^:]*: /, '')}`);
     }

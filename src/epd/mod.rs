@@ -535,7 +535,8 @@ impl Epd {
         let mut pos = self.position;
         let mut moves = Vec::new();
         for (start, token) in words(&text, 0) {
-            let mv = pos.parse_san(token).or_else(|san_error| pos.parse_uci(token).map_err(|_| san_error));
+            // SAN, or its long forms and UCI (which the SAN reader reads too).
+            let mv = pos.parse_san(token);
             let mv = mv.map_err(|error| {
                 EpdError::op(
                     EpdErrorKind::Move { text: echo(token.as_bytes()), error },

@@ -811,7 +811,8 @@ impl Position {
     ///   (`e2-e4`, `Ng1-f3`, `Nb1xc3`, `e7-e8=Q`, `e5xd6` en passant);
     /// - UCI moves (`g1f3`, `e7e8q`), where castling is the king's
     ///   two-square step in standard chess (`e1g1`) or the king taking its
-    ///   own rook (`e1h1`, the Chess960 form, read in both modes).
+    ///   own rook (`e1h1`, the Chess960 form, read in both modes): every
+    ///   text [`Position::parse_uci`] reads, as the same move.
     ///
     /// SAN is read first; a text that names an origin square without a
     /// piece letter (`g1f3`, `g1-f3`, `e1g1`) is read as the move of

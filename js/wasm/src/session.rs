@@ -81,6 +81,21 @@ impl Session {
         Ok(())
     }
 
+    /// Reads the move `text` (SAN, long algebraic or UCI: see
+    /// [`Position::parse_san`]) and plays it as [`Session::push`] does.
+    /// The game's reader plays what it read without testing it again.
+    fn push_text(&mut self, text: &str) -> Result<Move, MoveError> {
+        if self.over.is_empty() {
+            match self.game.push_san(text) {
+                Err(MoveError::GameOver { .. }) => {}
+                done => return done,
+            }
+        }
+        let mv = self.now().parse_san(text)?;
+        self.push(mv)?;
+        Ok(mv)
+    }
+
     /// Keeps a move the `Game` does not hold, and the position after it.
     fn push_over(&mut self, mv: Move, after: Position) {
         let game = &self.game;
@@ -419,16 +434,14 @@ pub extern "C" fn san_text(code: u32) -> i32 {
     reply(SanParts::from_bits(code).map(|san| san.to_string()).ok_or_else(|| format!("no SAN has the number {code}")))
 }
 
-/// Plays the buffer's move (SAN, long algebraic or UCI; with `strict`,
-/// SAN only) and answers its binary record (see `record`).
+/// Plays the buffer's move (SAN, long algebraic or UCI) and answers its
+/// binary record (see `record`).
 #[no_mangle]
-pub extern "C" fn play(h: u32, len: usize, strict: u32) -> i32 {
+pub extern "C" fn play(h: u32, len: usize) -> i32 {
     reply_record(with_input(len, |text| {
         with(h, |s| {
             let pos = *s.position().map_err(|why| invalid_move(text, &why))?;
-            let parsed = if strict != 0 { pos.parse_san(text) } else { parse_any(&pos, text) };
-            let mv = parsed.map_err(|e| invalid_move(text, &e))?;
-            s.push(mv).map_err(|e| invalid_move(text, &e))?;
+            let mv = s.push_text(text).map_err(|e| invalid_move(text, &e))?;
             s.comments.push(None);
             Ok(Some(s.keep_record(&pos, mv)))
         })
@@ -459,12 +472,6 @@ pub(crate) fn san_any(pos: &Position, mv: Move) -> String {
     } else {
         pos.san(mv)
     }
-}
-
-/// A move in any notation the library reads: SAN (with its long forms)
-/// first, then UCI (Chess960 castling as king takes rook).
-pub(crate) fn parse_any(pos: &Position, text: &str) -> Result<Move, chess_movegen::MoveError> {
-    pos.parse_san(text).or_else(|err| pos.parse_uci(text).map_err(|_| err))
 }
 
 /// Plays the 16-bit move `bits` if it is legal.
@@ -567,7 +574,7 @@ pub extern "C" fn convert(h: u32, len: usize, to_uci: u32) -> i32 {
     reply(with_input(len, |text| {
         with(h, |s| {
             let pos = s.position()?;
-            let mv = parse_any(pos, text).map_err(|e| invalid_move(text, &e))?;
+            let mv = pos.parse_san(text).map_err(|e| invalid_move(text, &e))?;
             Ok(if to_uci != 0 { pos.uci(mv) } else { pos.san(mv) })
         })
     }))

@@ -135,7 +135,7 @@ impl OpenLine {
             }
             Move::NULL
         } else {
-            crate::session::parse_any(&pos, text).map_err(|e| format!("Invalid move in tree: {}: {e}", short(text)))?
+            pos.parse_san(text).map_err(|e| format!("Invalid move in tree: {}: {e}", short(text)))?
         };
         self.before_last = pos;
         self.current = play_any(&pos, mv);
