@@ -24,15 +24,30 @@ function heap() {
   return heapView;
 }
 
+// A view from the shared buffer to the end of memory, for `send`'s
+// encoder (made again when the buffer moves or the memory grows).
+let ioView = new Uint8Array(0);
+let ioPtr = -1;
+
 /** Writes `text` into the shared buffer; returns its length in bytes. */
 function send(text) {
   const n = text.length;
+  // Room for the longest UTF-8 of n UTF-16 units, so the encoder, given
+  // the view to the end of memory, stays inside the buffer.
   const ptr = w.io_reserve(n * 3);
+  if (n > 16) {
+    // Longer texts (FENs, PGN): the encoder's copy beats a loop in
+    // JavaScript; for a move or a square its call costs more than the loop.
+    if (ptr !== ioPtr || ioView.length === 0) {
+      ioView = heap().subarray(ptr);
+      ioPtr = ptr;
+    }
+    return encoder.encodeInto(text, ioView).written;
+  }
   const bytes = heap();
-  // Most texts (moves, FENs, squares) are ASCII: copied as they are.
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
-    if (c > 127) return encoder.encodeInto(text, new Uint8Array(w.memory.buffer, ptr, n * 3)).written;
+    if (c > 127) return encoder.encodeInto(text, bytes.subarray(ptr, ptr + n * 3)).written;
     bytes[ptr + i] = c;
   }
   return n;
