@@ -146,3 +146,38 @@ proptest! {
         });
     }
 }
+
+proptest! {
+    /// `Setup::attackers_to` on any board (no kings, several, pawns on
+    /// the back ranks) against the oracle's square-by-square walk: a piece
+    /// attacks the target when, with the side's other pieces turned into
+    /// the other side's (still standing in the way), the oracle finds the
+    /// target attacked.
+    #[test]
+    fn attackers_on_any_board(cells in proptest::collection::vec((0..64usize, 0..12usize), 0..24)) {
+        let mut setup = Setup::empty();
+        for &(sq, p) in &cells {
+            setup.put(Square::ALL[sq], Piece::new(Color::ALL[p / 6], Role::ALL[p % 6]));
+        }
+        let slow = |board| crate::oracle::Slow { board, side: Color::White, castling: Default::default(), ep: None };
+        let mut board = [None; 64];
+        for (sq, p) in setup.iter() {
+            board[sq.index()] = Some((p.color, p.role));
+        }
+        for by in Color::ALL {
+            for target in Square::ALL {
+                let mut expected = chess_movegen::Bitboard::EMPTY;
+                for from in setup.pieces_of_color(by) {
+                    let mut alone = board;
+                    for other in setup.pieces_of_color(by).without(from) {
+                        alone[other.index()] = alone[other.index()].map(|(_, role)| (!by, role));
+                    }
+                    if slow(alone).attacked(target.index(), by) {
+                        expected |= from.bitboard();
+                    }
+                }
+                prop_assert_eq!(setup.attackers_to(target, by), expected, "{:?} by {:?}", target, by);
+            }
+        }
+    }
+}

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
 import { Chess as Ref, validateFen as refValidateFen } from 'chess.js';
-import { Chess, validateFen } from '../src/index.js';
+import { Chess, SQUARES, validateFen } from '../src/index.js';
 import { rng } from './support.mjs';
 
 /** Runs `f` on a fresh game of each library; returns [ours, chess.js's] answers. */
@@ -199,6 +199,30 @@ test('attackers in the order chess.js lists them, and a square in either case', 
   }
   const [ours, ref] = both((g) => [g.moves({ square: 'E2' }), g.moves({ square: 'G1', verbose: true }).map((m) => m.san)]);
   assert.deepEqual(ours, ref);
+});
+
+test('attackers, isAttacked and inCheck on boards built with put(): also before they are legal positions, as chess.js', () => {
+  // A board editor's states: no kings yet, one king, the side not to
+  // move in check, pawns on the back rank; random boards of that kind.
+  const random = rng(11);
+  const types = 'pnbrqk';
+  for (let round = 0; round < 300; round++) {
+    const empty = `8/8/8/8/8/8/8/8 ${round % 2 ? 'b' : 'w'} - - 0 1`;
+    const ours = new Chess(empty, { skipValidation: true });
+    const chessjs = new Ref(empty, { skipValidation: true });
+    for (let k = 0, n = 1 + Math.floor(random() * 12); k < n; k++) {
+      const piece = { type: types[Math.floor(random() * 6)], color: random() < 0.5 ? 'w' : 'b' };
+      const sq = SQUARES[Math.floor(random() * 64)];
+      assert.equal(ours.put(piece, sq), chessjs.put(piece, sq), `put ${piece.color}${piece.type} ${sq}`);
+      assert.equal(ours.inCheck(), chessjs.inCheck(), `inCheck after ${ours.fen()}`);
+      for (const sq2 of SQUARES) {
+        for (const color of ['w', 'b']) {
+          assert.deepEqual(ours.attackers(sq2, color), chessjs.attackers(sq2, color), `attackers ${sq2} ${color} in ${ours.fen()}`);
+          assert.equal(ours.isAttacked(sq2, color), chessjs.isAttacked(sq2, color), `isAttacked ${sq2} ${color} in ${ours.fen()}`);
+        }
+      }
+    }
+  }
 });
 
 test('pgn() as chess.js writes it: headers in its order, one line or maxWidth, comments, a game from Black, the result', () => {

@@ -107,14 +107,10 @@ impl View<'_> {
     /// of `color` attacking `sq` when sliders are blocked only by
     /// `occupied`; a piece outside `occupied` still attacks (kings included).
     pub fn attackers_through(self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
-        let diagonal = self.role(Role::Bishop) | self.role(Role::Queen);
-        let straight = self.role(Role::Rook) | self.role(Role::Queen);
-        let attackers = (attacks::pawn_attacks(!color, sq) & self.role(Role::Pawn))
-            | (attacks::knight_attacks(sq) & self.role(Role::Knight))
-            | (attacks::king_attacks(sq) & self.role(Role::King))
-            | (attacks::bishop_attacks(sq, occupied) & diagonal)
-            | (attacks::rook_attacks(sq, occupied) & straight);
-        attackers & self.color(color)
+        match self {
+            View::Pos(p) => p.attackers_with(sq, color, occupied),
+            View::Setup(s) => s.attackers_with(sq, color, occupied),
+        }
     }
 
     /// python-chess's `attackers_mask(color, square)`: the pieces of

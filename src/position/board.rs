@@ -38,13 +38,13 @@ impl Position {
     /// Bishops and queens of both colors: the pieces that move diagonally.
     #[cfg_attr(hot_inline, inline(always))]
     pub(crate) fn diagonal_sliders(&self) -> Bitboard {
-        self.bb.by_role[Role::Bishop.index()] | self.bb.by_role[Role::Queen.index()]
+        self.bb.diagonal_sliders()
     }
 
     /// Rooks and queens of both colors: the pieces that move along ranks and files.
     #[cfg_attr(hot_inline, inline(always))]
     pub(crate) fn orthogonal_sliders(&self) -> Bitboard {
-        self.bb.by_role[Role::Rook.index()] | self.bb.by_role[Role::Queen.index()]
+        self.bb.orthogonal_sliders()
     }
 
     /// The squares of all of `color`'s pieces.

@@ -163,14 +163,19 @@ pub struct Position {
     ply: u64,
 }
 
-/// The bitboards of a position, one field so that bulk perft's leaf step
-/// copies them as one block of 64 bytes.
-#[derive(Clone, Copy, PartialEq, Eq)]
+/// The bitboards of a position (and of a [`Setup`]), one field so that
+/// bulk perft's leaf step copies them as one block of 64 bytes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Boards {
     /// The pieces of each role, both colours.
     by_role: [Bitboard; 6],
     /// The pieces of each colour.
     by_color: [Bitboard; 2],
+}
+
+impl Boards {
+    /// No pieces.
+    const EMPTY: Boards = Boards { by_role: [Bitboard::EMPTY; 6], by_color: [Bitboard::EMPTY; 2] };
 }
 
 /// Equal positions have the same FEN: the same pieces, side to move,
@@ -224,7 +229,7 @@ impl Position {
     /// An empty board, White to move, used while building positions.
     pub(crate) const fn empty() -> Position {
         Position {
-            bb: Boards { by_role: [Bitboard::EMPTY; 6], by_color: [Bitboard::EMPTY; 2] },
+            bb: Boards::EMPTY,
             board: [None; 64],
             castling: Bitboard::EMPTY,
             hash: 0,

@@ -4,7 +4,7 @@
 use core::fmt;
 
 use crate::position::validate::held_castling_rooks;
-use crate::position::{ply_of, CastlingMode, FenError, FenOptions, Position, PositionError, Repairs};
+use crate::position::{ply_of, Boards, CastlingMode, FenError, FenOptions, Position, PositionError, Repairs};
 use crate::types::castling::{back_rank, held_castling_rook, is_standard_castling};
 use crate::types::{Bitboard, CastlingSide, Color, Piece, Role, Square};
 
@@ -47,8 +47,7 @@ pub struct Setup {
     // whole): the squares of each role and each colour, and the role on
     // each square. `put` and `remove` keep the three in step, so equal
     // placements have equal fields.
-    by_role: [Bitboard; 6],
-    by_color: [Bitboard; 2],
+    bb: Boards,
     board: [Option<Role>; 64],
     side: Color,
     castling: Bitboard,
@@ -94,8 +93,7 @@ impl Setup {
     /// en-passant square, clocks `0 1`, standard castling mode.
     pub const fn empty() -> Setup {
         Setup {
-            by_role: [Bitboard::EMPTY; 6],
-            by_color: [Bitboard::EMPTY; 2],
+            bb: Boards::EMPTY,
             board: [None; 64],
             side: Color::White,
             castling: Bitboard::EMPTY,
@@ -195,14 +193,14 @@ impl Setup {
     /// The squares of the pieces of `role`, both colours.
     #[inline]
     pub(crate) fn pieces_of_role(&self, role: Role) -> Bitboard {
-        self.by_role[role.index()]
+        self.bb.by_role[role.index()]
     }
 
     /// The piece on `sq`, if any.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let role = self.board[sq.index()]?;
-        let color = if self.by_color[Color::White.index()].contains(sq) { Color::White } else { Color::Black };
+        let color = if self.bb.by_color[Color::White.index()].contains(sq) { Color::White } else { Color::Black };
         Some(Piece::new(color, role))
     }
 
@@ -220,8 +218,8 @@ impl Setup {
     pub(crate) fn place(&mut self, sq: Square, piece: Piece) {
         debug_assert!(self.board[sq.index()].is_none(), "{sq} is not empty");
         let bb = sq.bitboard();
-        self.by_role[piece.role.index()] |= bb;
-        self.by_color[piece.color.index()] |= bb;
+        self.bb.by_role[piece.role.index()] |= bb;
+        self.bb.by_color[piece.color.index()] |= bb;
         self.board[sq.index()] = Some(piece.role);
     }
 
@@ -230,8 +228,8 @@ impl Setup {
     pub fn remove(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.piece_at(sq)?;
         let bb = sq.bitboard();
-        self.by_role[piece.role.index()] ^= bb;
-        self.by_color[piece.color.index()] ^= bb;
+        self.bb.by_role[piece.role.index()] ^= bb;
+        self.bb.by_color[piece.color.index()] ^= bb;
         self.board[sq.index()] = None;
         Some(piece)
     }
@@ -239,27 +237,52 @@ impl Setup {
     /// Removes every piece. Side to move, castling rooks, en-passant square,
     /// clocks and castling mode stay as they are.
     pub fn clear(&mut self) {
-        self.by_role = [Bitboard::EMPTY; 6];
-        self.by_color = [Bitboard::EMPTY; 2];
+        self.bb = Boards::EMPTY;
         self.board = [None; 64];
     }
 
     /// The squares of `color`'s pieces of `role`.
     #[inline]
     pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
-        self.by_role[role.index()] & self.by_color[color.index()]
+        self.bb.by_role[role.index()] & self.bb.by_color[color.index()]
     }
 
     /// The squares of all of `color`'s pieces.
     #[inline]
     pub fn pieces_of_color(&self, color: Color) -> Bitboard {
-        self.by_color[color.index()]
+        self.bb.by_color[color.index()]
     }
 
     /// All occupied squares.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
-        self.by_color[0] | self.by_color[1]
+        self.bb.by_color[0] | self.bb.by_color[1]
+    }
+
+    /// Pieces of `color` that attack `sq`, on any board: the attacks of
+    /// [`Position::attackers_to`], also where the board is no legal
+    /// position (a king missing, the side not to move in check, ...).
+    ///
+    /// ```
+    /// use chess_movegen::{Bitboard, Color, Piece, Role, Setup, Square};
+    /// // No kings: no legal position, but the attacks are those of any board.
+    /// let mut setup = Setup::empty();
+    /// setup.put(Square::E4, Piece::new(Color::White, Role::Queen));
+    /// setup.put(Square::E6, Piece::new(Color::Black, Role::Pawn));
+    /// assert_eq!(setup.attackers_to(Square::E5, Color::White), Square::E4.bitboard());
+    /// assert_eq!(setup.attackers_to(Square::E7, Color::White), Bitboard::EMPTY); // the pawn blocks
+    /// assert_eq!(setup.attackers_to(Square::D5, Color::Black), Square::E6.bitboard());
+    /// ```
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, color: Color) -> Bitboard {
+        self.attackers_with(sq, color, self.occupied())
+    }
+
+    /// Pieces of `color` that attack `sq` with `occupied` as the board's
+    /// occupancy (as [`Position::attackers_with`], on any board).
+    #[inline]
+    pub fn attackers_with(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
+        self.bb.attackers(sq, color, occupied)
     }
 
     /// The pieces and their squares, a1 first (see [`Pieces`]).
@@ -271,7 +294,7 @@ impl Setup {
     /// assert_eq!(setup.iter().next().map(|(sq, p)| (sq, p.char())), Some((Square::A1, 'R')));
     /// ```
     pub fn iter(&self) -> Pieces {
-        Pieces::new(self.board, self.by_color[Color::Black.index()], self.occupied())
+        Pieces::new(self.board, self.bb.by_color[Color::Black.index()], self.occupied())
     }
 
     /// The side to move.
@@ -458,14 +481,14 @@ impl Setup {
     /// move, castling rooks, en-passant square, clocks and mode unchanged.
     pub fn swap_colors(&self) -> Setup {
         let mut swapped = self.clone();
-        swapped.by_color.swap(0, 1);
+        swapped.bb.by_color.swap(0, 1);
         swapped
     }
 
     fn map_squares(&self, square: fn(Square) -> Square, bitboard: fn(Bitboard) -> Bitboard) -> Setup {
         let mut mapped = self.clone();
-        mapped.by_role = self.by_role.map(bitboard);
-        mapped.by_color = self.by_color.map(bitboard);
+        mapped.bb.by_role = self.bb.by_role.map(bitboard);
+        mapped.bb.by_color = self.bb.by_color.map(bitboard);
         for sq in Square::ALL {
             mapped.board[square(sq).index()] = self.board[sq.index()];
         }
@@ -621,8 +644,7 @@ impl Position {
         impossible_check: bool,
     ) -> Result<(Position, Repairs), PositionError> {
         let mut pos = Position::empty();
-        pos.bb.by_role = setup.by_role;
-        pos.bb.by_color = setup.by_color;
+        pos.bb = setup.bb;
         pos.board = setup.board;
         pos.side = setup.side;
         pos.castling = setup.castling;
@@ -658,8 +680,7 @@ impl Position {
     /// ```
     pub fn to_setup(&self) -> Setup {
         Setup {
-            by_role: self.bb.by_role,
-            by_color: self.bb.by_color,
+            bb: self.bb,
             board: self.board,
             side: self.side,
             castling: self.castling,

@@ -1,7 +1,7 @@
 //! Check queries.
 
 use crate::attacks::{self, between};
-use crate::position::Position;
+use crate::position::{Boards, Position};
 use crate::types::{Bitboard, Color, Role, Square};
 
 /// # Queries: attacks, checks and pins
@@ -10,11 +10,7 @@ impl Position {
     /// occupancy (pass [`Position::occupied`] for the real board).
     #[inline]
     pub fn attackers_with(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
-        ((attacks::pawn_attacks(!color, sq) & self.bb.by_role[Role::Pawn.index()])
-            | (attacks::knight_attacks(sq) & self.bb.by_role[Role::Knight.index()])
-            | (attacks::king_attacks(sq) & self.bb.by_role[Role::King.index()]))
-            & self.bb.by_color[color.index()]
-            | self.slider_attackers(sq, color, occupied)
+        self.bb.attackers(sq, color, occupied)
     }
 
     /// Pieces of `color` that attack `sq` on the current board.
@@ -93,8 +89,7 @@ impl Position {
     /// occupancy (the snipers with nothing of `occupied` between).
     #[cfg_attr(hot_inline, inline(always))]
     pub(crate) fn slider_attackers(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
-        let theirs = self.bb.by_color[color.index()];
-        slider_attackers_among(sq, occupied, self.orthogonal_sliders() & theirs, self.diagonal_sliders() & theirs)
+        self.bb.slider_attackers(sq, color, occupied)
     }
 
     /// True if the side to move is in check and has no legal move.
@@ -203,5 +198,40 @@ mod tests {
             }
         }
         assert!(checked > 1000, "only {checked} checked");
+    }
+}
+
+impl Boards {
+    /// Pieces of `color` that attack `sq`, with `occupied` as the
+    /// occupancy: the attack rule of every board, a [`Position`]'s and
+    /// that of a [`crate::Setup`] that is no legal position.
+    #[inline]
+    pub(super) fn attackers(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
+        let role = |role: Role| self.by_role[role.index()];
+        ((attacks::pawn_attacks(!color, sq) & role(Role::Pawn))
+            | (attacks::knight_attacks(sq) & role(Role::Knight))
+            | (attacks::king_attacks(sq) & role(Role::King)))
+            & self.by_color[color.index()]
+            | self.slider_attackers(sq, color, occupied)
+    }
+
+    /// The sliders of `color` that attack `sq` with `occupied` as the
+    /// occupancy.
+    #[cfg_attr(hot_inline, inline(always))]
+    pub(super) fn slider_attackers(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
+        let theirs = self.by_color[color.index()];
+        slider_attackers_among(sq, occupied, self.orthogonal_sliders() & theirs, self.diagonal_sliders() & theirs)
+    }
+
+    /// Bishops and queens of both colours.
+    #[cfg_attr(hot_inline, inline(always))]
+    pub(super) fn diagonal_sliders(&self) -> Bitboard {
+        self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()]
+    }
+
+    /// Rooks and queens of both colours.
+    #[cfg_attr(hot_inline, inline(always))]
+    pub(super) fn orthogonal_sliders(&self) -> Bitboard {
+        self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()]
     }
 }

@@ -9,7 +9,7 @@ use core::fmt::Write;
 use chess_movegen::pgn::{Node, PgnGame, Tags};
 use chess_movegen::{
     perft, perft_divide, CastlingMode, Color, FenErrorKind, FenOptions, Game, GameResult, IllegalReason, Move,
-    MoveError, Piece, Position, Repairs, Repetitions, SanParts, Setup, Square,
+    MoveError, Piece, Position, Repairs, Repetitions, Role, SanParts, Setup, Square,
 };
 
 use crate::record::{record, reply_record, write_head, write_packed, write_record, RECORD_BYTES};
@@ -336,7 +336,7 @@ pub extern "C" fn fen(h: u32, force_ep: u32) -> i32 {
                 && (s.game.moves().is_empty() && s.over.is_empty()
                     || pos.ep_square().is_some_and(|ep| {
                         let us = pos.side_to_move();
-                        (chess_movegen::attacks::pawn_attacks(!us, ep) & pos.pieces(us, chess_movegen::Role::Pawn))
+                        (chess_movegen::attacks::pawn_attacks(!us, ep) & pos.pieces(us, Role::Pawn))
                             .any()
                     })) =>
             {
@@ -399,7 +399,7 @@ pub extern "C" fn moves(h: u32, from: u32, role: u32, verbose: u32) -> i32 {
         let Ok(pos) = s.position() else {
             return Ok(reply_in_place(|_| {}));
         };
-        let role = letter(role).and_then(chess_movegen::Role::from_char);
+        let role = letter(role).and_then(Role::from_char);
         let from = square(from).ok();
         // One legal-move generation for the moves and their SANs, each
         // sorted with its SAN's number and the move below its key.
@@ -527,13 +527,18 @@ pub extern "C" fn history(h: u32, verbose: u32) -> i32 {
 
 /// The state as bits: 1 check, 2 checkmate, 4 stalemate, 8 insufficient
 /// material, 16 threefold repetition, 32 fifty-move rule, 64 black to
-/// move, 128 no legal position (an edited board).
+/// move, 128 no legal position (an edited board; then only 1 and 64).
 #[no_mangle]
 pub extern "C" fn status(h: u32) -> u32 {
     with(h, |s| {
-        let black = if s.setup().side_to_move() == Color::Black { 64 } else { 0 };
+        let setup = s.setup();
+        let us = setup.side_to_move();
+        let black = if us == Color::Black { 64 } else { 0 };
         let Ok(pos) = s.position() else {
-            return Ok(128 | black);
+            // Not a legal position: no moves, so no game end; in check if
+            // a king of the side to move is attacked, as chess.js has it.
+            let check = setup.pieces(us, Role::King).into_iter().any(|king| setup.attackers_to(king, !us).any());
+            return Ok(128 | black | u32::from(check));
         };
         let bits = [
             pos.is_check(),
@@ -612,14 +617,14 @@ pub(crate) fn to_tree(s: &Session) -> PgnGame {
 }
 
 /// The pieces of Black (`black` 1) or White (0) attacking square `sq`
-/// (see [`square`]): their squares as a bitboard (`u64`, little-endian,
-/// bit `i` for square index `i`; none on an unplayable board).
+/// (see [`square`]) on the board, a legal position or not: their squares
+/// as a bitboard (`u64`, little-endian, bit `i` for square index `i`).
 #[no_mangle]
 pub extern "C" fn attackers(h: u32, sq: u32, black: u32) -> i32 {
     reply_bytes(with(h, |s| {
         let sq = square(sq)?;
         let color = if black != 0 { Color::Black } else { Color::White };
-        let bits = s.position().map_or(0, |pos| pos.attackers_to(sq, color).0);
+        let bits = s.setup().attackers_to(sq, color).0;
         Ok(bits.to_le_bytes().to_vec())
     }))
 }
