@@ -4,22 +4,31 @@
 # here with ARROW_PYTHON_MODULE=1; the cluster recipes (Dask, PySpark), the
 # slow part, with ARROW_CLUSTER_TESTS=1.
 #
-# Run from the repository root: bash .ci/arrow.sh
+# Run from the repository root: bash .ci/arrow.sh [rust|python]
+# (rust: lints and the Rust tests, which build pgn2parquet; python: the
+# Python part, on the pgn2parquet built by the rust part; both by default).
 set -euo pipefail
 SECONDS=0
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
+part="${1:-all}"
+export PGN2PARQUET="$PWD/target/ci-arrow/pgn2parquet"
 
+if [ "$part" != python ]; then
 echo "[${SECONDS} s] == arrow: fmt and clippy (the crate, pgn2parquet)"
 cargo fmt -p chess-movegen-arrow -p chess-movegen-tools -- --check
-cargo clippy -p chess-movegen-arrow -p chess-movegen-tools --features chess-movegen-tools/arrow --all-targets -- -D warnings
+# Over the whole workspace, as .ci/run's clippy: the features resolve as
+# there, so that only the tools (with pgn2parquet) are checked again.
+cargo clippy --workspace --all-targets --features chess-movegen-tools/arrow -- -D warnings
 
 echo "[${SECONDS} s] == arrow: Rust tests (unit, tables, bad input, threads against one thread, doctests), and the tools' with pgn2parquet"
 # One build for both packages: built apart, the tools' dependencies turn on
 # features (libc's std) that make arrow and parquet build twice. This
-# leaves pgn2parquet in target/debug for the comparison below.
-cargo test -p chess-movegen-arrow -p chess-movegen-tools --features chess-movegen-tools/arrow
-export PGN2PARQUET="$PWD/target/debug/pgn2parquet"
+# leaves pgn2parquet in target/ci-arrow for the comparison below. The
+# ci-arrow profile (Cargo.toml): the test profile, dependencies unoptimised.
+cargo test -p chess-movegen-arrow -p chess-movegen-tools --features chess-movegen-tools/arrow --profile ci-arrow
+fi
+[ "$part" != rust ] || { echo "arrow CI (Rust) passed in ${SECONDS} s"; exit 0; }
 
 echo "[${SECONDS} s] == arrow: pgn2parquet against python-chess, game by game (committed and generated corpus)"
 # ARROW_VENV: a venv that already has these (.ci/run passes its Python venv).
