@@ -161,6 +161,41 @@ pub(crate) fn scan_snipers(king: Square, snipers: Bitboard, occupied: Bitboard, 
     scan
 }
 
+impl Boards {
+    /// Pieces of `color` that attack `sq`, with `occupied` as the
+    /// occupancy: the attack rule of every board, a [`Position`]'s and
+    /// that of a [`crate::Setup`] that is no legal position.
+    #[inline]
+    pub(super) fn attackers(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
+        let role = |role: Role| self.by_role[role.index()];
+        ((attacks::pawn_attacks(!color, sq) & role(Role::Pawn))
+            | (attacks::knight_attacks(sq) & role(Role::Knight))
+            | (attacks::king_attacks(sq) & role(Role::King)))
+            & self.by_color[color.index()]
+            | self.slider_attackers(sq, color, occupied)
+    }
+
+    /// The sliders of `color` that attack `sq` with `occupied` as the
+    /// occupancy.
+    #[cfg_attr(hot_inline, inline(always))]
+    pub(super) fn slider_attackers(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
+        let theirs = self.by_color[color.index()];
+        slider_attackers_among(sq, occupied, self.orthogonal_sliders() & theirs, self.diagonal_sliders() & theirs)
+    }
+
+    /// Bishops and queens of both colours.
+    #[cfg_attr(hot_inline, inline(always))]
+    pub(super) fn diagonal_sliders(&self) -> Bitboard {
+        self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()]
+    }
+
+    /// Rooks and queens of both colours.
+    #[cfg_attr(hot_inline, inline(always))]
+    pub(super) fn orthogonal_sliders(&self) -> Bitboard {
+        self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::scan_snipers;
@@ -198,40 +233,5 @@ mod tests {
             }
         }
         assert!(checked > 1000, "only {checked} checked");
-    }
-}
-
-impl Boards {
-    /// Pieces of `color` that attack `sq`, with `occupied` as the
-    /// occupancy: the attack rule of every board, a [`Position`]'s and
-    /// that of a [`crate::Setup`] that is no legal position.
-    #[inline]
-    pub(super) fn attackers(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
-        let role = |role: Role| self.by_role[role.index()];
-        ((attacks::pawn_attacks(!color, sq) & role(Role::Pawn))
-            | (attacks::knight_attacks(sq) & role(Role::Knight))
-            | (attacks::king_attacks(sq) & role(Role::King)))
-            & self.by_color[color.index()]
-            | self.slider_attackers(sq, color, occupied)
-    }
-
-    /// The sliders of `color` that attack `sq` with `occupied` as the
-    /// occupancy.
-    #[cfg_attr(hot_inline, inline(always))]
-    pub(super) fn slider_attackers(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
-        let theirs = self.by_color[color.index()];
-        slider_attackers_among(sq, occupied, self.orthogonal_sliders() & theirs, self.diagonal_sliders() & theirs)
-    }
-
-    /// Bishops and queens of both colours.
-    #[cfg_attr(hot_inline, inline(always))]
-    pub(super) fn diagonal_sliders(&self) -> Bitboard {
-        self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()]
-    }
-
-    /// Rooks and queens of both colours.
-    #[cfg_attr(hot_inline, inline(always))]
-    pub(super) fn orthogonal_sliders(&self) -> Bitboard {
-        self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()]
     }
 }
