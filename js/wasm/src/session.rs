@@ -336,8 +336,7 @@ pub extern "C" fn fen(h: u32, force_ep: u32) -> i32 {
                 && (s.game.moves().is_empty() && s.over.is_empty()
                     || pos.ep_square().is_some_and(|ep| {
                         let us = pos.side_to_move();
-                        (chess_movegen::attacks::pawn_attacks(!us, ep) & pos.pieces(us, Role::Pawn))
-                            .any()
+                        (chess_movegen::attacks::pawn_attacks(!us, ep) & pos.pieces(us, Role::Pawn)).any()
                     })) =>
             {
                 pos.fen()
