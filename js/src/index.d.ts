@@ -179,3 +179,16 @@ export interface PgnTree {
 export declare function readPgn(text: string): PgnTree;
 /** Writes a tree as PGN (the library's writer); throws on a move that is not legal where it stands. */
 export declare function writePgn(tree: PgnTree): string;
+
+/**
+ * The package's exports as one object, for `import chess from
+ * 'chess-movegen'` (what chess.js's CommonJS build gives in Node).
+ */
+declare const api: {
+  WHITE: typeof WHITE; BLACK: typeof BLACK;
+  PAWN: typeof PAWN; KNIGHT: typeof KNIGHT; BISHOP: typeof BISHOP; ROOK: typeof ROOK; QUEEN: typeof QUEEN; KING: typeof KING;
+  DEFAULT_POSITION: typeof DEFAULT_POSITION; SQUARES: typeof SQUARES; SEVEN_TAG_ROSTER: typeof SEVEN_TAG_ROSTER;
+  Move: typeof Move; Chess: typeof Chess;
+  validateFen: typeof validateFen; readPgn: typeof readPgn; writePgn: typeof writePgn;
+};
+export default api;

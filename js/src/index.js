@@ -18,4 +18,9 @@ async function wasmBytes() {
 
 attach((await WebAssembly.instantiate(await wasmBytes(), {})).instance);
 
+import * as api from './api.js';
+
 export * from './api.js';
+// The exports as one object too, as `import chess from 'chess.js'` gives
+// chess.js's CommonJS exports in Node.
+export default api;

@@ -8,4 +8,9 @@ import { attach } from './wasm.js';
 const bytes = readFileSync(new URL('./chess_movegen.wasm', import.meta.url));
 attach(new WebAssembly.Instance(new WebAssembly.Module(bytes), {}));
 
+import * as api from './api.js';
+
 export * from './api.js';
+// The exports as one object too, as `import chess from 'chess.js'` gives
+// chess.js's CommonJS exports in Node.
+export default api;

@@ -4,12 +4,26 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { inspect } from 'node:util';
-import { Chess as Ref, validateFen as refValidateFen } from 'chess.js';
-import { Chess, SQUARES, validateFen } from '../src/index.js';
+import refDefault, { Chess as Ref, validateFen as refValidateFen } from 'chess.js';
+import ours, { Chess, SQUARES, validateFen } from '../src/index.js';
+import * as ourNames from '../src/index.js';
+import oursInNode from '../src/node.js';
 import { rng } from './support.mjs';
 
 /** Runs `f` on a fresh game of each library; returns [ours, chess.js's] answers. */
 const both = (f, fen) => [f(fen === undefined ? new Chess() : new Chess(fen)), f(fen === undefined ? new Ref() : new Ref(fen))];
+
+test('the default import is the exports as one object, as chess.js\'s in Node: a program written `import chess from ...` runs', () => {
+  for (const pkg of [ours, oursInNode]) {
+    const game = new pkg.Chess();
+    game.move('e4');
+    assert.deepEqual(game.moves().slice(0, 3), new refDefault.Chess('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1').moves().slice(0, 3));
+    assert.equal(pkg.validateFen(pkg.DEFAULT_POSITION).ok, true);
+    // Every named export is in it, and every public name chess.js's has.
+    assert.deepEqual(Object.keys(pkg).sort(), Object.keys(ourNames).filter((k) => k !== 'default').sort());
+    for (const name of Object.keys(refDefault)) if (name !== 'xoroshiro128' && name !== 'default') assert.ok(name in pkg, name);
+  }
+});
 
 test('getHeaders: the seven-tag roster always, SetUp and FEN for a set-up start, as chess.js', () => {
   const setUp = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
