@@ -47,20 +47,37 @@ over two lines } 3... a6 { [%eval .5] [%emt 0:00:07] } 4. Ba4 { [%eval 10.123] [
 """
 
 
-def dump(node):
-    """Everything a node says about its subtree, depth first."""
+def dump(node, reference=False):
+    """Everything a node says about its subtree, depth first. For
+    python-chess's tree (`reference`), each move's SAN and UCI come from
+    the board before it, played along the walk, as its `GameNode.san()`
+    computes them from the parent's `board()` (which replays the game
+    from its start: asking every node costs time quadratic in the game's
+    length)."""
     out = []
-    stack = [node]
+    stack = [(node, None)]
     while stack:
-        n = stack.pop()
+        n, before = stack.pop()
         score = n.eval()
+        if n.parent is None:
+            san = uci = None
+        elif reference:
+            san, uci = before.san(n.move), before.uci(n.move)
+        else:
+            san, uci = n.san(), n.uci()
         out.append((
             n.move.uci() if n.move else None, n.comment, n.starting_comment, sorted(n.nags), n.clock(), n.emt(),
             str(score), n.eval_depth(), [a.pgn() for a in n.arrows()], len(n.variations), n.ply(),
-            n.is_mainline(), n.starts_variation(), n.is_end(), n.san() if n.parent else None,
-            n.uci() if n.parent else None,
+            n.is_mainline(), n.starts_variation(), n.is_end(), san, uci,
         ))
-        stack.extend(reversed(n.variations))
+        board = None
+        if reference and n.variations:
+            if before is None:
+                board = n.board()
+            else:
+                board = before.copy(stack=False)
+                board.push(n.move)
+        stack.extend((child, board) for child in reversed(n.variations))
     return out
 
 
@@ -76,7 +93,7 @@ def assert_same_game(ours, theirs):
     a, b = io.StringIO(), io.StringIO()
     assert ours.accept(ours_pgn.FileExporter(a)) == theirs.accept(chess.pgn.FileExporter(b))
     assert a.getvalue() == b.getvalue()
-    assert dump(ours) == dump(theirs)
+    assert dump(ours) == dump(theirs, reference=True)
     assert ours.board().fen() == theirs.board().fen()
     assert ours.end().board().fen() == theirs.end().board().fen()
     assert [m.uci() for m in ours.mainline_moves()] == [m.uci() for m in theirs.mainline_moves()]
@@ -98,6 +115,17 @@ def compare_text(text):
 
 def test_tricky_games_like_python_chess():
     assert compare_text(TRICKY) == 4
+
+
+def test_the_reference_walk_is_python_chess_own_answers():
+    # dump's board played along python-chess's tree gives what its nodes'
+    # own san() and uci() give.
+    text = io.StringIO(TRICKY + lichess_pgn(5, seed=3))
+    games = 0
+    while (game := chess.pgn.read_game(text)) is not None:
+        assert dump(game, reference=True) == dump(game)
+        games += 1
+    assert games == 9
 
 
 def test_lichess_games_like_python_chess():
