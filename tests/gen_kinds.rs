@@ -17,7 +17,7 @@ use common::{read_epd, Rng, START_FENS};
 const KINDS: [GenKind; 6] =
     [GenKind::All, GenKind::Noisy, GenKind::Quiet, GenKind::Evasions, GenKind::NonEvasions, GenKind::QuietChecks];
 
-fn gen(pos: &Position, kind: GenKind, legality: Legality) -> MoveList {
+fn generate(pos: &Position, kind: GenKind, legality: Legality) -> MoveList {
     let mut list = MoveList::new();
     list.push(Move::NULL); // cleared by the call
     pos.generate_into(kind, legality, &mut list);
@@ -109,7 +109,7 @@ fn check(pos: &Position) {
     let legal_all = set(&pos.legal_moves());
     let pseudo_all = set(&pos.pseudo_legal_moves());
     for legality in [Legality::Legal, Legality::PseudoLegal] {
-        let lists: Vec<MoveList> = KINDS.iter().map(|&k| gen(pos, k, legality)).collect();
+        let lists: Vec<MoveList> = KINDS.iter().map(|&k| generate(pos, k, legality)).collect();
         let sets: Vec<BTreeSet<u16>> = lists.iter().map(|l| set(l)).collect();
         let [all, noisy, quiet, evasions, non_evasions, quiet_checks] = &sets[..] else { unreachable!() };
         let expected_all = if legality == Legality::Legal { &legal_all } else { &pseudo_all };
@@ -147,7 +147,7 @@ fn check(pos: &Position) {
             for (i, &kind) in KINDS.iter().enumerate() {
                 let filtered: BTreeSet<u16> =
                     sets[i].iter().copied().filter(|&b| pos.is_legal(Move::from_bits(b))).collect();
-                assert_eq!(filtered, set(&gen(pos, kind, Legality::Legal)), "{kind:?} {fen}");
+                assert_eq!(filtered, set(&generate(pos, kind, Legality::Legal)), "{kind:?} {fen}");
             }
         }
         // The visitor sees the same moves, set-wise or not, and stops when told.
@@ -226,8 +226,8 @@ fn random_playouts() {
         for _ in 0..150 {
             check(&pos);
             in_check += usize::from(pos.is_check());
-            promotions += gen(&pos, GenKind::Noisy, Legality::Legal).iter().filter(|m| m.is_promotion()).count();
-            quiet_checks += gen(&pos, GenKind::QuietChecks, Legality::Legal).len();
+            promotions += generate(&pos, GenKind::Noisy, Legality::Legal).iter().filter(|m| m.is_promotion()).count();
+            quiet_checks += generate(&pos, GenKind::QuietChecks, Legality::Legal).len();
             let moves = pos.legal_moves();
             if moves.is_empty() {
                 break;
@@ -251,7 +251,7 @@ fn noisy_and_quiet_split_the_captures_and_non_captures() {
         let mut noisy: Vec<Move> = pos.legal_captures().into_iter().chain(promotions.iter().copied()).collect();
         let mut quiet: Vec<Move> = pos.legal_non_captures().into_iter().filter(|m| !m.is_promotion()).collect();
         let (mut got_noisy, mut got_quiet) =
-            (gen(&pos, GenKind::Noisy, Legality::Legal), gen(&pos, GenKind::Quiet, Legality::Legal));
+            (generate(&pos, GenKind::Noisy, Legality::Legal), generate(&pos, GenKind::Quiet, Legality::Legal));
         for list in [&mut noisy, &mut quiet] {
             list.sort_by_key(|m| m.to_bits());
         }
