@@ -12,7 +12,7 @@ SECONDS=0
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
 part="${1:-all}"
-export PGN2PARQUET="$PWD/target/ci-arrow/pgn2parquet"
+export PGN2PARQUET="$PWD/target/debug/pgn2parquet"
 
 if [ "$part" != python ]; then
 echo "[${SECONDS} s] == arrow: fmt and clippy (the crate, pgn2parquet)"
@@ -24,9 +24,8 @@ cargo clippy --workspace --all-targets --features chess-movegen-tools/arrow -- -
 echo "[${SECONDS} s] == arrow: Rust tests (unit, tables, bad input, threads against one thread, doctests), and the tools' with pgn2parquet"
 # One build for both packages: built apart, the tools' dependencies turn on
 # features (libc's std) that make arrow and parquet build twice. This
-# leaves pgn2parquet in target/ci-arrow for the comparison below. The
-# ci-arrow profile (Cargo.toml): the test profile, dependencies unoptimised.
-cargo test -p chess-movegen-arrow -p chess-movegen-tools --features chess-movegen-tools/arrow --profile ci-arrow
+# leaves pgn2parquet in target/debug for the comparison below.
+cargo test -p chess-movegen-arrow -p chess-movegen-tools --features chess-movegen-tools/arrow
 fi
 [ "$part" != rust ] || { echo "arrow CI (Rust) passed in ${SECONDS} s"; exit 0; }
 
