@@ -1,0 +1,42 @@
+// A program written for chess.js's types, compiled against this package's
+// (src/index.d.ts): the calls and the type names chess.js users write.
+import { Chess, Square, Move, PieceSymbol, Color, Piece, SQUARES, DEFAULT_POSITION, validateFen, WHITE, BLACK, KING } from 'chess-movegen';
+import chessDefault from "chess-movegen";
+
+const chess = new Chess(DEFAULT_POSITION);
+const all: string[] = chess.moves();
+const fromE2: string[] = chess.moves({ square: 'e2' });
+const knights: string[] = chess.moves({ piece: 'n' });
+const verbose: Move[] = chess.moves({ verbose: true });
+const verboseSq: Move[] = chess.moves({ square: 'g1', verbose: true });
+const flag = Math.random() < 0.5;
+const either: string[] | Move[] = chess.moves({ verbose: flag });
+const mv: Move = chess.move({ from: 'e2', to: 'e4' });
+const first: Move = chess.move(verbose[0].san);
+const prom: Move = chess.move({ from: 'a7', to: 'a8', promotion: 'q' });
+const undone: Move | null = chess.undo();
+const sq: Square = mv.from;
+const p: Piece | undefined = chess.get('e4');
+const t: Color = chess.turn();
+const hist: string[] = chess.history();
+const vh: Move[] = chess.history({ verbose: true });
+const b = chess.board();
+const firstCell = b[0][0];
+if (firstCell) { const s: Square = firstCell.square; const ty: PieceSymbol = firstCell.type; void s; void ty; }
+chess.put({ type: KING, color: WHITE }, 'e1');
+chess.remove('e1');
+const ok: boolean = validateFen(DEFAULT_POSITION).ok;
+const att: Square[] = chess.attackers('e4', BLACK);
+const hdr: Record<string, string> = chess.getHeaders();
+chess.setHeader('White', 'A');
+chess.loadPgn(chess.pgn({ maxWidth: 80, newline: '\n' }), { strict: false });
+const n: number = chess.perft(2);
+const color: 'light' | 'dark' | null = chess.squareColor('e4');
+const comments = chess.getComments();
+const found: Square[] = chess.findPiece({ type: 'k', color: 'w' });
+const cr = chess.getCastlingRights('w');
+const isCap: boolean = mv.isCapture() || mv.isBigPawn() || mv.isKingsideCastle();
+const squares: Square[] = SQUARES;
+const g2 = new chessDefault.Chess();
+g2.moves();
+void [all.length, fromE2, knights, verboseSq, either, first, prom, undone, sq, p, t, hist, vh, ok, att, hdr, n, color, comments, found, cr, isCap, squares.length, chess.isGameOver(), chess.isDraw(), chess.inCheck(), chess.isCheckmate(), chess.ascii().length, chess.fen(), chess.hash()];
