@@ -40,3 +40,19 @@ const squares: Square[] = SQUARES;
 const g2 = new chessDefault.Chess();
 g2.moves();
 void [all.length, fromE2, knights, verboseSq, either, first, prom, undone, sq, p, t, hist, vh, ok, att, hdr, n, color, comments, found, cr, isCap, squares.length, chess.isGameOver(), chess.isDraw(), chess.inCheck(), chess.isCheckmate(), chess.ascii().length, chess.fen(), chess.hash()];
+
+// Beyond chess.js (js/README.md's examples).
+import { readPgn, writePgn, PgnTree, PgnNode } from 'chess-movegen';
+const g960 = new Chess('bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9', { chess960: true });
+const start: Chess = Chess.chess960(518);
+const uci: string = start.toUci('Nf3');
+const divide: Record<string, number> = start.perftDivide(2);
+const key: string = start.polyglotKey();
+const played: Move = start.move('e4');
+start.undo();
+const again: Move = start.moveBits(played.bits);
+const tree: PgnTree = readPgn('1. e4 e5 (1... c5 {Sicilian} 2. Nf3) 2. Nf3 $1 *');
+const side: PgnNode[] | undefined = tree.moves[1].variations?.[0];
+tree.moves[2].variations?.push([{ san: 'Bc4' }]);
+const text: string = writePgn(tree);
+void [g960.isChess960(), uci, divide, key, again, side, text, start.free()];
