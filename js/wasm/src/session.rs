@@ -529,15 +529,15 @@ pub extern "C" fn history(h: u32, verbose: u32) -> i32 {
 /// move, 128 no legal position (an edited board; then only 1 and 64).
 #[no_mangle]
 pub extern "C" fn status(h: u32) -> u32 {
+    let black = |side: Color| if side == Color::Black { 64 } else { 0 };
     with(h, |s| {
-        let setup = s.setup();
-        let us = setup.side_to_move();
-        let black = if us == Color::Black { 64 } else { 0 };
         let Ok(pos) = s.position() else {
             // Not a legal position: no moves, so no game end; in check if
             // a king of the side to move is attacked, as chess.js has it.
+            let setup = s.setup();
+            let us = setup.side_to_move();
             let check = setup.pieces(us, Role::King).into_iter().any(|king| setup.attackers_to(king, !us).any());
-            return Ok(128 | black | u32::from(check));
+            return Ok(128 | black(us) | u32::from(check));
         };
         let bits = [
             pos.is_check(),
@@ -547,7 +547,7 @@ pub extern "C" fn status(h: u32) -> u32 {
             s.is_threefold_repetition(),
             pos.is_fifty_move_rule(),
         ];
-        Ok(bits.iter().enumerate().fold(black, |acc, (i, &b)| acc | (u32::from(b) << i)))
+        Ok(bits.iter().enumerate().fold(black(pos.side_to_move()), |acc, (i, &b)| acc | (u32::from(b) << i)))
     })
     .unwrap_or(128)
 }
