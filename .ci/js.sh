@@ -28,7 +28,7 @@ const { readFileSync } = require('node:fs');
 const gz = require('node:zlib').gzipSync(readFileSync('src/chess_movegen.wasm'), { level: 9 }).length;
 console.log('gzipped .wasm:', gz, 'bytes');
 // The goal is 60000 (js/README.md: not met yet); this guards what is reached.
-if (gz > 76200) { console.error('the .wasm grew past 76.2 KB gzipped'); process.exit(1); }
+if (gz > 74600) { console.error('the .wasm grew past 74.6 KB gzipped'); process.exit(1); }
 "
 
 echo "[${SECONDS} s] == npm test (chess.js, chessops, headless Chromium)"

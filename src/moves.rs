@@ -278,17 +278,42 @@ impl fmt::Display for Move {
     /// already on its destination would give `g1g1`), `0000` for the null
     /// move.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.uci_text(false).as_str())
+    }
+}
+
+/// A move's UCI text, at most five ASCII bytes, made without the
+/// formatting machinery (UCI is written for every move an engine or a
+/// GUI reports).
+pub(crate) struct UciText {
+    bytes: [u8; 5],
+    len: usize,
+}
+
+impl UciText {
+    /// The text.
+    pub(crate) fn as_str(&self) -> &str {
+        // Only ASCII letters and digits are written.
+        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
+    }
+}
+
+impl Move {
+    /// The move's UCI text as [`Move`]'s `Display` writes it, or with
+    /// every castling move as king-takes-rook (`king_takes_rook`, UCI's
+    /// Chess960 form).
+    pub(crate) fn uci_text(self, king_takes_rook: bool) -> UciText {
         if self.is_null() {
-            return f.write_str("0000");
+            return UciText { bytes: *b"0000\0", len: 4 };
         }
-        if self.is_castle() && !is_standard_castling(self.from(), self.to()) {
-            return write!(f, "{}{}", self.from(), self.to());
+        let square = |sq: Square| [b'a' + sq.file() as u8, b'1' + sq.rank() as u8];
+        let castle_to_rook = self.is_castle() && (king_takes_rook || !is_standard_castling(self.from(), self.to()));
+        let [a, b] = square(self.from());
+        let [c, d] = square(if castle_to_rook { self.to() } else { self.destination() });
+        match self.promotion_role() {
+            Some(role) if !castle_to_rook => UciText { bytes: [a, b, c, d, role.char() as u8], len: 5 },
+            _ => UciText { bytes: [a, b, c, d, 0], len: 4 },
         }
-        write!(f, "{}{}", self.from(), self.destination())?;
-        if let Some(role) = self.promotion_role() {
-            write!(f, "{}", role.char())?;
-        }
-        Ok(())
     }
 }
 

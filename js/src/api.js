@@ -179,103 +179,87 @@ const SQUARE_SET = new Set(SQUARES);
 const SQUARE_NAMES = Array.from({ length: 64 }, (_, i) => 'abcdefgh'[i & 7] + ((i >> 3) + 1));
 const FLAG_TEXTS = Array.from({ length: 128 }, (_, x) => [...FLAGS].filter((_, i) => (x >> i) & 1).join(''));
 
+// The moves `Move.read` made whose SAN's text is not known yet, each
+// followed by its SAN's number: asking the module for the text
+// (`sanOf`) overwrites the answer, so the texts are asked for once the
+// whole answer is read (`readSans`).
+const sanPending = [];
+
+/** Gives the moves read since the last call their SANs. */
+function readSans() {
+  if (sanPending.length === 0) return;
+  for (let i = 0; i < sanPending.length; i += 2) sanPending[i].san = sanOf(sanPending[i + 1]);
+  sanPending.length = 0;
+}
+
 /**
- * A move as chess.js describes it, with the 16-bit move (`bits`). It
- * keeps the position before it packed (32 bytes, shared by the moves of
- * one list) and makes its texts (`san`, `lan`, `before`, `after`) when
- * first read.
+ * A move as chess.js describes it: its eleven fields, own properties in
+ * chess.js's order, and the library's 16-bit move (`bits`).
  */
 export class Move {
-  #pos = null;
+  color;
+  from;
+  to;
+  piece;
+  captured;
+  promotion;
+  flags;
+  san;
+  lan;
+  before;
+  after;
   #bits = 0;
-  #chess960 = 0;
-  #san;
-  #lan;
-  #before;
-  #after;
 
   /**
-   * A move from the 8-byte head at `at` in `bytes` and the packed
-   * position before it (see js/wasm/src/record.rs); `san` if known.
+   * The move of the 12-byte head at `at` in `bytes` (see
+   * js/wasm/src/record.rs) and its texts. Its SAN may wait for
+   * `readSans`.
    */
-  static fromHead(bytes, at, pos, san) {
+  static read(bytes, at, before, lan, after) {
     const m = new Move();
     const x = (bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24)) >>> 0;
+    const code = (bytes[at + 8] | (bytes[at + 9] << 8) | (bytes[at + 10] << 16) | (bytes[at + 11] << 24)) >>> 0;
     m.color = x & 1 ? BLACK : WHITE;
-    m.from = SQUARE_NAMES[(x >> 1) & 63];
-    m.to = SQUARE_NAMES[(x >> 7) & 63];
-    m.piece = ROLES[(x >> 13) & 7];
-    m.captured = ROLES[(x >> 16) & 7];
-    m.promotion = ROLES[(x >> 19) & 7];
-    m.flags = FLAG_TEXTS[(x >> 22) & 127];
     m.#bits = bytes[at + 4] | (bytes[at + 5] << 8);
-    m.#chess960 = bytes[at + 6];
-    m.#pos = pos;
-    m.#san = san;
     if (m.#bits === 0) {
       // The null move, with the fields chess.js gives it.
-      [m.from, m.to, m.piece, m.captured, m.promotion, m.flags] = ['a8', 'a8', KING, undefined, undefined, '-'];
-      [m.#san, m.#lan] = ['--', 'a8a8'];
+      [m.from, m.to, m.piece, m.flags, m.san, m.lan] = ['a8', 'a8', KING, '-', '--', 'a8a8'];
+    } else {
+      m.from = SQUARE_NAMES[(x >> 1) & 63];
+      m.to = SQUARE_NAMES[(x >> 7) & 63];
+      m.piece = ROLES[(x >> 13) & 7];
+      m.captured = ROLES[(x >> 16) & 7];
+      m.promotion = ROLES[(x >> 19) & 7];
+      m.flags = FLAG_TEXTS[(x >> 22) & 127];
+      m.san = SAN_TEXTS.get(code);
+      if (m.san === undefined) sanPending.push(m, code);
+      m.lan = lan;
     }
+    m.before = before;
+    m.after = after;
     return m;
   }
 
-  /** The move's SAN, by its number (see `sansOf`). */
-  #sanText() {
-    this.#put();
-    const code = w.move_san();
-    if (code < 0) throw new Error(read(-1 - code));
-    return sanOf(code);
+  /** The same move (for `undo`, which answers the move `move` made). */
+  copy() {
+    const m = new Move();
+    m.color = this.color;
+    m.from = this.from;
+    m.to = this.to;
+    m.piece = this.piece;
+    m.captured = this.captured;
+    m.promotion = this.promotion;
+    m.flags = this.flags;
+    m.san = this.san;
+    m.lan = this.lan;
+    m.before = this.before;
+    m.after = this.after;
+    m.#bits = this.#bits;
+    return m;
   }
 
-  /** A text of the move: 1 UCI, 2 FEN before, 3 FEN after. */
-  #text(what) {
-    this.#put();
-    return recv(w.move_text(what));
-  }
-
-  /** Writes the move's record into the module's buffer. */
-  #put() {
-    const ptr = w.io_reserve(40);
-    const bytes = heap();
-    bytes[ptr + 4] = this.#bits & 0xff;
-    bytes[ptr + 5] = this.#bits >> 8;
-    bytes[ptr + 6] = this.#chess960;
-    for (let i = 0; i < 8; i++) {
-      const x = this.#pos[i];
-      const at = ptr + 8 + 4 * i;
-      bytes[at] = x;
-      bytes[at + 1] = x >> 8;
-      bytes[at + 2] = x >> 16;
-      bytes[at + 3] = x >> 24;
-    }
-  }
-
-  // The accessors also answer for an object made from Move.prototype by
-  // a cloning library (lodash's cloneDeep, a test runner's diff), which
-  // lacks the private fields: `undefined` (a value set stays), no
-  // TypeError.
-  /** The library's 16-bit move (not one of chess.js's fields, so not enumerable). */
-  get bits() { return #pos in this ? this.#bits : undefined; }
-  get san() { return #pos in this ? (this.#san ??= this.#sanText()) : undefined; }
-  set san(v) { if (#pos in this) this.#san = v; else ownField(this, 'san', v); }
-  get lan() { return #pos in this ? (this.#lan ??= this.#text(1)) : undefined; }
-  set lan(v) { if (#pos in this) this.#lan = v; else ownField(this, 'lan', v); }
-  get before() { return #pos in this ? (this.#before ??= this.#text(2)) : undefined; }
-  set before(v) { if (#pos in this) this.#before = v; else ownField(this, 'before', v); }
-  get after() { return #pos in this ? (this.#after ??= this.#text(3)) : undefined; }
-  set after(v) { if (#pos in this) this.#after = v; else ownField(this, 'after', v); }
-
-  /** The fields as chess.js's plain object has them (for `JSON.stringify`). */
-  toJSON() {
-    const { color, from, to, piece, captured, promotion, flags, san, lan, before, after } = this;
-    return { color, from, to, piece, captured, promotion, flags, san, lan, before, after };
-  }
-
-  /** Node's `console.log` and `util.inspect` show chess.js's fields, the accessors' too. */
-  [Symbol.for('nodejs.util.inspect.custom')]() {
-    return Object.assign(new MoveFields(), this.toJSON());
-  }
+  /** The library's 16-bit move (not one of chess.js's fields, so not enumerable); `undefined` on a copy made by a cloning library. */
+  get bits() { return #bits in this ? this.#bits : undefined; }
 
   // As chess.js: an en-passant capture (flag `e`) is not counted here.
   isCapture() { return this.flags.includes('c'); }
@@ -294,60 +278,45 @@ function textHash(text) {
   return h.toString(16).padStart(16, '0');
 }
 
-/** Gives `target` a plain data property (see Move's accessors). */
-function ownField(target, name, value) {
-  Object.defineProperty(target, name, { value, writable: true, enumerable: true, configurable: true });
-}
-
-/** What `console.log` shows of a `Move`: its fields, under its name. */
-const MoveFields = class Move {};
-
 /**
- * The packed position at `at` as eight 32-bit words: kept by a move
- * without a typed array of its own, which costs more to make.
+ * The moves of a move answer (see js/wasm/src/record.rs), the first one
+ * played from the position of FEN `before` when the answer does not give
+ * it.
  */
-function packedWords(bytes, at) {
-  const words = new Array(8);
-  for (let i = 0; i < 8; i++, at += 4) words[i] = bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
-  return words;
-}
-
-/** The moves of an answer of 40-byte records (see js/wasm/src/record.rs). */
-function recordsOf(len) {
-  if (len < 0) throw new Error(read(-1 - len));
-  const ptr = w.io_ptr();
-  const bytes = heap();
-  const out = [];
-  for (let at = ptr; at + 40 <= ptr + len; at += 40) out.push(Move.fromHead(bytes, at, packedWords(bytes, at + 8)));
-  return out;
-}
-
-/** The move of a one-record answer (`null` for an empty one). */
-function recordOf(len) {
-  if (len <= 0) return len === 0 ? null : recordsOf(len);
-  const ptr = w.io_ptr();
-  const bytes = heap();
-  return Move.fromHead(bytes, ptr, packedWords(bytes, ptr + 8));
-}
-
-/**
- * The moves of a verbose list answer: their count, the packed position,
- * their heads, then their SANs' numbers.
- */
-function listOf(len) {
+function movesOf(len, before) {
   if (len < 0) throw new Error(read(-1 - len));
   if (len === 0) return [];
   const ptr = w.io_ptr();
   const bytes = heap();
-  const n = bytes[ptr] | (bytes[ptr + 1] << 8);
-  const pos = packedWords(bytes, ptr + 4);
-  const heads = ptr + 36;
+  const n = (bytes[ptr] | (bytes[ptr + 1] << 8) | (bytes[ptr + 2] << 16) | (bytes[ptr + 3] << 24)) >>> 0;
+  // Its FENs and UCIs, decoded at once, each ended by a line feed.
+  const texts = decoder.decode(bytes.subarray(ptr + 8 + 12 * n, ptr + len));
+  let t = 0;
+  let end = 0;
+  // How the FENs before are given: known (0), one for all (1), or the
+  // first, then each move's FEN after for the next (2).
+  const mode = bytes[ptr + 4];
+  if (mode !== 0) {
+    end = texts.indexOf('\n');
+    before = texts.slice(0, end);
+    t = end + 1;
+  }
   const out = new Array(n);
-  for (let i = 0; i < n; i++) out[i] = Move.fromHead(bytes, heads + 8 * i, pos);
-  // Asking the module for a text overwrites the answer: the heads are read first.
-  const sans = sansOf(heads + 8 * n - ptr, len - (heads + 8 * n - ptr));
-  for (let i = 0; i < n; i++) out[i].san = sans[i];
+  for (let i = 0, at = ptr + 8; i < n; i++, at += 12) {
+    end = texts.indexOf('\n', t);
+    const lan = texts.slice(t, end);
+    t = texts.indexOf('\n', end + 1);
+    const m = (out[i] = Move.read(bytes, at, before, lan, texts.slice(end + 1, t)));
+    t++;
+    if (mode === 2) before = m.after;
+  }
+  readSans();
   return out;
+}
+
+/** The move of a one-move answer (`null` for none), as `movesOf` reads it. */
+function moveOf(len, before) {
+  return len === 0 ? null : movesOf(len, before)[0];
 }
 
 /** A FEN's validity as chess.js reports it, by the library's rules. */
@@ -389,6 +358,11 @@ export class Chess {
   #sans = null;
   #fen = null;
   #board = null;
+  // A copy of the move `move()` played last, for `undo()`, and the FEN
+  // of the position as a move's `before` has it, when known: the module
+  // then does not write it again.
+  #last = null;
+  #now = null;
 
   constructor(fen = DEFAULT_POSITION, { skipValidation = false, chess960 = false } = {}) {
     this.#chess960 = chess960;
@@ -422,6 +396,8 @@ export class Chess {
     this.#sans = null;
     this.#fen = null;
     this.#board = null;
+    this.#last = null;
+    this.#now = null;
   }
 
   /** Chess960 start position `n` (0–959), as a game in Chess960 mode. */
@@ -625,26 +601,37 @@ export class Chess {
     // chess.js answers an unknown square or piece with no moves.
     if (from < 0 || (role && !PIECE_TYPES.includes(String(role).toLowerCase()))) return [];
     const len = w.moves(this.#read(), from, role ? String(role).charCodeAt(0) : 0, verbose ? 1 : 0);
-    if (verbose) return listOf(len);
+    if (verbose) return movesOf(len);
     if (len < 0) throw new Error(read(-1 - len));
     const sans = sansOf(0, len);
     if (all) this.#sans = sans.slice();
     return sans;
   }
 
-  move(move, { strict = false } = {}) {
+  move(move, options) {
+    const now = this.#now;
     this.#changed();
+    const played = this.#play(move, options, now);
+    this.#last = played.copy();
+    this.#now = played.after;
+    return played;
+  }
+
+  /** Plays `move` as `move()` does, from the position of FEN `now` (if known). */
+  #play(move, { strict = false } = {}, now) {
+    // The module's move data: with the FEN before (2) or without (1).
+    const data = now === null ? 2 : 1;
     if (move === null || move === '--') {
       // chess.js's null move: the turn passes.
       if (this.inCheck()) throw new Error('Null move not allowed when in check');
-      return recordOf(w.play_bits(this.#write(), 0));
+      return moveOf(w.play_bits(this.#write(), 0, data), now);
     }
     const h = this.#write();
     if (typeof move === 'string') {
-      const played = recordOf(w.play(h, send(move)));
+      const played = moveOf(w.play(h, send(move), data), now);
       // chess.js's strict parser takes a move's own SAN only: not over-disambiguated.
       if (strict && bareSan(played.san) !== bareSan(move)) {
-        w.undo(h);
+        w.undo(h, 0);
         throw new Error(`Invalid move: ${move.length > 24 ? `${move.slice(0, 24)}…` : move}: not in SAN (strict); its SAN is ${played.san}`);
       }
       return played;
@@ -662,30 +649,38 @@ export class Chess {
     }
     const uci = move.from + move.to;
     if (move.promotion === 'q' || move.promotion === 'r' || move.promotion === 'b' || move.promotion === 'n') {
-      const r = w.play(h, send(uci + move.promotion));
-      if (r >= 0) return recordOf(r);
+      const r = w.play(h, send(uci + move.promotion), data);
+      if (r >= 0) return moveOf(r, now);
     }
-    const r = w.play(h, send(uci));
+    const r = w.play(h, send(uci), data);
     if (r < 0) {
       throw new Error(`Invalid move: ${shortText(move)}: ${read(-1 - r).replace(/^Invalid move: [^:]*: /, '')}`);
     }
-    return recordOf(r);
+    return moveOf(r, now);
   }
 
   /** Plays a 16-bit move (see `Move.bits`). */
   moveBits(bits) {
+    const now = this.#now;
     this.#changed();
-    return recordOf(w.play_bits(this.#write(), bits & 0xffff));
+    const played = moveOf(w.play_bits(this.#write(), bits & 0xffff, now === null ? 2 : 1), now);
+    this.#last = played.copy();
+    this.#now = played.after;
+    return played;
   }
 
   undo() {
+    const last = this.#last;
     this.#changed();
-    return recordOf(w.undo(this.#write()));
+    // The move `move()` just played: taken back without its data.
+    const undone = last !== null && w.undo(this.#write(), 0) > 0 ? last : moveOf(w.undo(this.#write(), 2));
+    this.#now = undone?.before ?? null;
+    return undone;
   }
 
   history({ verbose = false } = {}) {
     const len = w.history(this.#read(), verbose ? 1 : 0);
-    if (verbose) return recordsOf(len);
+    if (verbose) return movesOf(len);
     if (len < 0) throw new Error(read(-1 - len));
     return readWords(len);
   }
@@ -823,7 +818,7 @@ export class Chess {
     };
     comment(tree.comments);
     for (const node of tree.moves) {
-      const len = w.play_bits(h, node.bits);
+      const len = w.play_bits(h, node.bits, 0);
       if (len < 0) throw new Error(`Invalid PGN: ${read(-1 - len).replace(/^Invalid move: \d+: /, '')}`);
       comment(node.comments);
     }
@@ -874,8 +869,7 @@ export class Chess {
       const fen = this.fen();
       return fen.startsWith('8/8/8/8/8/8/8/8 ') ? null : fen;
     }
-    const len = w.history(this.#read(), 1);
-    return len > 0 ? recordOf(len).before : this.fen();
+    return recv(w.start_fen(this.#read()));
   }
 
   header(...args) {

@@ -38,7 +38,7 @@ export declare class Move {
   promotion?: PieceSymbol;
   /** chess.js's flags: n, c, b, e, p, k, q. */
   flags: string;
-  /** SAN (for a move `move` or `undo` answered: made when first read, as are `lan`, `before` and `after`). */
+  /** SAN. */
   san: string;
   /** The move in the game's UCI: e1g1 in standard chess, king takes rook (e1h1) in Chess960. */
   lan: string;
@@ -48,8 +48,6 @@ export declare class Move {
   before: string;
   /** FEN after the move. */
   after: string;
-  /** chess.js's eleven fields as a plain object (`san`, `lan`, `before`, `after` are accessors, which `JSON.stringify` would skip). */
-  toJSON(): object;
   isCapture(): boolean;
   isPromotion(): boolean;
   isEnPassant(): boolean;

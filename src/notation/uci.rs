@@ -30,11 +30,7 @@ impl Position {
     /// # Ok::<(), chess_movegen::FenError>(())
     /// ```
     pub fn uci(&self, mv: Move) -> String {
-        if mv.is_castle() && self.castling_mode() == CastlingMode::Chess960 {
-            alloc::format!("{}{}", mv.from(), mv.to())
-        } else {
-            alloc::format!("{mv}")
-        }
+        String::from(mv.uci_text(self.castling_mode() == CastlingMode::Chess960).as_str())
     }
 
     /// Reads a UCI move and returns it if it is legal here. Castling is

@@ -862,6 +862,22 @@ impl FenWriter {
         out.truncate(start + len);
     }
 
+    /// Appends the FEN of `pos` as [`Position::normalized_fen`] writes
+    /// it: with the en-passant square only when an en-passant capture is
+    /// legal.
+    ///
+    /// ```
+    /// use chess_movegen::{FenWriter, Position};
+    /// let pos = Position::startpos().play(Position::startpos().parse_uci("e2e4").unwrap());
+    /// let mut bytes = Vec::new();
+    /// FenWriter::new().write_normalized_bytes(&pos, &mut bytes);
+    /// assert_eq!(bytes, pos.normalized_fen().as_bytes());
+    /// assert_eq!(bytes, b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    /// ```
+    pub fn write_normalized_bytes(&mut self, pos: &Position, out: &mut Vec<u8>) {
+        self.write_bytes(&pos.normalized(), out);
+    }
+
     /// Marks the ranks whose pieces differ from those last written.
     #[inline(always)]
     fn note_placement<S: FenSource>(&mut self, setup: &S) {
@@ -1239,13 +1255,17 @@ impl Position {
     /// # Ok::<(), chess_movegen::FenError>(())
     /// ```
     pub fn normalized_fen(&self) -> String {
-        if self.ep_square.is_some() && self.legal_ep_square().is_none() {
-            let mut without = *self;
-            without.ep_square = None;
-            without.fen()
-        } else {
-            self.fen()
+        self.normalized().fen()
+    }
+
+    /// The position without its en-passant square when no en-passant
+    /// capture is legal (see [`Position::normalized_fen`]).
+    fn normalized(&self) -> Position {
+        let mut pos = *self;
+        if pos.ep_square.is_some() && pos.legal_ep_square().is_none() {
+            pos.ep_square = None;
         }
+        pos
     }
 }
 

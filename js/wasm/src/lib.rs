@@ -35,7 +35,6 @@ use alloc::vec::Vec;
 use core::cell::RefCell;
 
 pub use pgn::*;
-pub use record::{move_san, move_text};
 pub use session::*;
 pub use tree::*;
 

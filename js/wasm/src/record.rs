@@ -1,129 +1,112 @@
-//! A move as the JavaScript side turns it into a chess.js `Move`: a
-//! binary record whose texts (SAN, UCI, the FENs before and after) are
-//! made only when asked for ([`move_text`]).
+//! A move as the JavaScript side turns it into a chess.js `Move`: its
+//! fields in a binary head, its SAN as the number of its parts, and its
+//! texts (UCI, the FENs before and after it), all made when the move is
+//! answered, so that a `Move` is a plain object of chess.js's fields.
 
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use alloc::vec::Vec;
-use chess_movegen::{CastlingMode, CastlingSide, Color, GameResult, Move, PackedPosition, Position, Role};
+use chess_movegen::{CastlingSide, Color, FenWriter, Move, Position, Role};
 
-use crate::{input_bytes, reply, reply_in_place, Local};
+use crate::session::play_any;
+use crate::{reply_in_place, Local};
 
-/// Bytes of a move's head: its fields (`u32`, little-endian: bit 0
-/// Black, bits 1–6 from, 7–12 to (the king's destination for castling),
-/// 13–15 piece, 16–18 captured, 19–21 promotion (role index plus 1, 0
-/// for none), 22–28 chess.js's flags `n c b e p k q`, one bit each), the
-/// 16-bit move (`u16`), a Chess960 byte and a zero byte.
-pub(crate) const HEAD_BYTES: usize = 8;
-
-/// Bytes of a whole record: a head and the position before the move
-/// packed in 32 bytes ([`PackedPosition`]).
-pub(crate) const RECORD_BYTES: usize = HEAD_BYTES + 32;
+/// The SAN number of the null move (no SAN has it; the glue writes `--`).
+const NULL_SAN: u32 = u32::MAX;
 
 /// Role index plus 1, or 0 for none.
 fn role_code(role: Option<Role>) -> u32 {
     role.map_or(0, |r| r.index() as u32 + 1)
 }
 
-/// The head of `mv` in `pos` (see [`HEAD_BYTES`]).
-fn head(pos: &Position, mv: Move) -> [u8; HEAD_BYTES] {
-    let captured = captured(pos, mv);
-    let fields = u32::from(pos.side_to_move() == Color::Black)
-        | (mv.from() as u32) << 1
-        | (mv.destination() as u32) << 7
-        | role_code(pos.role_at(mv.from())) << 13
-        | role_code(captured) << 16
-        | role_code(mv.promotion_role()) << 19
-        | flags(pos, mv, captured.is_some()) << 22;
-    let chess960 = u64::from(pos.castling_mode() == CastlingMode::Chess960);
-    (u64::from(fields) | u64::from(mv.to_bits()) << 32 | chess960 << 48).to_le_bytes()
+/// Moves as the glue reads them, made into one answer by [`Moves::write`]:
+/// - their count (`u32`), how their FENs before are given (a byte, see
+///   [`Before`]) and three zero bytes;
+/// - each move's head, 12 bytes: its fields (`u32`, little-endian: bit 0
+///   Black, bits 1–6 from, 7–12 to (the king's destination for
+///   castling), 13–15 piece, 16–18 captured, 19–21 promotion (role index
+///   plus 1, 0 for none), 22–28 chess.js's flags `n c b e p k q`, one
+///   bit each), the 16-bit move (`u16`), two zero bytes and the number
+///   of its SAN (`u32`; see `san_text`; [`NULL_SAN`] for the null move);
+/// - the texts, each ended by a line feed (so that the glue decodes them
+///   all at once): the first FEN before (unless [`Before::Known`]), then
+///   each move's UCI (empty for the null move) and the FEN after it.
+pub(crate) struct Moves {
+    count: u32,
+    before: Before,
+    heads: Vec<u8>,
+    texts: Vec<u8>,
 }
 
-/// Appends the head of `mv` in `pos` (see [`HEAD_BYTES`]).
-pub(crate) fn write_head(out: &mut Vec<u8>, pos: &Position, mv: Move) {
-    out.extend_from_slice(&head(pos, mv));
+/// How the FEN before each move of a [`Moves`] answer is given.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Before {
+    /// Not given: the glue knows it.
+    Known = 0,
+    /// The first text, for every move (moves from one position).
+    Shared = 1,
+    /// The first text for the first move, and the FEN after each move
+    /// for the next one (the moves of a game).
+    Chained = 2,
 }
 
-/// The position a record was last packed from, with its packed bytes: a
-/// move's texts asked for soon after its record was written (the SAN of
-/// the move `move()` just played, or of a verbose list's moves) are made
-/// from it, without unpacking the position and checking it again.
-static LAST_PACKED: Local<Option<([u8; 32], Position)>> = Local::new(None);
-
-/// `pos` packed in 32 bytes.
-fn packed(pos: &Position) -> [u8; 32] {
-    let packed = PackedPosition::pack(pos, 0, GameResult::Unfinished).to_bytes();
-    LAST_PACKED.with_borrow_mut(|last| {
-        if last.as_ref().is_none_or(|(bytes, _)| *bytes != packed) {
-            *last = Some((packed, *pos));
+impl Moves {
+    /// No moves yet, room for `room`; the first one is played from `pos`.
+    pub(crate) fn new(before: Before, pos: &Position, room: usize) -> Moves {
+        // A head, a UCI and a FEN a move; most FENs are shorter than 80 bytes.
+        let (heads, texts) = (Vec::with_capacity(12 * room), Vec::with_capacity(86 * (room + 1)));
+        let mut moves = Moves { count: 0, before, heads, texts };
+        if before != Before::Known {
+            moves.fen(pos);
         }
-    });
-    packed
-}
+        moves
+    }
 
-/// Appends `pos` packed in 32 bytes.
-pub(crate) fn write_packed(out: &mut Vec<u8>, pos: &Position) {
-    out.extend_from_slice(&packed(pos));
-}
+    /// Appends the FEN of `pos` (see `Position::normalized_fen`) to the texts.
+    fn fen(&mut self, pos: &Position) {
+        FENS.with_borrow_mut(|writer| writer.write_normalized_bytes(pos, &mut self.texts));
+        self.texts.push(b'\n');
+    }
 
-/// The position of a record's packed bytes and castling mode.
-fn unpack(bytes: [u8; 32], mode: CastlingMode) -> Result<Position, String> {
-    let last = LAST_PACKED.with_borrow(|last| {
-        last.as_ref().filter(|(packed, pos)| *packed == bytes && pos.castling_mode() == mode).map(|(_, pos)| *pos)
-    });
-    match last {
-        Some(pos) => Ok(pos),
-        None => PackedPosition::from_bytes(bytes).unpack_with(mode).map_err(|e| e.to_string()),
+    /// Adds `mv`, legal in `pos` or the null move, whose SAN has the number `san`.
+    pub(crate) fn push(&mut self, pos: &Position, mv: Move, san: u32) {
+        let captured = captured(pos, mv);
+        let fields = u32::from(pos.side_to_move() == Color::Black)
+            | (mv.from() as u32) << 1
+            | (mv.destination() as u32) << 7
+            | role_code(pos.role_at(mv.from())) << 13
+            | role_code(captured) << 16
+            | role_code(mv.promotion_role()) << 19
+            | flags(pos, mv, captured.is_some()) << 22;
+        self.heads.extend_from_slice(&fields.to_le_bytes());
+        self.heads.extend_from_slice(&u32::from(mv.to_bits()).to_le_bytes());
+        self.heads.extend_from_slice(&san.to_le_bytes());
+        if !mv.is_null() {
+            self.texts.extend_from_slice(pos.uci(mv).as_bytes());
+        }
+        self.texts.push(b'\n');
+        self.fen(&play_any(pos, mv));
+        self.count += 1;
+    }
+
+    /// Appends the answer.
+    pub(crate) fn write(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.count.to_le_bytes());
+        out.extend_from_slice(&[self.before as u8, 0, 0, 0]);
+        out.extend_from_slice(&self.heads);
+        out.extend_from_slice(&self.texts);
     }
 }
 
-/// The whole record of `mv` in `pos` (see [`RECORD_BYTES`]).
-#[inline(never)]
-pub(crate) fn record(pos: &Position, mv: Move) -> [u8; RECORD_BYTES] {
-    let mut record = [0; RECORD_BYTES];
-    record[..HEAD_BYTES].copy_from_slice(&head(pos, mv));
-    record[HEAD_BYTES..].copy_from_slice(&packed(pos));
-    record
-}
+/// The writer of the FENs of moves: kept, so that it writes again only
+/// the ranks that changed since the last FEN.
+static FENS: Local<FenWriter> = Local::new(FenWriter::new());
 
-/// Appends the whole record of `mv` in `pos` (see [`RECORD_BYTES`]).
-pub(crate) fn write_record(out: &mut Vec<u8>, pos: &Position, mv: Move) {
-    out.extend_from_slice(&record(pos, mv));
-}
-
-/// The position and the move of the record in the buffer (see
-/// [`RECORD_BYTES`]; its fields are not read), or an error for a record
-/// that is not one.
-fn read_record() -> Result<(Position, Move), String> {
-    let record = input_bytes(RECORD_BYTES);
-    let bytes: [u8; 32] = record.get(HEAD_BYTES..).and_then(|b| b.try_into().ok()).ok_or("short move record")?;
-    let mode = if record[6] != 0 { CastlingMode::Chess960 } else { CastlingMode::Standard };
-    let pos = unpack(bytes, mode)?;
-    Ok((pos, Move::from_bits(u16::from_le_bytes([record[4], record[5]]))))
-}
-
-/// A text of the move of the record in the buffer: `what` 0 its SAN, 1
-/// its UCI, 2 the FEN before it, 3 the FEN after it; or an error for a
-/// record that is not one.
-#[no_mangle]
-pub extern "C" fn move_text(what: u32) -> i32 {
-    reply(read_record().map(|(pos, mv)| match what {
-        0 => crate::session::san_any(&pos, mv),
-        1 => pos.uci(mv),
-        2 => pos.normalized_fen(),
-        _ => crate::session::play_any(&pos, mv).normalized_fen(),
-    }))
-}
-
-/// The SAN of the move of the record in the buffer as the number of its
-/// parts (see `san_text`), or an error (negative, as every answer) for a
-/// record that is not one or whose move is not legal (the null move's
-/// SAN is the glue's).
-#[no_mangle]
-pub extern "C" fn move_san() -> i32 {
-    match read_record().and_then(|(pos, mv)| pos.san_parts(mv).ok_or_else(|| "not a legal move".into())) {
-        Ok(san) => san.to_bits() as i32,
-        Err(message) => reply(Err(message)),
+/// The SAN number of `mv`, a legal move in `pos` or the null move.
+pub(crate) fn san_number(pos: &Position, mv: Move) -> u32 {
+    if mv.is_null() {
+        return NULL_SAN;
     }
+    pos.san_parts(mv).map_or(NULL_SAN, |san| san.to_bits())
 }
 
 /// What `mv` captures: the pawn for en passant, nothing for castling.
@@ -137,16 +120,21 @@ fn captured(pos: &Position, mv: Move) -> Option<Role> {
     }
 }
 
-/// Answers the record of a move played or taken back (nothing for none),
-/// or an error.
-pub(crate) fn reply_record(result: Result<Option<[u8; RECORD_BYTES]>, String>) -> i32 {
+/// Answers a move played or taken back: by `data`, one byte (0), the
+/// move (see [`Moves`]) without the FEN before it (1), or with it (2);
+/// nothing for no move, or an error.
+pub(crate) fn reply_move(result: Result<Option<(Position, Move)>, String>, data: u32) -> i32 {
     match result {
-        Ok(found) => reply_in_place(|out| {
-            if let Some(record) = found {
-                out.extend_from_slice(&record);
+        Ok(found) => reply_in_place(|out| match found {
+            Some(_) if data == 0 => out.push(1),
+            Some((pos, mv)) => {
+                let mut moves = Moves::new(if data > 1 { Before::Shared } else { Before::Known }, &pos, 1);
+                moves.push(&pos, mv, san_number(&pos, mv));
+                moves.write(out);
             }
+            None => {}
         }),
-        Err(message) => reply(Err(message)),
+        Err(message) => crate::reply(Err(message)),
     }
 }
 

@@ -12,7 +12,7 @@ use chess_movegen::{
     MoveError, Piece, Position, Repairs, Repetitions, Role, SanParts, Setup, Square,
 };
 
-use crate::record::{record, reply_record, write_head, write_packed, write_record, RECORD_BYTES};
+use crate::record::{reply_move, san_number, Before, Moves};
 use crate::{reply, reply_bytes, reply_in_place, short, with_input, Local};
 
 /// One game.
@@ -32,11 +32,6 @@ pub(crate) struct Session {
     over: Vec<(Move, Position)>,
     /// The repetitions of the game and of the moves in `over`.
     over_repetitions: Option<Repetitions>,
-    /// The record `play` answered for the last move of the history:
-    /// `undo` answers it again, without packing the position once more.
-    /// Set by every move played (`keep_record`); taking a move back or
-    /// starting over drops it.
-    last_record: Option<[u8; RECORD_BYTES]>,
 }
 
 impl Session {
@@ -48,7 +43,6 @@ impl Session {
             comments: vec![None],
             over: Vec::new(),
             over_repetitions: None,
-            last_record: None,
         }
     }
 
@@ -104,16 +98,8 @@ impl Session {
         self.over.push((mv, after));
     }
 
-    /// The record of `mv`, just played from `pos`, kept for `undo`.
-    fn keep_record(&mut self, pos: &Position, mv: Move) -> [u8; RECORD_BYTES] {
-        let record = record(pos, mv);
-        self.last_record = Some(record);
-        record
-    }
-
     /// Takes back the last move: the position before it and the move.
     pub(crate) fn pop(&mut self) -> Option<(Position, Move)> {
-        self.last_record = None;
         let Some((mv, _)) = self.over.pop() else {
             let mv = self.game.pop()?;
             return Some((*self.game.position(), mv));
@@ -158,7 +144,6 @@ impl Session {
 
     /// Starts over from `pos` (history and comments go, tags stay).
     pub(crate) fn restart(&mut self, pos: Position) {
-        self.last_record = None;
         self.game.restart(pos);
         self.over.clear();
         self.over_repetitions = None;
@@ -390,8 +375,9 @@ pub extern "C" fn remove(h: u32, sq: u32) -> i32 {
 /// or more for any) and the letter of their piece `role` (its character
 /// code; 0 for any), in chess.js's order (see `order`): each move's SAN
 /// as the number of its parts (`SanParts::to_bits`, below 2^23, in 4
-/// bytes; [`san_text`] writes it), after (`verbose`) their count
-/// (`u32`), the position packed and each move's head (see `record`).
+/// bytes; [`san_text`] writes it), or (`verbose`) their count (`u32`),
+/// the length of the FEN (a byte), the FEN, and each move's data (see
+/// `record`; the FEN before it is the list's).
 #[no_mangle]
 pub extern "C" fn moves(h: u32, from: u32, role: u32, verbose: u32) -> i32 {
     let written = with(h, |s| {
@@ -410,17 +396,19 @@ pub extern "C" fn moves(h: u32, from: u32, role: u32, verbose: u32) -> i32 {
             }
         });
         crate::order::sort(&mut keyed);
+        let san = |k: u64| (k >> 16) as u32 & 0x7f_ffff;
         Ok(reply_in_place(|out| {
-            if verbose != 0 {
-                out.extend_from_slice(&(keyed.len() as u32).to_le_bytes());
-                write_packed(out, pos);
+            if verbose == 0 {
                 for &k in &keyed {
-                    write_head(out, pos, Move::from_bits(k as u16));
+                    out.extend_from_slice(&san(k).to_le_bytes());
                 }
+                return;
             }
+            let mut moves = Moves::new(Before::Shared, pos, keyed.len());
             for &k in &keyed {
-                out.extend_from_slice(&((k >> 16) as u32 & 0x7f_ffff).to_le_bytes());
+                moves.push(pos, Move::from_bits(k as u16), san(k));
             }
+            moves.write(out);
         }))
     });
     written.unwrap_or_else(|message| reply(Err(message)))
@@ -434,17 +422,18 @@ pub extern "C" fn san_text(code: u32) -> i32 {
 }
 
 /// Plays the buffer's move (SAN, long algebraic or UCI) and answers its
-/// binary record (see `record`).
+/// data (see `record`'s `reply_move`: `data` says how much).
 #[no_mangle]
-pub extern "C" fn play(h: u32, len: usize) -> i32 {
-    reply_record(with_input(len, |text| {
+pub extern "C" fn play(h: u32, len: usize, data: u32) -> i32 {
+    let played = with_input(len, |text| {
         with(h, |s| {
             let pos = *s.position().map_err(|why| invalid_move(text, &why))?;
             let mv = s.push_text(text).map_err(|e| invalid_move(text, &e))?;
             s.comments.push(None);
-            Ok(Some(s.keep_record(&pos, mv)))
+            Ok(Some((pos, mv)))
         })
-    }))
+    });
+    reply_move(played, data)
 }
 
 /// chess.js's error for the move `text` (cut by [`short`]), refused
@@ -473,45 +462,47 @@ pub(crate) fn san_any(pos: &Position, mv: Move) -> String {
     }
 }
 
-/// Plays the 16-bit move `bits` if it is legal.
+/// Plays the 16-bit move `bits` if it is legal; answers as [`play`].
 #[no_mangle]
-pub extern "C" fn play_bits(h: u32, bits: u32) -> i32 {
-    reply_record(with(h, |s| {
+pub extern "C" fn play_bits(h: u32, bits: u32, data: u32) -> i32 {
+    let played = with(h, |s| {
         let pos = *s.position()?;
         let mv = Move::from_bits(bits as u16);
         s.push(mv).map_err(|e| format!("Invalid move: {bits}: {e}"))?;
         s.comments.push(None);
-        Ok(Some(s.keep_record(&pos, mv)))
-    }))
+        Ok(Some((pos, mv)))
+    });
+    reply_move(played, data)
 }
 
-/// Takes back the last move; answers its binary record (see `record`),
-/// or nothing at the start.
+/// Takes back the last move; answers as [`play`] (the FEN before the
+/// move is the position's now), or nothing at the start.
 #[no_mangle]
-pub extern "C" fn undo(h: u32) -> i32 {
-    reply_record(with(h, |s| {
+pub extern "C" fn undo(h: u32, data: u32) -> i32 {
+    let undone = with(h, |s| {
         if s.broken.is_some() {
             return Ok(None);
         }
-        let kept = s.last_record;
-        let Some((before, mv)) = s.pop() else {
-            return Ok(None);
-        };
-        s.comments.pop();
-        Ok(Some(kept.unwrap_or_else(|| record(&before, mv))))
-    }))
+        let undone = s.pop();
+        if undone.is_some() {
+            s.comments.pop();
+        }
+        Ok(undone)
+    });
+    reply_move(undone, data)
 }
 
-/// The moves played: SANs separated by spaces, or (`verbose`) the
-/// record of each (see `record`).
+/// The moves played: SANs separated by spaces, or (`verbose`) the data
+/// of each (see `record`).
 #[no_mangle]
 pub extern "C" fn history(h: u32, verbose: u32) -> i32 {
     reply_bytes(with(h, |s| {
         let mut pos = *s.game.start_position();
         let mut out = Vec::new();
+        let mut moves = (verbose != 0).then(|| Moves::new(Before::Chained, &pos, s.game.moves().len()));
         for mv in s.moves() {
-            if verbose != 0 {
-                write_record(&mut out, &pos, mv);
+            if let Some(moves) = &mut moves {
+                moves.push(&pos, mv, san_number(&pos, mv));
             } else {
                 if !out.is_empty() {
                     out.push(b' ');
@@ -520,8 +511,19 @@ pub extern "C" fn history(h: u32, verbose: u32) -> i32 {
             }
             pos = play_any(&pos, mv);
         }
+        if let Some(moves) = moves {
+            moves.write(&mut out);
+        }
         Ok(out)
     }))
+}
+
+/// The FEN of the position the game starts from, as it was loaded (an
+/// en-passant square no pawn can take to stays, as in chess.js's `FEN`
+/// header).
+#[no_mangle]
+pub extern "C" fn start_fen(h: u32) -> i32 {
+    reply(with(h, |s| Ok(s.game.start_position().fen())))
 }
 
 /// The state as bits: 1 check, 2 checkmate, 4 stalemate, 8 insufficient
