@@ -148,7 +148,13 @@ test('setTurn as chess.js does it', () => {
       }
       assert.equal(ours.setTurn(color), expected, `setTurn ${color} in ${fen}`);
       assert.equal(ours.fen(), ref.fen(), `after setTurn ${color} in ${fen}`);
+      // chess.js's setTurn is its null move, in the history.
+      assert.deepEqual(ours.history(), ref.history(), `history after setTurn ${color} in ${fen}`);
+      assert.equal(ours.pgn(), ref.pgn(), `pgn after setTurn ${color} in ${fen}`);
     }
+    const [a, b] = [ours.undo(), ref.undo()];
+    assert.equal(a?.san, b?.san, `undo after setTurn in ${fen}`);
+    assert.equal(ours.fen(), ref.fen(), `undo after setTurn in ${fen}`);
   }
 });
 

@@ -630,11 +630,11 @@ pub extern "C" fn attackers(h: u32, sq: u32, black: u32) -> i32 {
     }))
 }
 
-/// Passes the move to `black` (1) or white (0) with a null move (the
-/// clocks count it, the en-passant square goes) and answers `1`; answers
-/// nothing if that side is already to move, and an error if the side to
-/// move is in check. On a board that is no legal position only the side
-/// to move changes. The history starts again from the new position.
+/// Passes the move to `black` (1) or white (0) with a null move played
+/// into the history (the clocks count it, the en-passant square goes;
+/// `undo` takes it back) and answers `1`; answers nothing if that side is
+/// already to move, and an error if the side to move is in check. On a
+/// board that is no legal position only the side to move changes.
 #[no_mangle]
 pub extern "C" fn set_turn(h: u32, black: u32) -> i32 {
     reply(with(h, |s| {
@@ -654,12 +654,12 @@ pub extern "C" fn set_turn(h: u32, black: u32) -> i32 {
         if pos.side_to_move() == side {
             return Ok(String::new());
         }
+        // chess.js's `setTurn` is its null move, played into the history.
         if pos.is_check() {
             return Err("Null move not allowed when in check".into());
         }
-        let mut pos = pos;
-        pos.make_null_move();
-        s.restart(pos);
+        s.push(Move::NULL).map_err(|e| e.to_string())?;
+        s.comments.push(None);
         Ok("1".into())
     }))
 }
