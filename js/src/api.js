@@ -314,6 +314,11 @@ function movesOf(len, before) {
   return out;
 }
 
+/** The move data to ask the module for: with the FEN before (2), unless `now` is that FEN (1). */
+function moveData(now) {
+  return now === null ? 2 : 1;
+}
+
 /** The move of a one-move answer (`null` for none), as `movesOf` reads it. */
 function moveOf(len, before) {
   return len === 0 ? null : movesOf(len, before)[0];
@@ -609,9 +614,17 @@ export class Chess {
   }
 
   move(move, options) {
+    return this.#keep((now) => this.#play(move, options, now));
+  }
+
+  /**
+   * Plays a move by `play(now)`, given the FEN of the position when it is
+   * known (else `null`), and keeps it for `undo()`.
+   */
+  #keep(play) {
     const now = this.#now;
     this.#changed();
-    const played = this.#play(move, options, now);
+    const played = play(now);
     this.#last = played.copy();
     this.#now = played.after;
     return played;
@@ -619,8 +632,7 @@ export class Chess {
 
   /** Plays `move` as `move()` does, from the position of FEN `now` (if known). */
   #play(move, { strict = false } = {}, now) {
-    // The module's move data: with the FEN before (2) or without (1).
-    const data = now === null ? 2 : 1;
+    const data = moveData(now);
     if (move === null || move === '--') {
       // chess.js's null move: the turn passes.
       if (this.inCheck()) throw new Error('Null move not allowed when in check');
@@ -661,12 +673,7 @@ export class Chess {
 
   /** Plays a 16-bit move (see `Move.bits`). */
   moveBits(bits) {
-    const now = this.#now;
-    this.#changed();
-    const played = moveOf(w.play_bits(this.#write(), bits & 0xffff, now === null ? 2 : 1), now);
-    this.#last = played.copy();
-    this.#now = played.after;
-    return played;
+    return this.#keep((now) => moveOf(w.play_bits(this.#write(), bits & 0xffff, moveData(now)), now));
   }
 
   undo() {

@@ -7,7 +7,6 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use chess_movegen::{CastlingSide, Color, FenWriter, Move, Position, Role};
 
-use crate::session::play_any;
 use crate::{reply_in_place, Local};
 
 /// The SAN number of the null move (no SAN has it; the glue writes `--`).
@@ -31,10 +30,10 @@ fn role_code(role: Option<Role>) -> u32 {
 ///   all at once): the first FEN before (unless [`Before::Known`]), then
 ///   each move's UCI (empty for the null move) and the FEN after it.
 pub(crate) struct Moves {
-    count: u32,
-    before: Before,
-    heads: Vec<u8>,
-    texts: Vec<u8>,
+    /// Where the heads start in the answer.
+    heads: usize,
+    /// How many moves were added.
+    count: usize,
 }
 
 /// How the FEN before each move of a [`Moves`] answer is given.
@@ -50,25 +49,24 @@ pub(crate) enum Before {
 }
 
 impl Moves {
-    /// No moves yet, room for `room`; the first one is played from `pos`.
-    pub(crate) fn new(before: Before, pos: &Position, room: usize) -> Moves {
-        // A head, a UCI and a FEN a move; most FENs are shorter than 80 bytes.
-        let (heads, texts) = (Vec::with_capacity(12 * room), Vec::with_capacity(86 * (room + 1)));
-        let mut moves = Moves { count: 0, before, heads, texts };
+    /// Starts the answer of `count` moves in `out`, the first one played
+    /// from `pos`: the room for their heads, then their texts as
+    /// [`Moves::push`] adds them.
+    pub(crate) fn start(out: &mut Vec<u8>, count: usize, before: Before, pos: &Position) -> Moves {
+        out.extend_from_slice(&(count as u32).to_le_bytes());
+        out.extend_from_slice(&[before as u8, 0, 0, 0]);
+        let heads = out.len();
+        out.resize(heads + 12 * count, 0);
         if before != Before::Known {
-            moves.fen(pos);
+            write_fen(out, pos);
         }
-        moves
+        Moves { heads, count: 0 }
     }
 
-    /// Appends the FEN of `pos` (see `Position::normalized_fen`) to the texts.
-    fn fen(&mut self, pos: &Position) {
-        FENS.with_borrow_mut(|writer| writer.write_normalized_bytes(pos, &mut self.texts));
-        self.texts.push(b'\n');
-    }
-
-    /// Adds `mv`, legal in `pos` or the null move, whose SAN has the number `san`.
-    pub(crate) fn push(&mut self, pos: &Position, mv: Move, san: u32) {
+    /// Adds `mv`, legal in `pos` or the null move, whose SAN has the
+    /// number `san` and which leads to `after`: one of the `count` moves
+    /// [`Moves::start`] made room for.
+    pub(crate) fn push(&mut self, out: &mut Vec<u8>, pos: &Position, mv: Move, san: u32, after: &Position) {
         let captured = captured(pos, mv);
         let fields = u32::from(pos.side_to_move() == Color::Black)
             | (mv.from() as u32) << 1
@@ -77,29 +75,27 @@ impl Moves {
             | role_code(captured) << 16
             | role_code(mv.promotion_role()) << 19
             | flags(pos, mv, captured.is_some()) << 22;
-        self.heads.extend_from_slice(&fields.to_le_bytes());
-        self.heads.extend_from_slice(&u32::from(mv.to_bits()).to_le_bytes());
-        self.heads.extend_from_slice(&san.to_le_bytes());
-        if !mv.is_null() {
-            self.texts.extend_from_slice(pos.uci(mv).as_bytes());
-        }
-        self.texts.push(b'\n');
-        self.fen(&play_any(pos, mv));
+        let head = (u128::from(fields) | u128::from(mv.to_bits()) << 32 | u128::from(san) << 64).to_le_bytes();
+        let at = self.heads + 12 * self.count;
+        out[at..at + 12].copy_from_slice(&head[..12]);
         self.count += 1;
-    }
-
-    /// Appends the answer.
-    pub(crate) fn write(&self, out: &mut Vec<u8>) {
-        out.extend_from_slice(&self.count.to_le_bytes());
-        out.extend_from_slice(&[self.before as u8, 0, 0, 0]);
-        out.extend_from_slice(&self.heads);
-        out.extend_from_slice(&self.texts);
+        if !mv.is_null() {
+            out.extend_from_slice(pos.uci(mv).as_bytes());
+        }
+        out.push(b'\n');
+        write_fen(out, after);
     }
 }
 
 /// The writer of the FENs of moves: kept, so that it writes again only
 /// the ranks that changed since the last FEN.
 static FENS: Local<FenWriter> = Local::new(FenWriter::new());
+
+/// Appends the FEN of `pos` (see `Position::normalized_fen`) and a line feed.
+fn write_fen(out: &mut Vec<u8>, pos: &Position) {
+    FENS.with_borrow_mut(|writer| writer.write_normalized_bytes(pos, out));
+    out.push(b'\n');
+}
 
 /// The SAN number of `mv`, a legal move in `pos` or the null move.
 pub(crate) fn san_number(pos: &Position, mv: Move) -> u32 {
@@ -120,17 +116,20 @@ fn captured(pos: &Position, mv: Move) -> Option<Role> {
     }
 }
 
+/// A move played or taken back: the position before it, the move and
+/// the position after it.
+pub(crate) type Played = (Position, Move, Position);
+
 /// Answers a move played or taken back: by `data`, one byte (0), the
 /// move (see [`Moves`]) without the FEN before it (1), or with it (2);
 /// nothing for no move, or an error.
-pub(crate) fn reply_move(result: Result<Option<(Position, Move)>, String>, data: u32) -> i32 {
+pub(crate) fn reply_move(result: Result<Option<Played>, String>, data: u32) -> i32 {
     match result {
         Ok(found) => reply_in_place(|out| match found {
             Some(_) if data == 0 => out.push(1),
-            Some((pos, mv)) => {
-                let mut moves = Moves::new(if data > 1 { Before::Shared } else { Before::Known }, &pos, 1);
-                moves.push(&pos, mv, san_number(&pos, mv));
-                moves.write(out);
+            Some((pos, mv, after)) => {
+                let before = if data > 1 { Before::Shared } else { Before::Known };
+                Moves::start(out, 1, before, &pos).push(out, &pos, mv, san_number(&pos, mv), &after);
             }
             None => {}
         }),

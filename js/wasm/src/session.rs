@@ -404,11 +404,11 @@ pub extern "C" fn moves(h: u32, from: u32, role: u32, verbose: u32) -> i32 {
                 }
                 return;
             }
-            let mut moves = Moves::new(Before::Shared, pos, keyed.len());
+            let mut moves = Moves::start(out, keyed.len(), Before::Shared, pos);
             for &k in &keyed {
-                moves.push(pos, Move::from_bits(k as u16), san(k));
+                let mv = Move::from_bits(k as u16);
+                moves.push(out, pos, mv, san(k), &pos.play(mv));
             }
-            moves.write(out);
         }))
     });
     written.unwrap_or_else(|message| reply(Err(message)))
@@ -430,7 +430,7 @@ pub extern "C" fn play(h: u32, len: usize, data: u32) -> i32 {
             let pos = *s.position().map_err(|why| invalid_move(text, &why))?;
             let mv = s.push_text(text).map_err(|e| invalid_move(text, &e))?;
             s.comments.push(None);
-            Ok(Some((pos, mv)))
+            Ok(Some((pos, mv, *s.now())))
         })
     });
     reply_move(played, data)
@@ -470,7 +470,7 @@ pub extern "C" fn play_bits(h: u32, bits: u32, data: u32) -> i32 {
         let mv = Move::from_bits(bits as u16);
         s.push(mv).map_err(|e| format!("Invalid move: {bits}: {e}"))?;
         s.comments.push(None);
-        Ok(Some((pos, mv)))
+        Ok(Some((pos, mv, *s.now())))
     });
     reply_move(played, data)
 }
@@ -483,11 +483,12 @@ pub extern "C" fn undo(h: u32, data: u32) -> i32 {
         if s.broken.is_some() {
             return Ok(None);
         }
-        let undone = s.pop();
-        if undone.is_some() {
-            s.comments.pop();
-        }
-        Ok(undone)
+        let after = *s.now();
+        let Some((before, mv)) = s.pop() else {
+            return Ok(None);
+        };
+        s.comments.pop();
+        Ok(Some((before, mv, after)))
     });
     reply_move(undone, data)
 }
@@ -499,20 +500,19 @@ pub extern "C" fn history(h: u32, verbose: u32) -> i32 {
     reply_bytes(with(h, |s| {
         let mut pos = *s.game.start_position();
         let mut out = Vec::new();
-        let mut moves = (verbose != 0).then(|| Moves::new(Before::Chained, &pos, s.game.moves().len()));
+        let count = s.game.moves().len() + s.over.len();
+        let mut moves = (verbose != 0).then(|| Moves::start(&mut out, count, Before::Chained, &pos));
         for mv in s.moves() {
+            let after = play_any(&pos, mv);
             if let Some(moves) = &mut moves {
-                moves.push(&pos, mv, san_number(&pos, mv));
+                moves.push(&mut out, &pos, mv, san_number(&pos, mv), &after);
             } else {
                 if !out.is_empty() {
                     out.push(b' ');
                 }
                 out.extend_from_slice(san_any(&pos, mv).as_bytes());
             }
-            pos = play_any(&pos, mv);
-        }
-        if let Some(moves) = moves {
-            moves.write(&mut out);
+            pos = after;
         }
         Ok(out)
     }))
