@@ -375,9 +375,8 @@ pub extern "C" fn remove(h: u32, sq: u32) -> i32 {
 /// or more for any) and the letter of their piece `role` (its character
 /// code; 0 for any), in chess.js's order (see `order`): each move's SAN
 /// as the number of its parts (`SanParts::to_bits`, below 2^23, in 4
-/// bytes; [`san_text`] writes it), or (`verbose`) their count (`u32`),
-/// the length of the FEN (a byte), the FEN, and each move's data (see
-/// `record`; the FEN before it is the list's).
+/// bytes; [`san_text`] writes it), or (`verbose`) the moves as
+/// `record::Moves` gives them, with the position's FEN once for all.
 #[no_mangle]
 pub extern "C" fn moves(h: u32, from: u32, role: u32, verbose: u32) -> i32 {
     let written = with(h, |s| {
@@ -493,8 +492,9 @@ pub extern "C" fn undo(h: u32, data: u32) -> i32 {
     reply_move(undone, data)
 }
 
-/// The moves played: SANs separated by spaces, or (`verbose`) the data
-/// of each (see `record`).
+/// The moves played: SANs separated by spaces, or (`verbose`) as
+/// `record::Moves` gives them, each FEN before the previous move's FEN
+/// after.
 #[no_mangle]
 pub extern "C" fn history(h: u32, verbose: u32) -> i32 {
     reply_bytes(with(h, |s| {
