@@ -17,7 +17,8 @@ fn role_code(role: Option<Role>) -> u32 {
     role.map_or(0, |r| r.index() as u32 + 1)
 }
 
-/// Moves as the glue reads them, made into one answer by [`Moves::write`]:
+/// Moves as the glue reads them, written into an answer by
+/// [`Moves::start`] and [`Moves::push`]:
 /// - their count (`u32`), how their FENs before are given (a byte, see
 ///   [`Before`]) and three zero bytes;
 /// - each move's head, 12 bytes: its fields (`u32`, little-endian: bit 0
