@@ -572,6 +572,25 @@ impl Position {
         self.is_legal(mv).then(|| self.san_parts_with(mv, self.san_rivals(mv), self.check_mark(mv)))
     }
 
+    /// [`Position::san_parts`] of `mv`, a legal move here that leads to
+    /// `after` (as a game that has just played it holds): without the
+    /// legality test and without playing the move again for its check
+    /// mark. For a move that is not legal here, or an `after` it does not
+    /// lead to, the parts are meaningless (never a panic).
+    ///
+    /// ```
+    /// use chess_movegen::{Move, Position, Square};
+    /// let pos = Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 2 3")?;
+    /// let mate = Move::new(Square::H5, Square::F7);
+    /// let after = pos.play(mate);
+    /// assert_eq!(pos.san_parts_played(mate, &after), pos.san_parts(mate).unwrap());
+    /// assert_eq!(pos.san_parts_played(mate, &after).to_string(), "Qxf7#");
+    /// # Ok::<(), chess_movegen::FenError>(())
+    /// ```
+    pub fn san_parts_played(&self, mv: Move, after: &Position) -> SanParts {
+        self.san_parts_with(mv, self.san_rivals(mv), check_mark_of(after))
+    }
+
     /// The move in long algebraic notation, for move lists shown to people:
     /// piece letter, origin, `-` or `x`, destination, promotion, check
     /// mark (`Ng1-f3`, `e7xd8=Q+`, `O-O`). A move that is not legal here is
@@ -602,14 +621,7 @@ impl Position {
 
     /// The check mark of legal `mv`.
     fn check_mark(&self, mv: Move) -> CheckMark {
-        let after = self.play(mv);
-        if !after.is_check() {
-            CheckMark::None
-        } else if after.has_legal_moves() {
-            CheckMark::Check
-        } else {
-            CheckMark::Mate
-        }
+        check_mark_of(&self.play(mv))
     }
 
     /// The SAN of every move of `moves`, in their order: the same texts as
@@ -1001,6 +1013,17 @@ pub(crate) fn san_syntax(text: &[u8], reason: SyntaxReason) -> MoveError {
     MoveError::Syntax { notation: Notation::San, text: echo(text), reason }
 }
 
+/// The check mark of the move that led to `after`.
+fn check_mark_of(after: &Position) -> CheckMark {
+    if !after.is_check() {
+        CheckMark::None
+    } else if after.has_legal_moves() {
+        CheckMark::Check
+    } else {
+        CheckMark::Mate
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1111,6 +1134,21 @@ mod tests {
                 pos = pos.play(moves[(rng.next() % moves.len() as u64) as usize]);
             }
         }
+    }
+
+    /// Over random games (checks and mates among them): the SAN parts of
+    /// a move given the position it leads to are those `san_parts` finds.
+    #[test]
+    fn san_parts_played_is_san_parts() {
+        let mut marks = [0; 3];
+        random_games(0x0f1e_2d3c_4b5a_6978, 30, 80, |pos, moves, _| {
+            for &mv in moves {
+                let parts = pos.san_parts(mv).unwrap();
+                assert_eq!(pos.san_parts_played(mv, &pos.play(mv)), parts, "{} in {}", parts, pos.fen());
+                marks[parts.mark() as usize] += 1;
+            }
+        });
+        assert!(marks.iter().all(|&n| n > 0), "{marks:?}");
     }
 
     /// Over random games: every text of a piece letter (or none), an

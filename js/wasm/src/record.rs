@@ -98,12 +98,13 @@ fn write_fen(out: &mut Vec<u8>, pos: &Position) {
     out.push(b'\n');
 }
 
-/// The SAN number of `mv`, a legal move in `pos` or the null move.
-pub(crate) fn san_number(pos: &Position, mv: Move) -> u32 {
+/// The SAN number of `mv`, a legal move in `pos` that leads to `after`,
+/// or the null move.
+pub(crate) fn san_number(pos: &Position, mv: Move, after: &Position) -> u32 {
     if mv.is_null() {
         return NULL_SAN;
     }
-    pos.san_parts(mv).map_or(NULL_SAN, |san| san.to_bits())
+    pos.san_parts_played(mv, after).to_bits()
 }
 
 /// What `mv` captures: the pawn for en passant, nothing for castling.
@@ -130,7 +131,7 @@ pub(crate) fn reply_move(result: Result<Option<Played>, String>, data: u32) -> i
             Some(_) if data == 0 => out.push(1),
             Some((pos, mv, after)) => {
                 let before = if data > 1 { Before::Shared } else { Before::Known };
-                Moves::start(out, 1, before, &pos).push(out, &pos, mv, san_number(&pos, mv), &after);
+                Moves::start(out, 1, before, &pos).push(out, &pos, mv, san_number(&pos, mv, &after), &after);
             }
             None => {}
         }),

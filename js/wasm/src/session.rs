@@ -505,7 +505,7 @@ pub extern "C" fn history(h: u32, verbose: u32) -> i32 {
         for mv in s.moves() {
             let after = play_any(&pos, mv);
             if let Some(moves) = &mut moves {
-                moves.push(&mut out, &pos, mv, san_number(&pos, mv), &after);
+                moves.push(&mut out, &pos, mv, san_number(&pos, mv, &after), &after);
             } else {
                 if !out.is_empty() {
                     out.push(b' ');
