@@ -1,12 +1,14 @@
 // Speed side by side in one Node process: this package, chess.js and
-// chessops (perft). `node scripts/bench.mjs [--quick]`; prints a table.
+// chessops (perft). `node scripts/bench.mjs [--quick] [--core]`; prints a
+// table.
 // Every timed loop's result is checked against the references, so that
 // the figures are for the same work.
 import { Chess as Ref } from 'chess.js';
 import { Chess as Ops } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import { perft as opsPerft } from 'chessops/debug';
-import { Chess } from '../src/index.js';
+// `--core`: the core module (chess-movegen/core) instead of the full one.
+const { Chess } = await import(process.argv.includes('--core') ? '../src/core.js' : '../src/index.js');
 
 const quick = process.argv.includes('--quick');
 const opsFrom = (fen) => Ops.fromSetup(parseFen(fen).unwrap()).unwrap();

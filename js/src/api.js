@@ -127,6 +127,27 @@ function sanOf(code) {
   return san;
 }
 
+/** The hexadecimal digits of a `u64` answer (little-endian) of length `len`. */
+function hexKey(len) {
+  if (len < 0) recv(len);
+  const bytes = heap().subarray(w.io_ptr(), w.io_ptr() + len);
+  let hex = '';
+  for (let i = len - 1; i >= 0; i--) hex += bytes[i].toString(16).padStart(2, '0');
+  return hex;
+}
+
+/**
+ * The export `name` of the full module, which `what` needs; the core
+ * module (`chess-movegen/core`) has none, and the error says so.
+ */
+function full(name, what) {
+  const f = w[name];
+  if (f === undefined) {
+    throw new Error(`${what} needs the full module: import from 'chess-movegen', not 'chess-movegen/core' (a program has the module of the entry it loads first)`);
+  }
+  return f;
+}
+
 /** A comment answer: its text, or `undefined` for none (the module's error). */
 function commentOf(result) {
   return result < 0 ? undefined : read(result);
@@ -721,22 +742,16 @@ export class Chess {
   /** The SAN of a move in any notation. */
   toSan(move) { return recv(w.convert(this.#read(), send(move), 0)); }
 
-  /** The Polyglot key of the position, 16 hexadecimal digits. */
-  polyglotKey() {
-    const len = w.polyglot_key(this.#read());
-    if (len < 0) recv(len);
-    const bytes = heap().subarray(w.io_ptr(), w.io_ptr() + len);
-    let hex = '';
-    for (let i = len - 1; i >= 0; i--) hex += bytes[i].toString(16).padStart(2, '0');
-    return hex;
-  }
+  /** The Polyglot key of the position, 16 hexadecimal digits (the full module's). */
+  polyglotKey() { return hexKey(full('polyglot_key', 'polyglotKey')(this.#read())); }
 
   /**
-   * The Polyglot key (chess.js's `hash` is its own Zobrist key); for a
-   * board that is not a legal position, which has none, a 64-bit hash of
-   * its FEN, so that equal boards still have equal keys.
+   * The library's Zobrist key, 16 hexadecimal digits (chess.js's `hash`
+   * is its own); for a board that is not a legal position, which has
+   * none, a 64-bit hash of its FEN, so that equal boards still have equal
+   * keys.
    */
-  hash() { return this.#status() & STATUS.broken ? textHash(this.fen()) : this.polyglotKey(); }
+  hash() { return this.#status() & STATUS.broken ? textHash(this.fen()) : hexKey(w.zobrist_key(this.#read())); }
 
   /**
    * The game as PGN, laid out as chess.js does: the headers, a blank
@@ -1049,7 +1064,7 @@ function piece(c) {
  * after the move, `variations` the side lines replacing it).
  */
 export function readPgn(text) {
-  const len = w.pgn_tree_read(send(text));
+  const len = full('pgn_tree_read', 'Reading PGN (loadPgn, readPgn)')(send(text));
   if (len < 0) recv(len);
   // The module's tokens (js/wasm/src/tree.rs): a kind byte, a length
   // (u32, little-endian) and a body, copied out before reading them.
@@ -1106,6 +1121,7 @@ export function readPgn(text) {
  * are ignored.
  */
 export function writePgn(tree) {
+  const write = full('pgn_tree_write', 'writePgn');
   // Tokens as readPgn reads them: a kind, a length and a UTF-8 body.
   const parts = [];
   let size = 0;
@@ -1163,5 +1179,5 @@ export function writePgn(tree) {
     bytes.set(part, at);
     at += part.length;
   }
-  return recv(w.pgn_tree_write(size));
+  return recv(write(size));
 }

@@ -1,6 +1,8 @@
 // Types of chess-movegen's JavaScript API (chess.js's shape, plus
 // Chess960, PGN trees, UCI/SAN conversion, Polyglot keys, 16-bit moves and
-// perft by first move).
+// perft by first move), for both entries: `chess-movegen` and
+// `chess-movegen/core`, whose module has no PGN reading, PGN trees or
+// Polyglot keys (those functions throw there, saying so).
 
 export declare const WHITE = 'w';
 export declare const BLACK = 'b';
@@ -116,12 +118,12 @@ export declare class Chess {
   toUci(move: string): string;
   /** A move in any notation, as SAN. */
   toSan(move: string): string;
-  /** The position's Polyglot key, 16 hexadecimal digits. */
+  /** The position's Polyglot key, 16 hexadecimal digits (not in `chess-movegen/core`). */
   polyglotKey(): string;
-  /** The Polyglot key (not chess.js's own hash); for a board that is no legal position, a 64-bit hash of its FEN. */
+  /** The library's Zobrist key, 16 hexadecimal digits (not chess.js's own hash); for a board that is no legal position, a 64-bit hash of its FEN. */
   hash(): string;
   pgn(options?: { newline?: string; maxWidth?: number }): string;
-  /** Loads the first game of a PGN text (all or nothing); `strict` as chess.js: each move in its own SAN, a SetUp tag with its FEN tag. */
+  /** Loads the first game of a PGN text (all or nothing); `strict` as chess.js: each move in its own SAN, a SetUp tag with its FEN tag. Not in `chess-movegen/core`. */
   loadPgn(pgn: string, options?: { strict?: boolean; newlineChar?: string }): void;
   setHeader(key: string, value: string | null): Record<string, string>;
   removeHeader(key: string): boolean;
@@ -173,9 +175,9 @@ export interface PgnTree {
   moves: PgnNode[];
 }
 
-/** Reads the first game of a PGN text, with side lines, comments and NAGs. */
+/** Reads the first game of a PGN text, with side lines, comments and NAGs (not in `chess-movegen/core`). */
 export declare function readPgn(text: string): PgnTree;
-/** Writes a tree as PGN (the library's writer); throws on a move that is not legal where it stands. */
+/** Writes a tree as PGN (the library's writer); throws on a move that is not legal where it stands (not in `chess-movegen/core`). */
 export declare function writePgn(tree: PgnTree): string;
 
 /**

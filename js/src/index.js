@@ -1,22 +1,10 @@
-// The package's entry for browsers and bundlers: fetches the module next
-// to this file, then gives api.js's exports. (In Node the package resolves
-// to node.js, which loads it synchronously, so that require() works too;
-// this file also runs in Node, reading the file.)
-import { attach } from './wasm.js';
+// The package's entry for browsers and bundlers: fetches the full module
+// next to this file, then gives api.js's exports. (In Node the package
+// resolves to node.js, which loads it synchronously, so that require()
+// works too; this file also runs in Node, reading the file.)
+import { load } from './load.js';
 
-const wasmUrl = new URL('./chess_movegen.wasm', import.meta.url);
-
-async function wasmBytes() {
-  if (typeof process === 'object' && process.versions && process.versions.node && wasmUrl.protocol === 'file:') {
-    const fs = await import(/* webpackIgnore: true */ 'node:fs/promises');
-    return fs.readFile(wasmUrl);
-  }
-  const response = await fetch(wasmUrl);
-  if (!response.ok) throw new Error(`cannot load ${wasmUrl}: HTTP ${response.status}`);
-  return response.arrayBuffer();
-}
-
-attach((await WebAssembly.instantiate(await wasmBytes(), {})).instance);
+await load(new URL('./chess_movegen.wasm', import.meta.url));
 
 import * as api from './api.js';
 

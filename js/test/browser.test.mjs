@@ -1,6 +1,7 @@
 // The demo page in headless Chromium (Debian's, driven by playwright-core):
 // load, play a line by clicking, read a PGN with side lines, walk it, run
-// perft; a screenshot lands in js/test-results/demo.png.
+// perft; a screenshot lands in js/test-results/demo.png. Then the core
+// entry (src/core.js) in a page of its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -14,9 +15,13 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
 
-/** A static server for js/ on a free port. */
+/** A static server for js/ on a free port, and an empty page at /empty.html. */
 function serve() {
   const server = createServer((req, res) => {
+    if (req.url === '/empty.html') {
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>empty</title>');
+      return;
+    }
     const path = normalize(join(root, decodeURIComponent(new URL(req.url, 'http://x').pathname)));
     if (!path.startsWith(root) || !existsSync(path) || !extname(path)) {
       res.writeHead(404).end();
@@ -84,6 +89,28 @@ test('the demo page in headless Chromium', { skip: !existsSync(chromiumPath) && 
     mkdirSync(join(root, 'test-results'), { recursive: true });
     await page.screenshot({ path: join(root, 'test-results', 'demo.png') });
     assert.deepEqual(errors, []);
+
+    // The core entry in a page of its own: it loads its module, plays,
+    // and its PGN reading says it needs the full module.
+    const core = await browser.newPage();
+    await core.goto(`http://127.0.0.1:${server.address().port}/empty.html`);
+    const answers = await core.evaluate(async () => {
+      const { Chess } = await import('/src/core.js');
+      const game = new Chess();
+      game.move('e4');
+      let error = '';
+      try {
+        game.loadPgn('1. d4 *');
+      } catch (e) {
+        error = e.message;
+      }
+      return { moves: game.moves().length, fen: game.fen(), error };
+    });
+    assert.deepEqual(answers, {
+      moves: 20,
+      fen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
+      error: "Reading PGN (loadPgn, readPgn) needs the full module: import from 'chess-movegen', not 'chess-movegen/core' (a program has the module of the entry it loads first)",
+    });
   } finally {
     await browser?.close();
     server.close();

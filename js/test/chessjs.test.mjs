@@ -5,38 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Chess as Ref, validateFen as refValidateFen } from 'chess.js';
 import { Chess, validateFen } from '../src/index.js';
-import { rng } from './support.mjs';
-
-const FIELDS = ['color', 'from', 'to', 'piece', 'captured', 'promotion', 'flags', 'san', 'lan', 'before', 'after'];
-const shape = (m) => Object.fromEntries(FIELDS.map((f) => [f, m[f]]));
-const bySan = (a, b) => (a.san < b.san ? -1 : a.san > b.san ? 1 : 0);
-
-/** Every query chess.js answers, compared in the current position. */
-function compareState(ours, ref, where, verbose = true) {
-  assert.equal(ours.fen(), ref.fen(), `fen ${where}`);
-  assert.equal(ours.turn(), ref.turn(), `turn ${where}`);
-  assert.deepEqual(ours.moves().sort(), ref.moves().sort(), `moves ${where}`);
-  if (verbose) {
-    assert.deepEqual(
-      ours.moves({ verbose: true }).map(shape).sort(bySan),
-      ref.moves({ verbose: true }).map(shape).sort(bySan),
-      `verbose moves ${where}`,
-    );
-  }
-  for (const q of ['inCheck', 'isCheckmate', 'isStalemate', 'isDraw', 'isInsufficientMaterial', 'isThreefoldRepetition', 'isDrawByFiftyMoves', 'isGameOver']) {
-    assert.equal(ours[q](), ref[q](), `${q} ${where}`);
-  }
-  assert.deepEqual(ours.board(), ref.board(), `board ${where}`);
-  for (const color of ['w', 'b']) {
-    assert.deepEqual(ours.getCastlingRights(color), ref.getCastlingRights(color), `castling ${color} ${where}`);
-  }
-  for (const sq of ['e4', 'd5', 'f7', 'e1', 'e8']) {
-    for (const color of ['w', 'b']) {
-      assert.deepEqual(ours.attackers(sq, color).sort(), ref.attackers(sq, color).sort(), `attackers ${sq} ${color} ${where}`);
-    }
-  }
-  assert.equal(ours.ascii(), ref.ascii(), `ascii ${where}`);
-}
+import { FIELDS, bySan, compareState, rng, shape } from './support.mjs';
 
 test('random games agree with chess.js at every ply', () => {
   const random = rng(52);

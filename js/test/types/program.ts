@@ -56,3 +56,8 @@ const side: PgnNode[] | undefined = tree.moves[1].variations?.[0];
 tree.moves[2].variations?.push([{ san: 'Bc4' }]);
 const text: string = writePgn(tree);
 void [g960.isChess960(), uci, divide, key, again, side, text, start.free()];
+
+// The core entry has the same declarations.
+import { Chess as CoreChess } from 'chess-movegen/core';
+const core: Chess = new CoreChess();
+void core;

@@ -25,6 +25,7 @@ mod order;
 mod pgn;
 mod record;
 mod session;
+#[cfg(feature = "full")]
 mod tree;
 
 extern crate alloc;
@@ -36,6 +37,7 @@ use core::cell::RefCell;
 
 pub use pgn::*;
 pub use session::*;
+#[cfg(feature = "full")]
 pub use tree::*;
 
 /// The module's allocator: smaller than the standard library's.
@@ -97,6 +99,7 @@ pub extern "C" fn io_ptr() -> *const u8 {
 }
 
 /// The first `len` bytes of the buffer (fewer if it is shorter).
+#[cfg(feature = "full")]
 pub(crate) fn input_bytes(len: usize) -> Vec<u8> {
     IO.with_borrow(|io| io[..len.min(io.len())].to_vec())
 }

@@ -588,9 +588,17 @@ pub extern "C" fn convert(h: u32, len: usize, to_uci: u32) -> i32 {
 
 /// The Polyglot key of the position (`u64`, little-endian; JavaScript
 /// writes its hexadecimal digits).
+#[cfg(feature = "full")]
 #[no_mangle]
 pub extern "C" fn polyglot_key(h: u32) -> i32 {
     reply_bytes(with(h, |s| Ok(s.position()?.polyglot_key().to_le_bytes().to_vec())))
+}
+
+/// The library's Zobrist key of the position (`u64`, little-endian), as
+/// `polyglot_key` answers.
+#[no_mangle]
+pub extern "C" fn zobrist_key(h: u32) -> i32 {
+    reply_bytes(with(h, |s| Ok(s.position()?.zobrist_hash().to_le_bytes().to_vec())))
 }
 
 /// The start position's castling mode: 1 for Chess960.
