@@ -183,6 +183,15 @@ struct Sessions {
 /// The games.
 static SESSIONS: Local<Sessions> = Local::new(Sessions { all: Vec::new(), free: Vec::new() });
 
+/// The standard start position, made once: `new Chess()`, `reset()` and
+/// chess.js's start FEN load it by a flag (`load`), and making it draws
+/// its Zobrist key again each time under `compact`.
+static START: Local<Option<Position>> = Local::new(None);
+
+fn startpos() -> Position {
+    START.with_borrow_mut(|start| *start.get_or_insert_with(Position::startpos))
+}
+
 /// Runs `f` on session `h` (an error for a freed or unknown handle).
 pub(crate) fn with<R>(h: u32, f: impl FnOnce(&mut Session) -> Result<R, String>) -> Result<R, String> {
     SESSIONS.with_borrow_mut(|s| match s.all.get_mut(h as usize).and_then(Option::as_mut) {
@@ -274,7 +283,7 @@ pub extern "C" fn load(h: u32, len: usize, flags: u32) -> i32 {
         with(h, |s| {
             let chess960 = flags & 1 != 0;
             let start = flags & 8 != 0 && !chess960;
-            match if start { Ok(Position::startpos()) } else { parse_fen(fen, chess960, flags & 2 != 0) } {
+            match if start { Ok(startpos()) } else { parse_fen(fen, chess960, flags & 2 != 0) } {
                 Ok(pos) => s.restart(pos),
                 Err(err) if flags & 2 == 0 => return Err(format!("Invalid FEN: {err}")),
                 Err(err) => {
