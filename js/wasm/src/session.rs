@@ -461,12 +461,14 @@ pub(crate) fn play_any(pos: &Position, mv: Move) -> Position {
     next
 }
 
-/// The SAN of `mv`, a legal move or the null move (`--`, as chess.js writes it).
-pub(crate) fn san_any(pos: &Position, mv: Move) -> String {
+/// The SAN of `mv`, a legal move or the null move (`--`, as chess.js
+/// writes it), which leads to `after` (the caller has played it: the SAN
+/// needs no second legality test or play for its check mark).
+pub(crate) fn san_any(pos: &Position, mv: Move, after: &Position) -> String {
     if mv.is_null() {
         "--".into()
     } else {
-        pos.san(mv)
+        pos.san_parts_played(mv, after).to_string()
     }
 }
 
@@ -519,7 +521,7 @@ pub extern "C" fn history(h: u32, verbose: u32) -> i32 {
                 if !out.is_empty() {
                     out.push(b' ');
                 }
-                out.extend_from_slice(san_any(&pos, mv).as_bytes());
+                out.extend_from_slice(san_any(&pos, mv, &after).as_bytes());
             }
             pos = after;
         }

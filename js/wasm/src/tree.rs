@@ -34,7 +34,7 @@ fn tokens(out: &mut Vec<u8>, kind: u8, texts: &[String]) {
 fn write_node(out: &mut Vec<u8>, pos: &Position, node: &Node) -> Position {
     tokens(out, b'S', &node.starting_comments);
     let after = play_any(pos, node.mv);
-    token(out, b'M', san_any(pos, node.mv).as_bytes());
+    token(out, b'M', san_any(pos, node.mv, &after).as_bytes());
     if node.mv.is_null() {
         token(out, b'U', b"0000");
     } else {
