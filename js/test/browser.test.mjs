@@ -4,116 +4,84 @@
 // entry (src/core.js) in a page of its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { noChromium, origin, serve, withChromium } from './chromium.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
 
-/** A static server for js/ on a free port, and an empty page at /empty.html. */
-function serve() {
-  const server = createServer((req, res) => {
-    if (req.url === '/empty.html') {
-      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>empty</title>');
-      return;
-    }
-    const path = normalize(join(root, decodeURIComponent(new URL(req.url, 'http://x').pathname)));
-    if (!path.startsWith(root) || !existsSync(path) || !extname(path)) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' });
-    res.end(readFileSync(path));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-test('the demo page in headless Chromium', { skip: !existsSync(chromiumPath) && `no ${chromiumPath}` }, async () => {
-  const server = await serve();
-  // A fresh profile (Playwright passes it as --user-data-dir).
-  const profile = mkdtempSync(join(tmpdir(), 'chromium-'));
-  let browser;
+test('the demo page in headless Chromium', { skip: noChromium }, async () => {
+  const server = await serve(root, { '/empty.html': '<!doctype html><title>empty</title>' });
   try {
-    browser = await chromium.launchPersistentContext(profile, {
-      executablePath: chromiumPath,
-      headless: true,
-      viewport: { width: 1100, height: 820 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-    const page = await browser.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`http://127.0.0.1:${server.address().port}/demo/index.html`);
-    await page.waitForSelector('#board [data-square="e2"]');
-    assert.equal(await page.textContent('#status'), 'White to move');
+    await withChromium(async (browser) => {
+      const page = await browser.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${origin(server)}/demo/index.html`);
+      await page.waitForSelector('#board [data-square="e2"]');
+      assert.equal(await page.textContent('#status'), 'White to move');
 
-    // Hints: a click on e2 marks e3 and e4.
-    await page.click('[data-square="e2"]');
-    assert.deepEqual(await page.$$eval('.hint', (els) => els.map((e) => e.dataset.square).sort()), ['e3', 'e4']);
-    // Play 1. e4 e5 2. Nf3 Nc6 3. Bb5 by clicks.
-    for (const [from, to] of [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3'], ['b8', 'c6'], ['f1', 'b5']]) {
-      await page.click(`[data-square="${from}"]`);
-      await page.click(`[data-square="${to}"]`);
-    }
-    assert.equal(await page.textContent('#moves'), '1. e4 e5 2. Nf3 Nc6 3. Bb5');
-    assert.equal(await page.textContent('#status'), 'Black to move');
-    assert.equal(await page.textContent('[data-square="b5"]'), '♗');
-    assert.equal(await page.getAttribute('#board', 'data-fen'), 'r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3');
-
-    // Perft of the position on the board.
-    await page.fill('#depth', '3');
-    await page.click('#perft');
-    assert.equal(await page.getAttribute('#perftResult', 'data-nodes'), '28579');
-
-    // The PGN viewer: side lines and comments shown, a side line's move clicked.
-    await page.click('#loadPgn');
-    const tree = await page.textContent('#tree');
-    assert.match(tree, /1\. e4 e5 \( 1\.\.\. c5 \{the Sicilian\} 2\. Nf3 d6 \( 2\.\.\. Nc6 3\. d4 \) \) 2\. Nf3! Nc6 3\. Bb5 a6 \*/);
-    await page.click('#tree .mv:text("3. d4")');
-    assert.equal(await page.getAttribute('#board', 'data-fen'), 'r1bqkbnr/pp1ppppp/2n5/2p5/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3');
-    assert.equal(await page.textContent('[data-square="d4"]'), '♙');
-    // A bad PGN shows the library's message.
-    await page.fill('#pgn', '1. e4 e5 2. Ke3');
-    await page.click('#loadPgn');
-    assert.match(await page.textContent('#pgnError'), /Invalid PGN: .*Ke3/);
-    await page.fill('#pgn', '1. e4 e5 (1... c5 2. Nf3) 2. Nf3 Nc6 3. Bb5 a6 *');
-    await page.click('#loadPgn');
-    await page.click('#tree .mv:text("3. Bb5")');
-
-    mkdirSync(join(root, 'test-results'), { recursive: true });
-    await page.screenshot({ path: join(root, 'test-results', 'demo.png') });
-    assert.deepEqual(errors, []);
-
-    // The core entry in a page of its own: it loads its module, plays,
-    // and its PGN reading says it needs the full module.
-    const core = await browser.newPage();
-    await core.goto(`http://127.0.0.1:${server.address().port}/empty.html`);
-    const answers = await core.evaluate(async () => {
-      const { Chess } = await import('/src/core.js');
-      const game = new Chess();
-      game.move('e4');
-      let error = '';
-      try {
-        game.loadPgn('1. d4 *');
-      } catch (e) {
-        error = e.message;
+      // Hints: a click on e2 marks e3 and e4.
+      await page.click('[data-square="e2"]');
+      assert.deepEqual(await page.$$eval('.hint', (els) => els.map((e) => e.dataset.square).sort()), ['e3', 'e4']);
+      // Play 1. e4 e5 2. Nf3 Nc6 3. Bb5 by clicks.
+      for (const [from, to] of [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3'], ['b8', 'c6'], ['f1', 'b5']]) {
+        await page.click(`[data-square="${from}"]`);
+        await page.click(`[data-square="${to}"]`);
       }
-      return { moves: game.moves().length, fen: game.fen(), error };
-    });
-    assert.deepEqual(answers, {
-      moves: 20,
-      fen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
-      error: "Reading PGN (loadPgn, readPgn) needs the full module: import from 'chess-movegen', not 'chess-movegen/core' (a program has the module of the entry it loads first)",
+      assert.equal(await page.textContent('#moves'), '1. e4 e5 2. Nf3 Nc6 3. Bb5');
+      assert.equal(await page.textContent('#status'), 'Black to move');
+      assert.equal(await page.textContent('[data-square="b5"]'), '♗');
+      assert.equal(await page.getAttribute('#board', 'data-fen'), 'r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3');
+
+      // Perft of the position on the board.
+      await page.fill('#depth', '3');
+      await page.click('#perft');
+      assert.equal(await page.getAttribute('#perftResult', 'data-nodes'), '28579');
+
+      // The PGN viewer: side lines and comments shown, a side line's move clicked.
+      await page.click('#loadPgn');
+      const tree = await page.textContent('#tree');
+      assert.match(tree, /1\. e4 e5 \( 1\.\.\. c5 \{the Sicilian\} 2\. Nf3 d6 \( 2\.\.\. Nc6 3\. d4 \) \) 2\. Nf3! Nc6 3\. Bb5 a6 \*/);
+      await page.click('#tree .mv:text("3. d4")');
+      assert.equal(await page.getAttribute('#board', 'data-fen'), 'r1bqkbnr/pp1ppppp/2n5/2p5/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3');
+      assert.equal(await page.textContent('[data-square="d4"]'), '♙');
+      // A bad PGN shows the library's message.
+      await page.fill('#pgn', '1. e4 e5 2. Ke3');
+      await page.click('#loadPgn');
+      assert.match(await page.textContent('#pgnError'), /Invalid PGN: .*Ke3/);
+      await page.fill('#pgn', '1. e4 e5 (1... c5 2. Nf3) 2. Nf3 Nc6 3. Bb5 a6 *');
+      await page.click('#loadPgn');
+      await page.click('#tree .mv:text("3. Bb5")');
+
+      mkdirSync(join(root, 'test-results'), { recursive: true });
+      await page.screenshot({ path: join(root, 'test-results', 'demo.png') });
+      assert.deepEqual(errors, []);
+
+      // The core entry in a page of its own: it loads its module, plays,
+      // and its PGN reading says it needs the full module.
+      const core = await browser.newPage();
+      await core.goto(`${origin(server)}/empty.html`);
+      const answers = await core.evaluate(async () => {
+        const { Chess } = await import('/src/core.js');
+        const game = new Chess();
+        game.move('e4');
+        let error = '';
+        try {
+          game.loadPgn('1. d4 *');
+        } catch (e) {
+          error = e.message;
+        }
+        return { moves: game.moves().length, fen: game.fen(), error };
+      });
+      assert.deepEqual(answers, {
+        moves: 20,
+        fen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
+        error: "Reading PGN (loadPgn, readPgn) needs the full module: import from 'chess-movegen', not 'chess-movegen/core' (a program has the module of the entry it loads first)",
+      });
     });
   } finally {
-    await browser?.close();
     server.close();
-    rmSync(profile, { recursive: true, force: true });
   }
 });
