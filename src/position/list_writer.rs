@@ -20,17 +20,8 @@ impl Visitor for MoveList {
         if !wide::append(self, &wide::TO_SHIFTED, from as i16, to) {
             self.extend(to.into_iter().map(make));
         }
-        #[cfg(all(not(wide_lists), any(target_feature = "bmi1", feature = "compact")))]
+        #[cfg(not(wide_lists))]
         append_set(self, to, make);
-        #[cfg(all(not(wide_lists), not(target_feature = "bmi1"), not(feature = "compact")))]
-        {
-            let row = &FROM_TO[from as usize];
-            append_set(self, to, |t| {
-                let mv = Move::from_bits(row[t as usize]);
-                debug_assert_eq!(mv, make(t));
-                mv
-            });
-        }
     }
     #[cfg_attr(hot_inline, inline(always))]
     fn pawn(&mut self, from: Square, to: Bitboard) {
@@ -107,28 +98,6 @@ static PAWN_STEPS: [[u16; 64]; 33] = {
             t += 1;
         }
         row += 1;
-    }
-    v
-};
-
-/// The bits of every normal move, `FROM_TO[from][to]`, for
-/// `MoveList::piece` on targets without BMI1 (the default x86-64 target):
-/// a move is one load from its origin's row, where packing the fields
-/// takes a shift and an OR on top of the three instructions that take a
-/// square off the set without `blsr`. With BMI1 the compiler unrolls the
-/// loop by the set's population count around the load, which measured
-/// slower, so those targets pack the fields.
-#[cfg(all(not(wide_lists), not(target_feature = "bmi1"), not(feature = "compact")))]
-static FROM_TO: [[u16; 64]; 64] = {
-    let mut v = [[0; 64]; 64];
-    let mut f = 0;
-    while f < 64 {
-        let mut t = 0;
-        while t < 64 {
-            v[f][t] = (t as u16) << 6 | f as u16;
-            t += 1;
-        }
-        f += 1;
     }
     v
 };
