@@ -22,6 +22,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const ENTRIES = ['full', 'core'];
 // The page each bundle runs in: its script, and where it writes its answer.
 const page = (script) => `<!doctype html><title>bundle</title><pre id="out"></pre><script type="module" src="${script}"></script>`;
+// The pages served beside the bundles of webpack and esbuild, which make none.
+const BARE_PAGES = Object.fromEntries(ENTRIES.map((e) => [`/${e}.html`, page(`./${e}.js`)]));
 
 let app;
 
@@ -113,7 +115,7 @@ test('webpack 5: a production build, no configuration beyond the entries', { ski
   });
   const { errors, warnings } = stats.toJson({ all: false, errors: true, warnings: true });
   assert.deepEqual([...errors, ...warnings].map((e) => e.message), []);
-  await checkBuild(outDir, Object.fromEntries(ENTRIES.map((e) => [`/${e}.html`, page(`./${e}.js`)])));
+  await checkBuild(outDir, BARE_PAGES);
 });
 
 test('esbuild: a bundle, with the modules copied beside it', { skip: noChromium }, async () => {
@@ -132,5 +134,5 @@ test('esbuild: a bundle, with the modules copied beside it', { skip: noChromium 
   for (const file of ['chess_movegen.wasm', 'chess_movegen_core.wasm']) {
     cpSync(join(app, 'node_modules', 'chess-movegen', 'src', file), join(outDir, file));
   }
-  await checkBuild(outDir, Object.fromEntries(ENTRIES.map((e) => [`/${e}.html`, page(`./${e}.js`)])));
+  await checkBuild(outDir, BARE_PAGES);
 });
