@@ -1,7 +1,8 @@
 // The demo page in headless Chromium (Debian's, driven by playwright-core):
 // load, play a line by clicking, read a PGN with side lines, walk it, run
 // perft; a screenshot lands in js/test-results/demo.png. Then the core
-// entry (src/core.js) in a page of its own.
+// entry (src/core.js) in a page of its own, its module sent as
+// application/wasm and as another type.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -60,26 +61,35 @@ test('the demo page in headless Chromium', { skip: noChromium }, async () => {
       assert.deepEqual(errors, []);
 
       // The core entry in a page of its own: it loads its module, plays,
-      // and its PGN reading says it needs the full module.
-      const core = await browser.newPage();
-      await core.goto(`${origin(server)}/empty.html`);
-      const answers = await core.evaluate(async () => {
-        const { Chess } = await import('/src/core.js');
-        const game = new Chess();
-        game.move('e4');
-        let error = '';
-        try {
-          game.loadPgn('1. d4 *');
-        } catch (e) {
-          error = e.message;
+      // and its PGN reading says it needs the full module. Then again from
+      // a server that sends the module as application/octet-stream, which
+      // streaming compilation refuses: the entry reads it whole instead.
+      const plain = await serve(root, { '/empty.html': '<!doctype html><title>empty</title>' }, { '.wasm': 'application/octet-stream' });
+      try {
+        for (const at of [server, plain]) {
+          const core = await browser.newPage();
+          await core.goto(`${origin(at)}/empty.html`);
+          const answers = await core.evaluate(async () => {
+            const { Chess } = await import('/src/core.js');
+            const game = new Chess();
+            game.move('e4');
+            let error = '';
+            try {
+              game.loadPgn('1. d4 *');
+            } catch (e) {
+              error = e.message;
+            }
+            return { moves: game.moves().length, fen: game.fen(), error };
+          });
+          assert.deepEqual(answers, {
+            moves: 20,
+            fen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
+            error: "Reading PGN (loadPgn, readPgn) needs the full module: import from 'chess-movegen', not 'chess-movegen/core' (a program has the module of the entry it loads first)",
+          });
         }
-        return { moves: game.moves().length, fen: game.fen(), error };
-      });
-      assert.deepEqual(answers, {
-        moves: 20,
-        fen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
-        error: "Reading PGN (loadPgn, readPgn) needs the full module: import from 'chess-movegen', not 'chess-movegen/core' (a program has the module of the entry it loads first)",
-      });
+      } finally {
+        plain.close();
+      }
     });
   } finally {
     server.close();

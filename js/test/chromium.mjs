@@ -14,10 +14,11 @@ const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'applic
 
 /**
  * A static server for the folder `root` on a free port of 127.0.0.1;
- * `pages` maps a path to an HTML text served as it is. Resolves to the
- * server; its URL is `origin(server)`.
+ * `pages` maps a path to an HTML text served as it is, `types` a file
+ * extension to the content type it is sent with instead of the usual
+ * one. Resolves to the server; its URL is `origin(server)`.
  */
-export function serve(root, pages = {}) {
+export function serve(root, pages = {}, types = {}) {
   const server = createServer((req, res) => {
     const url = new URL(req.url, 'http://x').pathname;
     if (pages[url] !== undefined) {
@@ -29,7 +30,7 @@ export function serve(root, pages = {}) {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' });
+    res.writeHead(200, { 'content-type': types[extname(path)] ?? TYPES[extname(path)] ?? 'application/octet-stream' });
     res.end(readFileSync(path));
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
