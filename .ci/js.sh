@@ -2,7 +2,9 @@
 # CI for the npm package in js/: the wasm32 target through rustup, the
 # Node packages from package-lock.json, Debian's Chromium for the browser
 # test, then the package's build and `npm test` (Node tests side by side
-# with chess.js and chessops, and the demo page in headless Chromium).
+# with chess.js and chessops, the demo page in headless Chromium, and the
+# packed package bundled by Vite, webpack and esbuild, its pages in
+# Chromium too).
 set -euo pipefail
 SECONDS=0
 cd "$(dirname "$0")/../js"
@@ -35,7 +37,7 @@ if (core > 60000) { console.error('the core module grew past 60 KB gzipped'); pr
 if (full > 74600) { console.error('the full module grew past 74.6 KB gzipped'); process.exit(1); }
 "
 
-echo "[${SECONDS} s] == npm test (chess.js, chessops, headless Chromium)"
+echo "[${SECONDS} s] == npm test (chess.js, chessops, headless Chromium, bundlers)"
 npm test
 
 echo "[${SECONDS} s] == the packed package installed as a user installs it: import, and require()"
