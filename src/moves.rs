@@ -87,6 +87,16 @@ impl Move {
         Move::pack(from, to, 0, MoveKind::Normal)
     }
 
+    /// The normal move that lands on `to` by a step of `step` squares
+    /// (from `to − step`, which must be on the board): `from | to << 6`
+    /// is `(to << 6) + to − step`, two instructions where packing the
+    /// fields takes four.
+    #[inline(always)]
+    pub(crate) const fn by_step(to: Square, step: i8) -> Move {
+        debug_assert!((to as i16 - step as i16) >= 0 && (to as i16 - step as i16) < 64);
+        Move(((to as u16) << layout::TO_SHIFT | to as u16).wrapping_sub(step as i16 as u16))
+    }
+
     /// A promotion (with or without capture) to `role`, which must be a
     /// knight, bishop, rook or queen; any other role makes a queen promotion.
     #[inline(always)]

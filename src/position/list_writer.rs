@@ -42,17 +42,12 @@ impl Visitor for MoveList {
         if !wide::append(self, &wide::TO_BOTH, -i16::from(step), to) {
             self.extend(to.into_iter().map(make));
         }
-        #[cfg(all(not(wide_lists), feature = "compact"))]
-        append_set(self, to, make);
-        #[cfg(all(not(wide_lists), not(feature = "compact")))]
-        {
-            let row = &PAWN_STEPS[(step as isize + 16) as usize];
-            append_set(self, to, |to| {
-                let mv = Move::from_bits(row[to as usize]);
-                debug_assert_eq!(mv, make(to));
-                mv
-            });
-        }
+        #[cfg(not(wide_lists))]
+        append_set(self, to, |to| {
+            let mv = Move::by_step(to, step);
+            debug_assert_eq!(mv, make(to));
+            mv
+        });
     }
     #[cfg(not(wide_lists))]
     #[cfg_attr(hot_inline, inline(always))]
@@ -78,29 +73,6 @@ impl Visitor for MoveList {
         self.push(mv);
     }
 }
-
-/// The bits of a pawn's step of `step` (−16 to 16, row `step + 16`) to
-/// each square index `t`: the normal move from `t − step` to `t`
-/// (`from | to << 6`), that is `65 × t − step`. `MoveList::pawn_set`
-/// writes a move with one load from its step's row, where packing the
-/// fields takes four instructions (a row per step, rather than one row
-/// and a subtraction, measured faster too). Entries whose origin is off
-/// the board are never read.
-#[cfg(all(not(wide_lists), not(feature = "compact")))]
-static PAWN_STEPS: [[u16; 64]; 33] = {
-    let mut v = [[0; 64]; 33];
-    let mut row = 0;
-    while row < 33 {
-        let step = row as i16 - 16;
-        let mut t = 0;
-        while t < 64 {
-            v[row][t] = (65 * t as i16).wrapping_sub(step) as u16;
-            t += 1;
-        }
-        row += 1;
-    }
-    v
-};
 
 /// For each byte value, its set bits' files `f` in order as the lanes
 /// `65 × f` of eight 16-bit lanes (two words), and their number.
